@@ -1,0 +1,121 @@
+//! What one chat's engine remembers (SPEC §2 principle 2 and 6): the user actions it already told
+//! AI SDK to send, and the tool outputs the browser added. One instance per chat, never a module
+//! global shared by all chats, and bounded: sent actions are kept only while their part is in the
+//! last message, browser-output marks only up to `MAX_BROWSER_OUTPUTS`.
+
+/// The most browser-output marks kept; the oldest is forgotten first. Far above the tool calls one
+/// message holds, so a mark is never forgotten before its part is decided on.
+pub const MAX_BROWSER_OUTPUTS: usize = 1024;
+
+/// A user action, named so that the same action in a later render of the message compares equal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ActionKey {
+    /// An approval answer, by approval id (the answer itself never changes once given).
+    Answer(String),
+    /// A tool output the browser added, by toolCallId.
+    BrowserOutput(String),
+}
+
+impl ActionKey {
+    fn is(&self, other: &ActionRef<'_>) -> bool {
+        match (self, other) {
+            (ActionKey::Answer(a), ActionRef::Answer(b)) => a == b,
+            (ActionKey::BrowserOutput(a), ActionRef::BrowserOutput(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+/// A borrowed action key, as the decision finds it in a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionRef<'a> {
+    Answer(&'a str),
+    BrowserOutput(&'a str),
+}
+
+impl<'a> ActionRef<'a> {
+    pub fn to_key(self) -> ActionKey {
+        match self {
+            ActionRef::Answer(id) => ActionKey::Answer(id.to_string()),
+            ActionRef::BrowserOutput(id) => ActionKey::BrowserOutput(id.to_string()),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Memory {
+    sent: Vec<ActionKey>,
+    browser_outputs: std::collections::VecDeque<String>,
+}
+
+impl Memory {
+    pub fn new() -> Self {
+        Memory::default()
+    }
+
+    pub fn was_sent(&self, action: ActionRef<'_>) -> bool {
+        self.sent.iter().any(|key| key.is(&action))
+    }
+
+    pub fn is_browser_output(&self, tool_call_id: &str) -> bool {
+        self.browser_outputs.iter().any(|id| id == tool_call_id)
+    }
+
+    /// The library's helpers (or the app) say the output of this tool call is the browser's.
+    pub fn mark_browser_output(&mut self, tool_call_id: &str) {
+        if self.is_browser_output(tool_call_id) {
+            return;
+        }
+        if self.browser_outputs.len() == MAX_BROWSER_OUTPUTS {
+            self.browser_outputs.pop_front();
+        }
+        self.browser_outputs.push_back(tool_call_id.to_string());
+    }
+
+    /// Records a send, and forgets sent actions that are no longer in the last message: they can
+    /// never be decided on again, and keeping them would grow without bound.
+    pub fn record_sent(&mut self, sent: &[ActionRef<'_>], present: &[ActionRef<'_>]) {
+        self.sent.retain(|key| present.iter().any(|action| key.is(action)));
+        for action in sent {
+            if !self.was_sent(*action) {
+                self.sent.push(action.to_key());
+            }
+        }
+    }
+
+    pub fn sent_count(&self) -> usize {
+        self.sent.len()
+    }
+
+    pub fn clear(&mut self) {
+        self.sent.clear();
+        self.browser_outputs.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sent_actions_are_forgotten_when_their_part_leaves_the_last_message() {
+        let mut memory = Memory::new();
+        memory.record_sent(&[ActionRef::Answer("a1")], &[ActionRef::Answer("a1")]);
+        assert!(memory.was_sent(ActionRef::Answer("a1")));
+        assert!(!memory.was_sent(ActionRef::BrowserOutput("a1")));
+        memory.record_sent(&[ActionRef::Answer("a2")], &[ActionRef::Answer("a2")]);
+        assert!(!memory.was_sent(ActionRef::Answer("a1")));
+        assert_eq!(memory.sent_count(), 1);
+    }
+
+    #[test]
+    fn browser_output_marks_are_bounded() {
+        let mut memory = Memory::new();
+        for i in 0..MAX_BROWSER_OUTPUTS + 10 {
+            memory.mark_browser_output(&format!("call-{i}"));
+        }
+        assert!(!memory.is_browser_output("call-0"));
+        assert!(memory.is_browser_output(&format!("call-{}", MAX_BROWSER_OUTPUTS + 9)));
+        assert_eq!(memory.browser_outputs.len(), MAX_BROWSER_OUTPUTS);
+    }
+}

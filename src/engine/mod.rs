@@ -1,0 +1,124 @@
+//! The auto-send decision engine (SPEC §2): given a chat's last message, should AI SDK send the
+//! conversation back now? Pure Rust, no JS types; one `Engine` per chat.
+
+mod decision;
+pub mod memory;
+
+pub use decision::{decide, Decision, Verdict};
+pub use memory::{ActionKey, ActionRef, Memory};
+
+use crate::model::LastMessage;
+
+/// The transport a chat uses (SPEC §2, ADR 0008).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Sse,
+    Bidi,
+}
+
+impl Mode {
+    pub fn parse(mode: &str) -> Option<Mode> {
+        match mode {
+            "sse" => Some(Mode::Sse),
+            "bidi" => Some(Mode::Bidi),
+            _ => None,
+        }
+    }
+}
+
+/// How an approved browser tool reaches a BIDI backend (SPEC §2 principle 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BidiPattern {
+    /// The approval travels together with the tool's output, in one message (the default, and the
+    /// only pattern SSE supports, ADR 0008).
+    A,
+    /// The approval is sent at once; the output follows as a `tool_result` frame on the open socket.
+    B,
+}
+
+impl BidiPattern {
+    pub fn parse(pattern: &str) -> Option<BidiPattern> {
+        match pattern {
+            "A" | "a" => Some(BidiPattern::A),
+            "B" | "b" => Some(BidiPattern::B),
+            _ => None,
+        }
+    }
+}
+
+/// What a decision depends on besides the message and the memory.
+#[derive(Clone, Copy)]
+pub struct Policy<'f> {
+    pub mode: Mode,
+    pub pattern: BidiPattern,
+    /// Whether a tool runs in the browser (SPEC §1 "frontend-execute tool").
+    pub is_frontend_tool: &'f dyn Fn(&str) -> bool,
+}
+
+impl<'f> Policy<'f> {
+    /// Whether an approved browser tool's output must travel with its approval (Pattern A).
+    pub fn output_travels_with_approval(&self) -> bool {
+        self.mode == Mode::Sse || self.pattern == BidiPattern::A
+    }
+}
+
+/// One chat's decision engine: its mode and its memory of what it already sent.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    pub mode: Mode,
+    pub pattern: BidiPattern,
+    memory: Memory,
+}
+
+impl Engine {
+    pub fn new(mode: Mode, pattern: BidiPattern) -> Self {
+        // ADR 0008: SSE has no open socket to carry a later tool_result, so it is Pattern A only.
+        let pattern = if mode == Mode::Sse { BidiPattern::A } else { pattern };
+        Engine { mode, pattern, memory: Memory::new() }
+    }
+
+    fn policy<'f>(&self, is_frontend_tool: &'f dyn Fn(&str) -> bool) -> Policy<'f> {
+        Policy { mode: self.mode, pattern: self.pattern, is_frontend_tool }
+    }
+
+    /// The decision, without remembering anything: what `explain()` reports.
+    pub fn explain<'a>(
+        &self,
+        message: &Result<LastMessage<'a>, crate::model::summary::Malformed<'a>>,
+        is_frontend_tool: &dyn Fn(&str) -> bool,
+    ) -> Decision<'a> {
+        decide(message, &self.memory, &self.policy(is_frontend_tool))
+    }
+
+    /// The decision AI SDK acts on: when it says send, the actions it sends are remembered, so the
+    /// same state never sends twice (SPEC D16).
+    pub fn should_send(
+        &mut self,
+        message: &Result<LastMessage<'_>, crate::model::summary::Malformed<'_>>,
+        is_frontend_tool: &dyn Fn(&str) -> bool,
+    ) -> bool {
+        let decision = decide(message, &self.memory, &self.policy(is_frontend_tool));
+        if let Some(present) = &decision.present {
+            let sent: Vec<ActionRef<'_>> = match &decision.verdict {
+                Verdict::Send { unknown } => unknown.iter().map(|(_, action)| *action).collect(),
+                _ => Vec::new(),
+            };
+            self.memory.record_sent(&sent, present);
+        }
+        decision.send()
+    }
+
+    /// The library's helpers, or the app, say this tool call's output was added by the browser.
+    pub fn mark_browser_output(&mut self, tool_call_id: &str) {
+        self.memory.mark_browser_output(tool_call_id);
+    }
+
+    pub fn memory(&self) -> &Memory {
+        &self.memory
+    }
+
+    /// Forgets everything: what was sent and which outputs are the browser's.
+    pub fn reset(&mut self) {
+        self.memory.clear();
+    }
+}
