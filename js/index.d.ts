@@ -1,0 +1,142 @@
+// Type declarations of the `adk-stream-wasm` entry point.
+
+/** The AI SDK UI message shape this library reads (structurally compatible with `UIMessage`). */
+export interface UIMessageLike {
+  id?: string;
+  role: 'user' | 'assistant' | 'system' | string;
+  parts?: ReadonlyArray<unknown> | null;
+  metadata?: unknown;
+}
+
+/** The minimal part of AI SDK's `Chat` the helpers use. */
+export interface ChatLike {
+  readonly messages: UIMessageLike[];
+  addToolApprovalResponse(args: { id: string; approved: boolean; reason?: string }): Promise<void>;
+  addToolOutput(args: AddToolOutputArgs): Promise<void>;
+}
+
+export type AddToolOutputArgs =
+  | { tool: string; toolCallId: string; output: unknown; state?: 'output-available' }
+  | { tool: string; toolCallId: string; state: 'output-error'; errorText: string };
+
+export type Mode = 'sse' | 'bidi';
+export type BidiPattern = 'A' | 'B';
+
+export interface AutoSendOptions {
+  mode: Mode;
+  /** BIDI only. 'A' (default): an approved browser tool's approval is sent with its output.
+   *  'B': the approval is sent at once and the output follows as a `tool_result` frame. */
+  bidiPattern?: BidiPattern;
+  /** Names of the tools that run in the browser; default: the module's registry. */
+  frontendTools?: ReadonlyArray<string | { name: string }>;
+}
+
+export interface Explanation {
+  send: boolean;
+  /** A stable name of the rule that decided, e.g. 'approval-pending', 'unsent-user-action'. */
+  rule:
+    | 'malformed-input'
+    | 'not-assistant'
+    | 'no-parts'
+    | 'approval-pending'
+    | 'still-streaming'
+    | 'awaiting-browser-output'
+    | 'no-user-action'
+    | 'already-known'
+    | 'unsent-user-action'
+    | 'invalid-options';
+  /** The decision in words, naming the SPEC principle and the part. */
+  detail: string;
+}
+
+export interface AutoSend {
+  /** Pass to `useChat({sendAutomaticallyWhen})` / `new Chat({...})` as is. Synchronous once the
+   *  module is loaded (always in Node); a promise before that. Never throws. */
+  sendAutomaticallyWhen(options: { messages: ReadonlyArray<UIMessageLike> }): boolean | Promise<boolean>;
+  /** What the decision would be now, without remembering anything. */
+  explain(options: { messages: ReadonlyArray<UIMessageLike> }): Explanation;
+  /** Forgets what this chat sent and which outputs were the browser's. */
+  reset(): void;
+  /** Says the output of `toolCallId` was added by the browser (SPEC §2 principle 6). */
+  markBrowserOutput(toolCallId: string): void;
+  /** `chat.addToolOutput` that also tells the engine the output is the browser's; resolves once
+   *  the output is committed in `chat.messages`. */
+  addToolOutput(chat: ChatLike, args: AddToolOutputArgs): Promise<void>;
+  /** Whether `name` runs in the browser for this engine. */
+  isFrontendTool(name: string): boolean;
+  readonly mode: Mode;
+  readonly bidiPattern: BidiPattern;
+}
+
+/** A new engine for one chat. Throws `AdkInvalidArgumentError` on bad options (once loaded). */
+export function createAutoSend(options: AutoSendOptions): AutoSend;
+
+/** Resolves when the WebAssembly module is loaded (at import time in Node). */
+export const ready: Promise<void>;
+
+export interface PendingApproval {
+  approvalId: string;
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  part: unknown;
+}
+
+/** Approvals of the last assistant message still waiting for the user. */
+export function pendingApprovals(messages: ReadonlyArray<UIMessageLike>): PendingApproval[];
+
+/** Approves a pending approval by its APPROVAL id. Rejects with `AdkUnknownApprovalError`
+ *  (listing the valid ids) when the id is not pending; resolves once committed. */
+export function approve(chat: ChatLike, approvalId: string, options?: { reason?: string }): Promise<void>;
+/** Denies a pending approval by its APPROVAL id; as `approve`. */
+export function deny(chat: ChatLike, approvalId: string, options?: { reason?: string }): Promise<void>;
+
+export type ApprovalDecision = { approved: boolean; reason?: string };
+export type BatchDecisions =
+  | ReadonlyArray<{ approvalId: string; approved: boolean; reason?: string } | { id: string; approved: boolean; reason?: string }>
+  | Record<string, boolean | ApprovalDecision>
+  | Map<string, boolean | ApprovalDecision>;
+
+/** Calls `handler` once with every pending approval; applies all decisions or none
+ *  (`AdkIncompleteBatchError` names missing, unknown and repeated ids). */
+export function answerApprovals(
+  chat: ChatLike,
+  handler: (pending: PendingApproval[]) => BatchDecisions | Promise<BatchDecisions>,
+): Promise<Array<{ approvalId: string; approved: boolean; reason?: string }>>;
+
+/** The compact summary of `{messages}` that crosses into WebAssembly (for tests and benchmarks). */
+export function summarize(options: unknown): string;
+
+// Drop-in names (SPEC §7) -------------------------------------------------------------------
+
+export type FrontendToolCategory = 'geolocation' | 'camera' | 'microphone' | 'notification' | 'clipboard' | 'other';
+export interface FrontendExecuteTool {
+  name: string;
+  category: FrontendToolCategory;
+  description?: string;
+  /** Default true: the browser never runs the tool without an approving answer. */
+  requiresApproval?: boolean;
+}
+export const TOOL_CATEGORIES: ReadonlyArray<FrontendToolCategory>;
+
+export function sendAutomaticallyWhenCore(
+  options: { messages: ReadonlyArray<UIMessageLike>; mode: Mode },
+  log?: (message: string) => void,
+): boolean;
+export function clearSentApprovalStates(): void;
+export function extractToolName(part: unknown, fallback?: string): string;
+export function extractToolNameFromType(type: string): string;
+export function isToolType(type: string): boolean;
+export function registerFrontendExecuteTool(tool: FrontendExecuteTool): void;
+export function isFrontendExecuteTool(name: string): boolean;
+export function getFrontendExecuteTool(name: string): FrontendExecuteTool | undefined;
+export function getFrontendExecuteTools(): FrontendExecuteTool[];
+export function getFrontendExecuteToolsByCategory(category: FrontendToolCategory): FrontendExecuteTool[];
+export function resetFrontendExecuteTools(): void;
+export type ToolExecutor = (input: unknown, context: { toolCallId: string; toolName: string }) => unknown | Promise<unknown>;
+export function registerToolExecutor(name: string, executor: ToolExecutor): void;
+export function getToolExecutor(name: string): ToolExecutor | undefined;
+export function hasToolExecutor(name: string): boolean;
+export function resetToolExecutors(): void;
+/** @internal the module's default engine of a mode (behind the drop-in names). */
+export function defaultAutoSend(mode: Mode): AutoSend;

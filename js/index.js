@@ -1,0 +1,279 @@
+// adk-stream-wasm: the decision engine, the approval helpers and the frontend-tool registry.
+// This glue only wires JS to the WebAssembly module: every rule lives in Rust (src/).
+import * as wasm from './wasm/adk_stream_wasm.js';
+import { ready, isReady, requireReady } from './loader.js';
+import { summarize } from './summary.js';
+
+export { ready, summarize };
+
+// ---------------------------------------------------------------------------------------------
+// The per-chat engine (SPEC §2): createAutoSend({mode, bidiPattern?, frontendTools?})
+
+/**
+ * One chat's auto-send decision. Pass `sendAutomaticallyWhen` to `useChat`/`new Chat` as is.
+ * Its memory of what it sent belongs to this object only, so create one per chat.
+ */
+export function createAutoSend(options) {
+  let engine = null;
+  let failure = null;
+  const pendingMarks = [];
+  const build = () => {
+    if (engine === null && failure === null) {
+      try {
+        engine = new wasm.AutoSendEngine(options);
+        for (const id of pendingMarks.splice(0)) engine.markBrowserOutput(id);
+      } catch (error) {
+        failure = error;
+      }
+    }
+    return engine;
+  };
+  // With the module loaded (always the case in Node), bad options throw here, at once.
+  if (isReady()) {
+    build();
+    if (failure) throw failure;
+  }
+
+  const decide = (arg) => {
+    const current = build();
+    if (current === null) return false;
+    try {
+      return current.decide(summarize(arg));
+    } catch {
+      return false;
+    }
+  };
+
+  const autoSend = {
+    /** AI SDK's `sendAutomaticallyWhen`: a boolean, or a promise of one before the module loads. */
+    sendAutomaticallyWhen(arg) {
+      return isReady() ? decide(arg) : ready.then(() => decide(arg), () => false);
+    },
+    /** `{send, rule, detail}`: what the decision would be now, and which principle decides it. */
+    explain(arg) {
+      requireReady('explain');
+      const current = build();
+      if (current === null) {
+        return { send: false, rule: 'invalid-options', detail: String(failure && failure.message) };
+      }
+      return current.explain(summarize(arg));
+    },
+    /** Forgets what this chat sent and which outputs were the browser's. */
+    reset() {
+      const current = build();
+      if (current) current.reset();
+    },
+    /** Tells the engine that the output of `toolCallId` was added by the browser (principle 6). */
+    markBrowserOutput(toolCallId) {
+      const current = isReady() ? build() : null;
+      if (current) current.markBrowserOutput(toolCallId);
+      else if (typeof toolCallId === 'string' && toolCallId !== '') pendingMarks.push(toolCallId);
+      else throw invalidArgument('markBrowserOutput', `toolCallId is ${typeof toolCallId}`, 'a non-empty string');
+    },
+    /**
+     * Adds a browser tool's output (or `{state: 'output-error', errorText}`) to the chat and tells
+     * the engine it is the browser's. Resolves once the part holds the output in `chat.messages`.
+     */
+    async addToolOutput(chat, args) {
+      await ready;
+      requireChat(chat, 'addToolOutput');
+      if (args === null || typeof args !== 'object') {
+        throw invalidArgument('addToolOutput', `the arguments are ${typeof args}`, '{tool, toolCallId, output} or {tool, toolCallId, state: "output-error", errorText}');
+      }
+      const { toolCallId } = args;
+      if (typeof toolCallId !== 'string' || toolCallId === '') {
+        throw invalidArgument('addToolOutput', `toolCallId is ${typeof toolCallId}`, 'the tool call id string (part.toolCallId)');
+      }
+      if (findToolPart(chat.messages, toolCallId) === null) {
+        throw invalidArgument('addToolOutput', `no tool part of this chat has toolCallId '${toolCallId}'`, 'the toolCallId of a tool part in chat.messages');
+      }
+      autoSend.markBrowserOutput(toolCallId);
+      await chat.addToolOutput(args);
+      const part = findToolPart(chat.messages, toolCallId);
+      const expected = args.state === 'output-error' ? 'output-error' : 'output-available';
+      if (part === null || part.state !== expected) {
+        const error = new Error(`addToolOutput(): the output of ${toolCallId} was not committed; the part is ${part ? part.state : 'gone'}, expected ${expected}.`);
+        error.name = 'AdkNotCommittedError';
+        throw error;
+      }
+    },
+    get mode() {
+      const current = build();
+      return current ? current.mode : options && options.mode;
+    },
+    get bidiPattern() {
+      const current = build();
+      return current ? current.bidiPattern : (options && options.bidiPattern) || 'A';
+    },
+    /** Whether `name` is a browser tool for this engine (its `frontendTools`, or the registry). */
+    isFrontendTool(name) {
+      requireReady('isFrontendTool');
+      const current = build();
+      return current ? current.isFrontendTool(String(name)) : false;
+    },
+  };
+  autoSend.sendAutomaticallyWhen = autoSend.sendAutomaticallyWhen.bind(autoSend);
+  autoSend.explain = autoSend.explain.bind(autoSend);
+  return autoSend;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Approval helpers (SPEC §4)
+
+function invalidArgument(fn, what, expected) {
+  const error = new Error(`${fn}(): ${what}; expected ${expected}.`);
+  error.name = 'AdkInvalidArgumentError';
+  return error;
+}
+
+function requireChat(chat, fn) {
+  if (chat === null || typeof chat !== 'object' || typeof chat.addToolApprovalResponse !== 'function') {
+    throw invalidArgument(fn, `chat is ${chat === null ? 'null' : typeof chat}`, 'an AI SDK Chat instance');
+  }
+}
+
+function lastMessageParts(messages) {
+  const last = Array.isArray(messages) ? messages[messages.length - 1] : undefined;
+  return last && Array.isArray(last.parts) ? last.parts : [];
+}
+
+function findToolPart(messages, toolCallId) {
+  if (!Array.isArray(messages)) return null;
+  for (let m = messages.length - 1; m >= 0; m--) {
+    const parts = messages[m] && messages[m].parts;
+    if (!Array.isArray(parts)) continue;
+    for (const part of parts) if (part && part.toolCallId === toolCallId) return part;
+  }
+  return null;
+}
+
+/**
+ * The approvals of the last assistant message still waiting for the user:
+ * `[{approvalId, toolCallId, toolName, input, part}]`.
+ */
+export function pendingApprovals(messages) {
+  requireReady('pendingApprovals');
+  const list = wasm.pendingApprovalsOf(summarize({ messages }));
+  const parts = lastMessageParts(messages);
+  return list.map(({ approvalId, toolCallId, toolName, partIndex }) => ({
+    approvalId,
+    toolCallId,
+    toolName,
+    input: parts[partIndex].input,
+    part: parts[partIndex],
+  }));
+}
+
+async function answer(chat, approvalId, approved, options, fn) {
+  await ready;
+  requireChat(chat, fn);
+  if (options != null && (typeof options !== 'object' || (options.reason != null && typeof options.reason !== 'string'))) {
+    throw invalidArgument(fn, 'the options are not {reason?: string}', '{reason?: string}');
+  }
+  wasm.checkAnswerable(summarize({ messages: chat.messages }), approvalId, fn);
+  await chat.addToolApprovalResponse({ id: approvalId, approved, reason: options ? options.reason : undefined });
+  if (wasm.isPending(summarize({ messages: chat.messages }), approvalId)) {
+    const error = new Error(`${fn}(): the answer to ${approvalId} was not committed to chat.messages.`);
+    error.name = 'AdkNotCommittedError';
+    throw error;
+  }
+}
+
+/** Approves the pending approval `approvalId` (part.approval.id, not the toolCallId). */
+export function approve(chat, approvalId, options) {
+  return answer(chat, approvalId, true, options, 'approve');
+}
+
+/** Denies the pending approval `approvalId` (part.approval.id, not the toolCallId). */
+export function deny(chat, approvalId, options) {
+  return answer(chat, approvalId, false, options, 'deny');
+}
+
+/**
+ * Calls `handler` once with every pending approval and applies its decisions all together, or
+ * none of them when one is missing or unknown (no partial handling). One request follows.
+ */
+export async function answerApprovals(chat, handler) {
+  await ready;
+  requireChat(chat, 'answerApprovals');
+  if (typeof handler !== 'function') {
+    throw invalidArgument('answerApprovals', `handler is ${typeof handler}`, 'a function (pending) => decisions');
+  }
+  const pending = pendingApprovals(chat.messages);
+  if (pending.length === 0) return [];
+  const decisions = await handler(pending.map((p) => ({ ...p })));
+  // Checked against the chat as it is now: the handler may have taken a while.
+  const answers = wasm.normalizeBatch(summarize({ messages: chat.messages }), decisions);
+  for (const { id, approved, reason } of answers) {
+    await chat.addToolApprovalResponse({ id, approved, reason: reason == null ? undefined : reason });
+  }
+  return answers.map(({ id, approved, reason }) => ({ approvalId: id, approved, reason: reason == null ? undefined : reason }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drop-in names of the TypeScript helpers this library replaces (SPEC §7)
+
+// The one documented module-global instance: the default engines behind the drop-in
+// `sendAutomaticallyWhen` and `sendAutomaticallyWhenCore`. Per-chat code uses createAutoSend.
+const defaultEngines = new Map();
+
+export function defaultAutoSend(mode) {
+  let autoSend = defaultEngines.get(mode);
+  if (!autoSend) {
+    autoSend = createAutoSend({ mode });
+    defaultEngines.set(mode, autoSend);
+  }
+  return autoSend;
+}
+
+/** `sendAutomaticallyWhenCore({messages, mode}, log?)`: the default engine of `mode` decides. */
+export function sendAutomaticallyWhenCore(arg, log) {
+  requireReady('sendAutomaticallyWhenCore');
+  let mode;
+  try {
+    mode = arg && arg.mode;
+  } catch {
+    mode = undefined;
+  }
+  if (mode !== 'sse' && mode !== 'bidi') {
+    if (typeof log === 'function') log(`[adk-stream-wasm] no send: mode is ${String(mode)}, expected 'sse' or 'bidi'`);
+    return false;
+  }
+  const autoSend = defaultAutoSend(mode);
+  if (typeof log === 'function') {
+    const { rule, detail } = autoSend.explain(arg);
+    const send = autoSend.sendAutomaticallyWhen(arg);
+    log(`[adk-stream-wasm] ${send ? 'send' : 'no send'} (${rule}): ${detail}`);
+    return send;
+  }
+  return autoSend.sendAutomaticallyWhen(arg);
+}
+
+/** Forgets what the default engines sent. */
+export function clearSentApprovalStates() {
+  for (const autoSend of defaultEngines.values()) autoSend.reset();
+}
+
+function readyCall(name, fn) {
+  return (...args) => {
+    requireReady(name);
+    return fn(...args);
+  };
+}
+
+export const extractToolName = readyCall('extractToolName', (part, fallback = '') => wasm.extractToolName(part, typeof fallback === 'string' ? fallback : String(fallback)));
+export const extractToolNameFromType = readyCall('extractToolNameFromType', (type) => wasm.extractToolNameFromType(type));
+export const isToolType = readyCall('isToolType', (type) => wasm.isToolType(type));
+export const registerFrontendExecuteTool = readyCall('registerFrontendExecuteTool', (tool) => wasm.registerFrontendExecuteTool(tool));
+export const isFrontendExecuteTool = readyCall('isFrontendExecuteTool', (name) => wasm.isFrontendExecuteTool(name));
+export const getFrontendExecuteTools = readyCall('getFrontendExecuteTools', () => wasm.getFrontendExecuteTools());
+export const getFrontendExecuteToolsByCategory = readyCall('getFrontendExecuteToolsByCategory', (category) => wasm.getFrontendExecuteToolsByCategory(category));
+export const getFrontendExecuteTool = readyCall('getFrontendExecuteTool', (name) => wasm.getFrontendExecuteTool(String(name)));
+export const resetFrontendExecuteTools = readyCall('resetFrontendExecuteTools', () => wasm.resetFrontendExecuteTools());
+export const registerToolExecutor = readyCall('registerToolExecutor', (name, fn) => wasm.registerToolExecutor(name, fn));
+export const getToolExecutor = readyCall('getToolExecutor', (name) => wasm.getToolExecutor(String(name)));
+export const hasToolExecutor = readyCall('hasToolExecutor', (name) => wasm.hasToolExecutor(String(name)));
+export const resetToolExecutors = readyCall('resetToolExecutors', () => wasm.resetToolExecutors());
+
+/** The frontend-tool categories of SPEC §7. */
+export const TOOL_CATEGORIES = Object.freeze(['geolocation', 'camera', 'microphone', 'notification', 'clipboard', 'other']);

@@ -1,0 +1,51 @@
+// Loads the WebAssembly module without bundler plugins: synchronously in Node (so every export
+// answers synchronously from the first call), by `fetch` of an asset URL in browsers (Vite and
+// webpack/Next.js both resolve `new URL('…', import.meta.url)` to the emitted asset).
+import init, { initSync } from './wasm/adk_stream_wasm.js';
+
+const wasmUrl = new URL('./wasm/adk_stream_wasm_bg.wasm', import.meta.url);
+
+let loaded = false;
+
+function loadInNodeSync() {
+  const isNode = typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
+  const getBuiltin = isNode && typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule : null;
+  if (!getBuiltin || wasmUrl.protocol !== 'file:') return false;
+  const fs = getBuiltin('node:fs');
+  initSync({ module: fs.readFileSync(wasmUrl) });
+  return true;
+}
+
+async function loadAsync() {
+  if (wasmUrl.protocol === 'file:') {
+    const { readFile } = await import('node:fs/promises');
+    await init({ module_or_path: await readFile(wasmUrl) });
+  } else {
+    await init({ module_or_path: wasmUrl });
+  }
+}
+
+if (loadInNodeSync()) loaded = true;
+
+/** Resolves once the module is initialised; every export answers synchronously after that. */
+export const ready = loaded
+  ? Promise.resolve()
+  : loadAsync().then(() => {
+      loaded = true;
+    });
+
+export function isReady() {
+  return loaded;
+}
+
+/** Throws a named error for exports that cannot answer before initialisation. */
+export function requireReady(name) {
+  if (!loaded) {
+    const error = new Error(
+      `${name}() was called before the WebAssembly module finished loading; await \`ready\` ` +
+        `(exported by adk-stream-wasm) once at start-up.`,
+    );
+    error.name = 'AdkNotReadyError';
+    throw error;
+  }
+}

@@ -1,0 +1,295 @@
+//! The decision engine and the approval helpers as JS sees them. The typed, documented surface is
+//! the glue in `js/`; these are its building blocks.
+
+use js_sys::{Array, Object};
+use wasm_bindgen::prelude::*;
+
+use super::{get, invalid, js_error, optional_string, set, type_name};
+use crate::approvals::{check_answerable, check_batch, pending_approvals};
+use crate::engine::{BidiPattern, Engine, Mode};
+use crate::model::summary::parse;
+
+/// One chat's decision engine (`createAutoSend` wraps it).
+#[wasm_bindgen(js_name = AutoSendEngine)]
+pub struct JsEngine {
+    engine: Engine,
+    /// `frontendTools` passed to `createAutoSend`; `None` uses the module's registry.
+    frontend_tools: Option<Vec<String>>,
+}
+
+#[wasm_bindgen(js_class = AutoSendEngine)]
+impl JsEngine {
+    /// `options`: `{mode: 'sse' | 'bidi', bidiPattern?: 'A' | 'B', frontendTools?: string[]}`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(options: JsValue) -> Result<JsEngine, JsValue> {
+        const F: &str = "createAutoSend";
+        if !options.is_object() {
+            return Err(invalid(F, format!("the options are {}", type_name(&options)), "{mode: 'sse' | 'bidi'}"));
+        }
+        let mode = optional_string(F, &options, "mode", "'sse' or 'bidi'")?;
+        let mode = match mode.as_deref().map(Mode::parse) {
+            Some(Some(mode)) => mode,
+            Some(None) => return Err(invalid(F, format!("mode '{}' is not known", mode.unwrap_or_default()), "'sse' or 'bidi'")),
+            None => return Err(invalid(F, "`mode` is missing", "'sse' or 'bidi'")),
+        };
+        let pattern = match optional_string(F, &options, "bidiPattern", "'A' or 'B'")? {
+            None => BidiPattern::A,
+            Some(p) => BidiPattern::parse(&p).ok_or_else(|| invalid(F, format!("bidiPattern '{p}' is not known"), "'A' or 'B'"))?,
+        };
+        if mode == Mode::Sse && pattern == BidiPattern::B {
+            return Err(invalid(
+                F,
+                "bidiPattern 'B' was given with mode 'sse'",
+                "Pattern A with SSE (ADR 0008: an HTTP request cannot carry a later tool_result)",
+            ));
+        }
+        let tools = get(F, &options, "frontendTools")?;
+        let frontend_tools = if tools.is_undefined() || tools.is_null() {
+            None
+        } else if Array::is_array(&tools) {
+            let mut names = Vec::new();
+            for (i, tool) in Array::from(&tools).iter().enumerate() {
+                let name = if tool.is_object() { get(F, &tool, "name")? } else { tool };
+                match name.as_string() {
+                    Some(name) if !name.is_empty() => names.push(name),
+                    _ => {
+                        return Err(invalid(
+                            F,
+                            format!("frontendTools[{i}] is {}", type_name(&name)),
+                            "a tool name or an object with a `name` string",
+                        ))
+                    }
+                }
+            }
+            Some(names)
+        } else {
+            return Err(invalid(F, format!("frontendTools is {}", type_name(&tools)), "an array of tool names"));
+        };
+        Ok(JsEngine { engine: Engine::new(mode, pattern), frontend_tools })
+    }
+
+    fn with_frontend<R>(&self, f: impl FnOnce(&dyn Fn(&str) -> bool) -> R) -> R {
+        match &self.frontend_tools {
+            Some(names) => f(&|name: &str| names.iter().any(|n| n == name)),
+            None => super::registry::with_registry(|registry| f(&|name: &str| registry.contains(name))),
+        }
+    }
+
+    /// The decision AI SDK acts on, from the glue's summary of `{messages}`. Remembers what it sends.
+    pub fn decide(&mut self, summary: &str) -> bool {
+        let message = parse(summary);
+        let JsEngine { engine, frontend_tools } = self;
+        match frontend_tools {
+            Some(names) => engine.should_send(&message, &|name: &str| names.iter().any(|n| n == name)),
+            None => super::registry::with_registry(|registry| {
+                engine.should_send(&message, &|name: &str| registry.contains(name))
+            }),
+        }
+    }
+
+    /// `{send, rule, detail}` for the same input, without remembering anything.
+    pub fn explain(&self, summary: &str) -> JsValue {
+        let message = parse(summary);
+        let decision = self.with_frontend(|is_frontend| self.engine.explain(&message, is_frontend));
+        let result = Object::new();
+        set(&result, "send", decision.send());
+        set(&result, "rule", decision.verdict.rule());
+        set(&result, "detail", decision.verdict.detail());
+        result.into()
+    }
+
+    /// Says the output of this tool call was added by the browser (SPEC §2 principle 6).
+    #[wasm_bindgen(js_name = markBrowserOutput)]
+    pub fn mark_browser_output(&mut self, tool_call_id: JsValue) -> Result<(), JsValue> {
+        match tool_call_id.as_string() {
+            Some(id) if !id.is_empty() => {
+                self.engine.mark_browser_output(&id);
+                Ok(())
+            }
+            _ => Err(invalid("markBrowserOutput", format!("toolCallId is {}", type_name(&tool_call_id)), "a non-empty string")),
+        }
+    }
+
+    /// Forgets what was sent and which outputs are the browser's.
+    pub fn reset(&mut self) {
+        self.engine.reset();
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn mode(&self) -> String {
+        match self.engine.mode {
+            Mode::Sse => "sse".into(),
+            Mode::Bidi => "bidi".into(),
+        }
+    }
+
+    #[wasm_bindgen(getter, js_name = bidiPattern)]
+    pub fn bidi_pattern(&self) -> String {
+        match self.engine.pattern {
+            BidiPattern::A => "A".into(),
+            BidiPattern::B => "B".into(),
+        }
+    }
+
+    /// How many sent actions the engine remembers (bounded by the last message's actions).
+    #[wasm_bindgen(getter, js_name = rememberedCount)]
+    pub fn remembered_count(&self) -> usize {
+        self.engine.memory().sent_count()
+    }
+
+    /// Whether a tool's output must wait for the browser before its approval is sent (Pattern A).
+    #[wasm_bindgen(js_name = isFrontendTool)]
+    pub fn is_frontend_tool(&self, name: &str) -> bool {
+        self.with_frontend(|is_frontend| is_frontend(name))
+    }
+}
+
+/// Pending approvals of the summarised last message: `[{approvalId, toolCallId, toolName, partIndex}]`.
+#[wasm_bindgen(js_name = pendingApprovalsOf)]
+pub fn pending_approvals_of(summary: &str) -> Result<Array, JsValue> {
+    let message = parse(summary).map_err(|why| {
+        invalid("pendingApprovals", format!("the messages are not well-formed: {}", why.describe()), "an array of AI SDK UI messages")
+    })?;
+    let list = Array::new();
+    for pending in pending_approvals(&message) {
+        let item = Object::new();
+        set(&item, "approvalId", pending.approval_id);
+        set(&item, "toolCallId", pending.tool_call_id);
+        set(&item, "toolName", pending.tool_name);
+        set(&item, "partIndex", pending.part_index as u32);
+        list.push(&item);
+    }
+    Ok(list)
+}
+
+/// `approve`/`deny`: the part index of the pending approval `approval_id`, or an error listing the
+/// valid ids.
+#[wasm_bindgen(js_name = checkAnswerable)]
+pub fn check_answerable_js(summary: &str, approval_id: JsValue, function: &str) -> Result<u32, JsValue> {
+    let function: &'static str = if function == "deny" { "deny" } else { "approve" };
+    let id = match approval_id.as_string() {
+        Some(id) if !id.is_empty() => id,
+        _ => return Err(invalid(function, format!("approvalId is {}", type_name(&approval_id)), "the approval id string (part.approval.id)")),
+    };
+    let message = parse(summary).map_err(|why| {
+        invalid(function, format!("the chat's messages are not well-formed: {}", why.describe()), "AI SDK UI messages")
+    })?;
+    check_answerable(&pending_approvals(&message), &id).map(|index| index as u32).map_err(|e| js_error(&e))
+}
+
+/// Whether `approval_id` still waits for an answer (to confirm an answer was committed).
+#[wasm_bindgen(js_name = isPending)]
+pub fn is_pending(summary: &str, approval_id: &str) -> bool {
+    parse(summary).is_ok_and(|message| pending_approvals(&message).iter().any(|p| p.approval_id == approval_id))
+}
+
+/// `answerApprovals`: reads the handler's decisions — an array of `{approvalId | id, approved,
+/// reason?}`, a `Map`, or an object keyed by approval id whose values are a boolean or
+/// `{approved, reason?}` — checks that they answer every pending approval exactly once, and
+/// returns them as `[{id, approved, reason}]` in the order of the pending approvals.
+#[wasm_bindgen(js_name = normalizeBatch)]
+pub fn normalize_batch(summary: &str, decisions: JsValue) -> Result<Array, JsValue> {
+    const F: &str = "answerApprovals";
+    let message = parse(summary)
+        .map_err(|why| invalid(F, format!("the chat's messages are not well-formed: {}", why.describe()), "AI SDK UI messages"))?;
+    let pending = pending_approvals(&message);
+    let mut answers: Vec<(String, bool, JsValue)> = Vec::new();
+    let read_answer = |id: String, value: JsValue, answers: &mut Vec<(String, bool, JsValue)>| -> Result<(), JsValue> {
+        if let Some(approved) = value.as_bool() {
+            answers.push((id, approved, JsValue::UNDEFINED));
+            return Ok(());
+        }
+        let approved = get(F, &value, "approved")?;
+        let Some(approved) = approved.as_bool() else {
+            return Err(invalid(F, format!("the decision for {id} has `approved` {}", type_name(&approved)), "true or false"));
+        };
+        let reason = get(F, &value, "reason")?;
+        if !(reason.is_undefined() || reason.is_null() || reason.is_string()) {
+            return Err(invalid(F, format!("the decision for {id} has `reason` {}", type_name(&reason)), "a string or undefined"));
+        }
+        answers.push((id, approved, reason));
+        Ok(())
+    };
+    if Array::is_array(&decisions) {
+        for (i, decision) in Array::from(&decisions).iter().enumerate() {
+            if !decision.is_object() {
+                return Err(invalid(F, format!("decision [{i}] is {}", type_name(&decision)), "{approvalId, approved, reason?}"));
+            }
+            let id = optional_string(F, &decision, "approvalId", "the approval id string")?;
+            let id = match id {
+                Some(id) => id,
+                None => optional_string(F, &decision, "id", "the approval id string")?
+                    .ok_or_else(|| invalid(F, format!("decision [{i}] names no approval"), "{approvalId, approved, reason?}"))?,
+            };
+            read_answer(id, decision, &mut answers)?;
+        }
+    } else if decisions.is_instance_of::<js_sys::Map>() {
+        let map: js_sys::Map = decisions.unchecked_into();
+        let mut failure = None;
+        map.for_each(&mut |value, key| {
+            if failure.is_some() {
+                return;
+            }
+            let result = match key.as_string() {
+                Some(id) => read_answer(id, value, &mut answers),
+                None => Err(invalid(F, format!("a Map key is {}", type_name(&key)), "approval id strings as keys")),
+            };
+            failure = result.err();
+        });
+        if let Some(err) = failure {
+            return Err(err);
+        }
+    } else if decisions.is_object() {
+        let keys = Object::keys(decisions.unchecked_ref::<Object>());
+        for key in keys.iter() {
+            let id = key.as_string().unwrap_or_default();
+            let value = get(F, &decisions, &id)?;
+            read_answer(id, value, &mut answers)?;
+        }
+    } else {
+        return Err(invalid(
+            F,
+            format!("the handler returned {}", type_name(&decisions)),
+            "an array of {approvalId, approved, reason?} or an object keyed by approval id",
+        ));
+    }
+    let ids: Vec<&str> = answers.iter().map(|(id, _, _)| id.as_str()).collect();
+    check_batch(&pending, &ids).map_err(|e| js_error(&e))?;
+    let ordered = Array::new();
+    for p in &pending {
+        if let Some((id, approved, reason)) = answers.iter().find(|(id, _, _)| id == p.approval_id) {
+            let item = Object::new();
+            set(&item, "id", id.as_str());
+            set(&item, "approved", *approved);
+            set(&item, "reason", reason.clone());
+            set(&item, "partIndex", p.part_index as u32);
+            ordered.push(&item);
+        }
+    }
+    Ok(ordered)
+}
+
+/// Drop-in `extractToolName(part, fallback = "")`: `part.toolName`, else the name in `part.type`.
+#[wasm_bindgen(js_name = extractToolName)]
+pub fn extract_tool_name(part: JsValue, fallback: Option<String>) -> String {
+    let fallback = fallback.unwrap_or_default();
+    if !part.is_object() {
+        return fallback;
+    }
+    let read = |key: &str| js_sys::Reflect::get(&part, &JsValue::from_str(key)).ok().and_then(|v| v.as_string());
+    let tool_name = read("toolName");
+    let part_type = read("type").unwrap_or_default();
+    crate::model::tool_name(&part_type, tool_name.as_deref()).map(str::to_string).unwrap_or(fallback)
+}
+
+/// Drop-in `extractToolNameFromType(type)`: `"tool-x"` gives `"x"`; anything else `""`.
+#[wasm_bindgen(js_name = extractToolNameFromType)]
+pub fn extract_tool_name_from_type(part_type: JsValue) -> String {
+    part_type.as_string().as_deref().and_then(crate::model::tool_name_from_type).unwrap_or_default().to_string()
+}
+
+/// Drop-in `isToolType(type)`: `tool-<name>` or `dynamic-tool`.
+#[wasm_bindgen(js_name = isToolType)]
+pub fn is_tool_type(part_type: JsValue) -> bool {
+    part_type.as_string().is_some_and(|t| crate::model::is_tool_type(&t))
+}

@@ -1,0 +1,76 @@
+//! The JS boundary: the one place that reads JS values and turns Rust errors into JS `Error`s.
+//!
+//! Hot paths take the compact summary string of `model::summary` (one crossing per decision);
+//! everything else reads the few JS fields it needs with `Reflect::get`, lazily, and reports a bad
+//! field as an `Error` whose `name` says the kind and whose message says what was expected.
+
+mod api;
+mod registry;
+
+use js_sys::{Array, Object, Reflect};
+use wasm_bindgen::prelude::*;
+
+use crate::error::AdkError;
+
+/// A JS `Error` with the library's `name` and message.
+pub(crate) fn js_error(err: &AdkError) -> JsValue {
+    let error = js_sys::Error::new(&err.message());
+    error.set_name(err.name());
+    error.into()
+}
+
+pub(crate) fn invalid(function: &'static str, what: impl Into<String>, expected: &'static str) -> JsValue {
+    js_error(&AdkError::InvalidArgument { function, what: what.into(), expected })
+}
+
+/// `object[key]`, with a throwing getter or proxy trap reported as a bad argument.
+pub(crate) fn get(function: &'static str, object: &JsValue, key: &str) -> Result<JsValue, JsValue> {
+    if !object.is_object() {
+        return Ok(JsValue::UNDEFINED);
+    }
+    Reflect::get(object, &JsValue::from_str(key))
+        .map_err(|_| invalid(function, format!("reading `{key}` threw"), "a plain object whose fields can be read"))
+}
+
+/// An optional string field: `None` when absent, an error when present but not a string.
+pub(crate) fn optional_string(
+    function: &'static str,
+    object: &JsValue,
+    key: &'static str,
+    expected: &'static str,
+) -> Result<Option<String>, JsValue> {
+    let value = get(function, object, key)?;
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    value
+        .as_string()
+        .map(Some)
+        .ok_or_else(|| invalid(function, format!("`{key}` is {}", type_name(&value)), expected))
+}
+
+/// A short description of a JS value's type, for error messages.
+pub(crate) fn type_name(value: &JsValue) -> String {
+    if value.is_null() {
+        "null".to_string()
+    } else if Array::is_array(value) {
+        "an array".to_string()
+    } else if let Some(s) = value.as_string() {
+        if s.chars().count() > 40 {
+            format!("the string '{}…'", s.chars().take(40).collect::<String>())
+        } else {
+            format!("the string '{s}'")
+        }
+    } else {
+        let t = value.js_typeof().as_string().unwrap_or_default();
+        match t.as_str() {
+            "object" | "undefined" => t,
+            other => format!("a {other}"),
+        }
+    }
+}
+
+pub(crate) fn set(object: &Object, key: &str, value: impl Into<JsValue>) {
+    // Setting a field on an object this module just created cannot fail.
+    let _ = Reflect::set(object, &JsValue::from_str(key), &value.into());
+}
