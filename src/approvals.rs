@@ -35,11 +35,17 @@ pub fn pending_approvals<'a>(message: &LastMessage<'a>) -> Vec<PendingApproval<'
 
 /// `approve`/`deny`: the id must name a pending approval. AI SDK silently ignores any other id, so a
 /// toolCallId passed by mistake would stall the chat; here it is an error that lists the valid ids.
-pub fn check_answerable(pending: &[PendingApproval<'_>], approval_id: &str) -> Result<usize, AdkError> {
+pub fn check_answerable(
+    pending: &[PendingApproval<'_>],
+    approval_id: &str,
+) -> Result<usize, AdkError> {
     if let Some(found) = pending.iter().find(|p| p.approval_id == approval_id) {
         return Ok(found.part_index);
     }
-    let passed_tool_call_id = pending.iter().find(|p| p.tool_call_id == approval_id).map(|p| p.approval_id.to_string());
+    let passed_tool_call_id = pending
+        .iter()
+        .find(|p| p.tool_call_id == approval_id)
+        .map(|p| p.approval_id.to_string());
     Err(AdkError::UnknownApprovalId {
         id: approval_id.to_string(),
         pending: pending.iter().map(describe).collect(),
@@ -69,12 +75,19 @@ pub fn check_batch(pending: &[PendingApproval<'_>], answered_ids: &[&str]) -> Re
     if missing.is_empty() && unknown.is_empty() && duplicated.is_empty() {
         Ok(())
     } else {
-        Err(AdkError::IncompleteBatch { missing, unknown, duplicated })
+        Err(AdkError::IncompleteBatch {
+            missing,
+            unknown,
+            duplicated,
+        })
     }
 }
 
 fn describe(p: &PendingApproval<'_>) -> String {
-    format!("{} ({}, toolCallId {})", p.approval_id, p.tool_name, p.tool_call_id)
+    format!(
+        "{} ({}, toolCallId {})",
+        p.approval_id, p.tool_name, p.tool_call_id
+    )
 }
 
 #[cfg(test)]
@@ -87,9 +100,24 @@ mod tests {
             "assistant",
             &[
                 build::plain("text"),
-                build::tool("process_payment", "approval-requested", "call-1", Some(("ap-1", None))),
-                build::tool("process_payment", "approval-responded", "call-2", Some(("ap-2", Some(true)))),
-                build::tool("get_location", "approval-requested", "call-3", Some(("ap-3", None))),
+                build::tool(
+                    "process_payment",
+                    "approval-requested",
+                    "call-1",
+                    Some(("ap-1", None)),
+                ),
+                build::tool(
+                    "process_payment",
+                    "approval-responded",
+                    "call-2",
+                    Some(("ap-2", Some(true))),
+                ),
+                build::tool(
+                    "get_location",
+                    "approval-requested",
+                    "call-3",
+                    Some(("ap-3", None)),
+                ),
             ],
         )
     }
@@ -100,14 +128,30 @@ mod tests {
         let m = parse(&s).unwrap();
         let pending = pending_approvals(&m);
         assert_eq!(pending.len(), 2);
-        assert_eq!(pending[0], PendingApproval { part_index: 1, approval_id: "ap-1", tool_call_id: "call-1", tool_name: "process_payment" });
+        assert_eq!(
+            pending[0],
+            PendingApproval {
+                part_index: 1,
+                approval_id: "ap-1",
+                tool_call_id: "call-1",
+                tool_name: "process_payment"
+            }
+        );
         assert_eq!(pending[1].approval_id, "ap-3");
         assert_eq!(pending[1].part_index, 3);
     }
 
     #[test]
     fn a_user_message_has_no_pending_approvals() {
-        let s = build::message("user", &[build::tool("a", "approval-requested", "c", Some(("x", None)))]);
+        let s = build::message(
+            "user",
+            &[build::tool(
+                "a",
+                "approval-requested",
+                "c",
+                Some(("x", None)),
+            )],
+        );
         assert!(pending_approvals(&parse(&s).unwrap()).is_empty());
     }
 
@@ -120,7 +164,10 @@ mod tests {
         let err = check_answerable(&pending, "call-1").unwrap_err();
         let text = err.message();
         assert!(text.contains("'call-1'"), "{text}");
-        assert!(text.contains("ap-1 (process_payment, toolCallId call-1)"), "{text}");
+        assert!(
+            text.contains("ap-1 (process_payment, toolCallId call-1)"),
+            "{text}"
+        );
         assert!(text.contains("ap-3"), "{text}");
         assert!(text.contains("approval id is ap-1"), "{text}");
         assert_eq!(err.name(), "AdkUnknownApprovalError");
@@ -149,6 +196,11 @@ mod tests {
             }
         );
         let text = err.message();
-        assert!(text.contains("missing: ap-3") && text.contains("unknown: nope") && text.contains("more than once: ap-1"), "{text}");
+        assert!(
+            text.contains("missing: ap-3")
+                && text.contains("unknown: nope")
+                && text.contains("more than once: ap-1"),
+            "{text}"
+        );
     }
 }

@@ -4,11 +4,23 @@
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AdkError {
     /// An argument of the wrong type or shape.
-    InvalidArgument { function: &'static str, what: String, expected: &'static str },
+    InvalidArgument {
+        function: &'static str,
+        what: String,
+        expected: &'static str,
+    },
     /// `approve`/`deny` with an id that is not a pending approval.
-    UnknownApprovalId { id: String, pending: Vec<String>, looks_like_tool_call_of: Option<String> },
+    UnknownApprovalId {
+        id: String,
+        pending: Vec<String>,
+        looks_like_tool_call_of: Option<String>,
+    },
     /// `answerApprovals` whose decisions do not answer every pending approval exactly once.
-    IncompleteBatch { missing: Vec<String>, unknown: Vec<String>, duplicated: Vec<String> },
+    IncompleteBatch {
+        missing: Vec<String>,
+        unknown: Vec<String>,
+        duplicated: Vec<String>,
+    },
     /// A registry call with a bad tool description.
     InvalidTool { what: String },
     /// The chat did not reach the expected state after an answer or an output was applied.
@@ -31,10 +43,18 @@ impl AdkError {
 
     pub fn message(&self) -> String {
         match self {
-            AdkError::InvalidArgument { function, what, expected } => {
+            AdkError::InvalidArgument {
+                function,
+                what,
+                expected,
+            } => {
                 format!("{function}(): {what}; expected {expected}.")
             }
-            AdkError::UnknownApprovalId { id, pending, looks_like_tool_call_of } => {
+            AdkError::UnknownApprovalId {
+                id,
+                pending,
+                looks_like_tool_call_of,
+            } => {
                 let mut text = format!("'{id}' is not a pending approval id of this chat. ");
                 if let Some(approval_id) = looks_like_tool_call_of {
                     text.push_str(&format!(
@@ -51,7 +71,11 @@ impl AdkError {
                 }
                 text
             }
-            AdkError::IncompleteBatch { missing, unknown, duplicated } => {
+            AdkError::IncompleteBatch {
+                missing,
+                unknown,
+                duplicated,
+            } => {
                 let mut problems = Vec::new();
                 if !missing.is_empty() {
                     problems.push(format!("missing: {}", missing.join(", ")));
@@ -60,7 +84,10 @@ impl AdkError {
                     problems.push(format!("unknown: {}", unknown.join(", ")));
                 }
                 if !duplicated.is_empty() {
-                    problems.push(format!("answered more than once: {}", duplicated.join(", ")));
+                    problems.push(format!(
+                        "answered more than once: {}",
+                        duplicated.join(", ")
+                    ));
                 }
                 format!(
                     "answerApprovals(): the handler must decide every pending approval exactly once; \

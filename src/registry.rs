@@ -64,9 +64,21 @@ impl Default for Registry {
         };
         Registry {
             tools: vec![
-                tool("get_location", Category::Geolocation, "The user's position from the browser's geolocation"),
-                tool("take_photo", Category::Camera, "A photo from the user's camera"),
-                tool("get_camera", Category::Camera, "Access to the user's camera"),
+                tool(
+                    "get_location",
+                    Category::Geolocation,
+                    "The user's position from the browser's geolocation",
+                ),
+                tool(
+                    "take_photo",
+                    Category::Camera,
+                    "A photo from the user's camera",
+                ),
+                tool(
+                    "get_camera",
+                    Category::Camera,
+                    "Access to the user's camera",
+                ),
             ],
         }
     }
@@ -90,7 +102,9 @@ impl Registry {
     }
 
     pub fn by_category(&self, category: Category) -> impl Iterator<Item = &FrontendTool> {
-        self.tools.iter().filter(move |tool| tool.category == category)
+        self.tools
+            .iter()
+            .filter(move |tool| tool.category == category)
     }
 
     /// Adds a tool, or replaces the one of the same name (re-registering is how an app changes a
@@ -134,20 +148,40 @@ mod tests {
     #[test]
     fn register_adds_and_replaces() {
         let mut r = Registry::default();
-        r.register(FrontendTool { name: "copy".into(), category: Category::Clipboard, description: None, requires_approval: false })
-            .unwrap();
+        r.register(FrontendTool {
+            name: "copy".into(),
+            category: Category::Clipboard,
+            description: None,
+            requires_approval: false,
+        })
+        .unwrap();
         assert!(r.contains("copy"));
-        r.register(FrontendTool { name: "copy".into(), category: Category::Other, description: None, requires_approval: false })
-            .unwrap();
+        r.register(FrontendTool {
+            name: "copy".into(),
+            category: Category::Other,
+            description: None,
+            requires_approval: false,
+        })
+        .unwrap();
         assert_eq!(r.get("copy").unwrap().category, Category::Other);
         assert_eq!(r.tools().len(), 4);
-        assert!(r.register(FrontendTool { name: " ".into(), category: Category::Other, description: None, requires_approval: false }).is_err());
+        assert!(r
+            .register(FrontendTool {
+                name: " ".into(),
+                category: Category::Other,
+                description: None,
+                requires_approval: false
+            })
+            .is_err());
     }
 
     #[test]
     fn unknown_category_is_a_clear_error() {
         let err = Registry::parse_category("gps").unwrap_err();
         assert!(err.message().contains("'gps'") && err.message().contains("geolocation, camera"));
-        assert_eq!(Registry::parse_category("clipboard"), Ok(Category::Clipboard));
+        assert_eq!(
+            Registry::parse_category("clipboard"),
+            Ok(Category::Clipboard)
+        );
     }
 }

@@ -24,17 +24,29 @@ impl JsEngine {
     pub fn new(options: JsValue) -> Result<JsEngine, JsValue> {
         const F: &str = "createAutoSend";
         if !options.is_object() {
-            return Err(invalid(F, format!("the options are {}", type_name(&options)), "{mode: 'sse' | 'bidi'}"));
+            return Err(invalid(
+                F,
+                format!("the options are {}", type_name(&options)),
+                "{mode: 'sse' | 'bidi'}",
+            ));
         }
         let mode = optional_string(F, &options, "mode", "'sse' or 'bidi'")?;
         let mode = match mode.as_deref().map(Mode::parse) {
             Some(Some(mode)) => mode,
-            Some(None) => return Err(invalid(F, format!("mode '{}' is not known", mode.unwrap_or_default()), "'sse' or 'bidi'")),
+            Some(None) => {
+                return Err(invalid(
+                    F,
+                    format!("mode '{}' is not known", mode.unwrap_or_default()),
+                    "'sse' or 'bidi'",
+                ))
+            }
             None => return Err(invalid(F, "`mode` is missing", "'sse' or 'bidi'")),
         };
         let pattern = match optional_string(F, &options, "bidiPattern", "'A' or 'B'")? {
             None => BidiPattern::A,
-            Some(p) => BidiPattern::parse(&p).ok_or_else(|| invalid(F, format!("bidiPattern '{p}' is not known"), "'A' or 'B'"))?,
+            Some(p) => BidiPattern::parse(&p).ok_or_else(|| {
+                invalid(F, format!("bidiPattern '{p}' is not known"), "'A' or 'B'")
+            })?,
         };
         if mode == Mode::Sse && pattern == BidiPattern::B {
             return Err(invalid(
@@ -49,7 +61,11 @@ impl JsEngine {
         } else if Array::is_array(&tools) {
             let mut names = Vec::new();
             for (i, tool) in Array::from(&tools).iter().enumerate() {
-                let name = if tool.is_object() { get(F, &tool, "name")? } else { tool };
+                let name = if tool.is_object() {
+                    get(F, &tool, "name")?
+                } else {
+                    tool
+                };
                 match name.as_string() {
                     Some(name) if !name.is_empty() => names.push(name),
                     _ => {
@@ -63,24 +79,38 @@ impl JsEngine {
             }
             Some(names)
         } else {
-            return Err(invalid(F, format!("frontendTools is {}", type_name(&tools)), "an array of tool names"));
+            return Err(invalid(
+                F,
+                format!("frontendTools is {}", type_name(&tools)),
+                "an array of tool names",
+            ));
         };
-        Ok(JsEngine { engine: Engine::new(mode, pattern), frontend_tools })
+        Ok(JsEngine {
+            engine: Engine::new(mode, pattern),
+            frontend_tools,
+        })
     }
 
     fn with_frontend<R>(&self, f: impl FnOnce(&dyn Fn(&str) -> bool) -> R) -> R {
         match &self.frontend_tools {
             Some(names) => f(&|name: &str| names.iter().any(|n| n == name)),
-            None => super::registry::with_registry(|registry| f(&|name: &str| registry.contains(name))),
+            None => {
+                super::registry::with_registry(|registry| f(&|name: &str| registry.contains(name)))
+            }
         }
     }
 
     /// The decision AI SDK acts on, from the glue's summary of `{messages}`. Remembers what it sends.
     pub fn decide(&mut self, summary: &str) -> bool {
         let message = parse(summary);
-        let JsEngine { engine, frontend_tools } = self;
+        let JsEngine {
+            engine,
+            frontend_tools,
+        } = self;
         match frontend_tools {
-            Some(names) => engine.should_send(&message, &|name: &str| names.iter().any(|n| n == name)),
+            Some(names) => {
+                engine.should_send(&message, &|name: &str| names.iter().any(|n| n == name))
+            }
             None => super::registry::with_registry(|registry| {
                 engine.should_send(&message, &|name: &str| registry.contains(name))
             }),
@@ -106,7 +136,11 @@ impl JsEngine {
                 self.engine.mark_browser_output(&id);
                 Ok(())
             }
-            _ => Err(invalid("markBrowserOutput", format!("toolCallId is {}", type_name(&tool_call_id)), "a non-empty string")),
+            _ => Err(invalid(
+                "markBrowserOutput",
+                format!("toolCallId is {}", type_name(&tool_call_id)),
+                "a non-empty string",
+            )),
         }
     }
 
@@ -148,7 +182,11 @@ impl JsEngine {
 #[wasm_bindgen(js_name = pendingApprovalsOf)]
 pub fn pending_approvals_of(summary: &str) -> Result<Array, JsValue> {
     let message = parse(summary).map_err(|why| {
-        invalid("pendingApprovals", format!("the messages are not well-formed: {}", why.describe()), "an array of AI SDK UI messages")
+        invalid(
+            "pendingApprovals",
+            format!("the messages are not well-formed: {}", why.describe()),
+            "an array of AI SDK UI messages",
+        )
     })?;
     let list = Array::new();
     for pending in pending_approvals(&message) {
@@ -165,22 +203,49 @@ pub fn pending_approvals_of(summary: &str) -> Result<Array, JsValue> {
 /// `approve`/`deny`: the part index of the pending approval `approval_id`, or an error listing the
 /// valid ids.
 #[wasm_bindgen(js_name = checkAnswerable)]
-pub fn check_answerable_js(summary: &str, approval_id: JsValue, function: &str) -> Result<u32, JsValue> {
-    let function: &'static str = if function == "deny" { "deny" } else { "approve" };
+pub fn check_answerable_js(
+    summary: &str,
+    approval_id: JsValue,
+    function: &str,
+) -> Result<u32, JsValue> {
+    let function: &'static str = if function == "deny" {
+        "deny"
+    } else {
+        "approve"
+    };
     let id = match approval_id.as_string() {
         Some(id) if !id.is_empty() => id,
-        _ => return Err(invalid(function, format!("approvalId is {}", type_name(&approval_id)), "the approval id string (part.approval.id)")),
+        _ => {
+            return Err(invalid(
+                function,
+                format!("approvalId is {}", type_name(&approval_id)),
+                "the approval id string (part.approval.id)",
+            ))
+        }
     };
     let message = parse(summary).map_err(|why| {
-        invalid(function, format!("the chat's messages are not well-formed: {}", why.describe()), "AI SDK UI messages")
+        invalid(
+            function,
+            format!(
+                "the chat's messages are not well-formed: {}",
+                why.describe()
+            ),
+            "AI SDK UI messages",
+        )
     })?;
-    check_answerable(&pending_approvals(&message), &id).map(|index| index as u32).map_err(|e| js_error(&e))
+    check_answerable(&pending_approvals(&message), &id)
+        .map(|index| index as u32)
+        .map_err(|e| js_error(&e))
 }
 
 /// Whether `approval_id` still waits for an answer (to confirm an answer was committed).
 #[wasm_bindgen(js_name = isPending)]
 pub fn is_pending(summary: &str, approval_id: &str) -> bool {
-    parse(summary).is_ok_and(|message| pending_approvals(&message).iter().any(|p| p.approval_id == approval_id))
+    parse(summary).is_ok_and(|message| {
+        pending_approvals(&message)
+            .iter()
+            .any(|p| p.approval_id == approval_id)
+    })
 }
 
 /// `answerApprovals`: reads the handler's decisions — an array of `{approvalId | id, approved,
@@ -190,22 +255,44 @@ pub fn is_pending(summary: &str, approval_id: &str) -> bool {
 #[wasm_bindgen(js_name = normalizeBatch)]
 pub fn normalize_batch(summary: &str, decisions: JsValue) -> Result<Array, JsValue> {
     const F: &str = "answerApprovals";
-    let message = parse(summary)
-        .map_err(|why| invalid(F, format!("the chat's messages are not well-formed: {}", why.describe()), "AI SDK UI messages"))?;
+    let message = parse(summary).map_err(|why| {
+        invalid(
+            F,
+            format!(
+                "the chat's messages are not well-formed: {}",
+                why.describe()
+            ),
+            "AI SDK UI messages",
+        )
+    })?;
     let pending = pending_approvals(&message);
     let mut answers: Vec<(String, bool, JsValue)> = Vec::new();
-    let read_answer = |id: String, value: JsValue, answers: &mut Vec<(String, bool, JsValue)>| -> Result<(), JsValue> {
+    let read_answer = |id: String,
+                       value: JsValue,
+                       answers: &mut Vec<(String, bool, JsValue)>|
+     -> Result<(), JsValue> {
         if let Some(approved) = value.as_bool() {
             answers.push((id, approved, JsValue::UNDEFINED));
             return Ok(());
         }
         let approved = get(F, &value, "approved")?;
         let Some(approved) = approved.as_bool() else {
-            return Err(invalid(F, format!("the decision for {id} has `approved` {}", type_name(&approved)), "true or false"));
+            return Err(invalid(
+                F,
+                format!(
+                    "the decision for {id} has `approved` {}",
+                    type_name(&approved)
+                ),
+                "true or false",
+            ));
         };
         let reason = get(F, &value, "reason")?;
         if !(reason.is_undefined() || reason.is_null() || reason.is_string()) {
-            return Err(invalid(F, format!("the decision for {id} has `reason` {}", type_name(&reason)), "a string or undefined"));
+            return Err(invalid(
+                F,
+                format!("the decision for {id} has `reason` {}", type_name(&reason)),
+                "a string or undefined",
+            ));
         }
         answers.push((id, approved, reason));
         Ok(())
@@ -213,13 +300,24 @@ pub fn normalize_batch(summary: &str, decisions: JsValue) -> Result<Array, JsVal
     if Array::is_array(&decisions) {
         for (i, decision) in Array::from(&decisions).iter().enumerate() {
             if !decision.is_object() {
-                return Err(invalid(F, format!("decision [{i}] is {}", type_name(&decision)), "{approvalId, approved, reason?}"));
+                return Err(invalid(
+                    F,
+                    format!("decision [{i}] is {}", type_name(&decision)),
+                    "{approvalId, approved, reason?}",
+                ));
             }
             let id = optional_string(F, &decision, "approvalId", "the approval id string")?;
             let id = match id {
                 Some(id) => id,
-                None => optional_string(F, &decision, "id", "the approval id string")?
-                    .ok_or_else(|| invalid(F, format!("decision [{i}] names no approval"), "{approvalId, approved, reason?}"))?,
+                None => optional_string(F, &decision, "id", "the approval id string")?.ok_or_else(
+                    || {
+                        invalid(
+                            F,
+                            format!("decision [{i}] names no approval"),
+                            "{approvalId, approved, reason?}",
+                        )
+                    },
+                )?,
             };
             read_answer(id, decision, &mut answers)?;
         }
@@ -232,7 +330,11 @@ pub fn normalize_batch(summary: &str, decisions: JsValue) -> Result<Array, JsVal
             }
             let result = match key.as_string() {
                 Some(id) => read_answer(id, value, &mut answers),
-                None => Err(invalid(F, format!("a Map key is {}", type_name(&key)), "approval id strings as keys")),
+                None => Err(invalid(
+                    F,
+                    format!("a Map key is {}", type_name(&key)),
+                    "approval id strings as keys",
+                )),
             };
             failure = result.err();
         });
@@ -257,7 +359,8 @@ pub fn normalize_batch(summary: &str, decisions: JsValue) -> Result<Array, JsVal
     check_batch(&pending, &ids).map_err(|e| js_error(&e))?;
     let ordered = Array::new();
     for p in &pending {
-        if let Some((id, approved, reason)) = answers.iter().find(|(id, _, _)| id == p.approval_id) {
+        if let Some((id, approved, reason)) = answers.iter().find(|(id, _, _)| id == p.approval_id)
+        {
             let item = Object::new();
             set(&item, "id", id.as_str());
             set(&item, "approved", *approved);
@@ -276,20 +379,33 @@ pub fn extract_tool_name(part: JsValue, fallback: Option<String>) -> String {
     if !part.is_object() {
         return fallback;
     }
-    let read = |key: &str| js_sys::Reflect::get(&part, &JsValue::from_str(key)).ok().and_then(|v| v.as_string());
+    let read = |key: &str| {
+        js_sys::Reflect::get(&part, &JsValue::from_str(key))
+            .ok()
+            .and_then(|v| v.as_string())
+    };
     let tool_name = read("toolName");
     let part_type = read("type").unwrap_or_default();
-    crate::model::tool_name(&part_type, tool_name.as_deref()).map(str::to_string).unwrap_or(fallback)
+    crate::model::tool_name(&part_type, tool_name.as_deref())
+        .map(str::to_string)
+        .unwrap_or(fallback)
 }
 
 /// Drop-in `extractToolNameFromType(type)`: `"tool-x"` gives `"x"`; anything else `""`.
 #[wasm_bindgen(js_name = extractToolNameFromType)]
 pub fn extract_tool_name_from_type(part_type: JsValue) -> String {
-    part_type.as_string().as_deref().and_then(crate::model::tool_name_from_type).unwrap_or_default().to_string()
+    part_type
+        .as_string()
+        .as_deref()
+        .and_then(crate::model::tool_name_from_type)
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// Drop-in `isToolType(type)`: `tool-<name>` or `dynamic-tool`.
 #[wasm_bindgen(js_name = isToolType)]
 pub fn is_tool_type(part_type: JsValue) -> bool {
-    part_type.as_string().is_some_and(|t| crate::model::is_tool_type(&t))
+    part_type
+        .as_string()
+        .is_some_and(|t| crate::model::is_tool_type(&t))
 }

@@ -19,8 +19,16 @@ pub(crate) fn js_error(err: &AdkError) -> JsValue {
     error.into()
 }
 
-pub(crate) fn invalid(function: &'static str, what: impl Into<String>, expected: &'static str) -> JsValue {
-    js_error(&AdkError::InvalidArgument { function, what: what.into(), expected })
+pub(crate) fn invalid(
+    function: &'static str,
+    what: impl Into<String>,
+    expected: &'static str,
+) -> JsValue {
+    js_error(&AdkError::InvalidArgument {
+        function,
+        what: what.into(),
+        expected,
+    })
 }
 
 /// `object[key]`, with a throwing getter or proxy trap reported as a bad argument.
@@ -28,8 +36,13 @@ pub(crate) fn get(function: &'static str, object: &JsValue, key: &str) -> Result
     if !object.is_object() {
         return Ok(JsValue::UNDEFINED);
     }
-    Reflect::get(object, &JsValue::from_str(key))
-        .map_err(|_| invalid(function, format!("reading `{key}` threw"), "a plain object whose fields can be read"))
+    Reflect::get(object, &JsValue::from_str(key)).map_err(|_| {
+        invalid(
+            function,
+            format!("reading `{key}` threw"),
+            "a plain object whose fields can be read",
+        )
+    })
 }
 
 /// An optional string field: `None` when absent, an error when present but not a string.
@@ -43,10 +56,13 @@ pub(crate) fn optional_string(
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }
-    value
-        .as_string()
-        .map(Some)
-        .ok_or_else(|| invalid(function, format!("`{key}` is {}", type_name(&value)), expected))
+    value.as_string().map(Some).ok_or_else(|| {
+        invalid(
+            function,
+            format!("`{key}` is {}", type_name(&value)),
+            expected,
+        )
+    })
 }
 
 /// A short description of a JS value's type, for error messages.

@@ -36,11 +36,21 @@ fn tool_to_js(tool: &FrontendTool) -> JsValue {
 pub fn register_frontend_execute_tool(tool: JsValue) -> Result<(), JsValue> {
     const F: &str = "registerFrontendExecuteTool";
     if !tool.is_object() {
-        return Err(invalid(F, format!("the tool is {}", type_name(&tool)), "{name, category, description?}"));
+        return Err(invalid(
+            F,
+            format!("the tool is {}", type_name(&tool)),
+            "{name, category, description?}",
+        ));
     }
-    let name = optional_string(F, &tool, "name", "the tool's name")?
-        .ok_or_else(|| invalid(F, "`name` is missing", "the tool's name as the backend calls it"))?;
-    let category = optional_string(F, &tool, "category", "a category string")?.unwrap_or_else(|| "other".to_string());
+    let name = optional_string(F, &tool, "name", "the tool's name")?.ok_or_else(|| {
+        invalid(
+            F,
+            "`name` is missing",
+            "the tool's name as the backend calls it",
+        )
+    })?;
+    let category = optional_string(F, &tool, "category", "a category string")?
+        .unwrap_or_else(|| "other".to_string());
     let category = Registry::parse_category(&category).map_err(|e| js_error(&e))?;
     let description = optional_string(F, &tool, "description", "a string")?;
     let requires_approval = get(F, &tool, "requiresApproval")?;
@@ -48,16 +58,28 @@ pub fn register_frontend_execute_tool(tool: JsValue) -> Result<(), JsValue> {
         true
     } else {
         requires_approval.as_bool().ok_or_else(|| {
-            invalid(F, format!("`requiresApproval` is {}", type_name(&requires_approval)), "true or false")
+            invalid(
+                F,
+                format!("`requiresApproval` is {}", type_name(&requires_approval)),
+                "true or false",
+            )
         })?
     };
-    let tool = FrontendTool { name, category, description, requires_approval };
-    REGISTRY.with(|registry| registry.borrow_mut().register(tool)).map_err(|e| js_error(&e))
+    let tool = FrontendTool {
+        name,
+        category,
+        description,
+        requires_approval,
+    };
+    REGISTRY
+        .with(|registry| registry.borrow_mut().register(tool))
+        .map_err(|e| js_error(&e))
 }
 
 #[wasm_bindgen(js_name = isFrontendExecuteTool)]
 pub fn is_frontend_execute_tool(name: JsValue) -> bool {
-    name.as_string().is_some_and(|name| with_registry(|registry| registry.contains(&name)))
+    name.as_string()
+        .is_some_and(|name| with_registry(|registry| registry.contains(&name)))
 }
 
 #[wasm_bindgen(js_name = getFrontendExecuteTools)]
@@ -68,10 +90,16 @@ pub fn get_frontend_execute_tools() -> Array {
 #[wasm_bindgen(js_name = getFrontendExecuteToolsByCategory)]
 pub fn get_frontend_execute_tools_by_category(category: JsValue) -> Result<Array, JsValue> {
     let Some(name) = category.as_string() else {
-        return Err(invalid("getFrontendExecuteToolsByCategory", format!("category is {}", type_name(&category)), "a category string"));
+        return Err(invalid(
+            "getFrontendExecuteToolsByCategory",
+            format!("category is {}", type_name(&category)),
+            "a category string",
+        ));
     };
     let category: Category = Registry::parse_category(&name).map_err(|e| js_error(&e))?;
-    Ok(with_registry(|registry| registry.by_category(category).map(tool_to_js).collect()))
+    Ok(with_registry(|registry| {
+        registry.by_category(category).map(tool_to_js).collect()
+    }))
 }
 
 /// Back to the default registry (`get_location`, `take_photo`, `get_camera`).
@@ -83,7 +111,12 @@ pub fn reset_frontend_execute_tools() {
 /// The registry entry of one tool, or `undefined`.
 #[wasm_bindgen(js_name = getFrontendExecuteTool)]
 pub fn get_frontend_execute_tool(name: &str) -> JsValue {
-    with_registry(|registry| registry.get(name).map(tool_to_js).unwrap_or(JsValue::UNDEFINED))
+    with_registry(|registry| {
+        registry
+            .get(name)
+            .map(tool_to_js)
+            .unwrap_or(JsValue::UNDEFINED)
+    })
 }
 
 /// `registerToolExecutor(name, fn)`: the function that runs a browser tool, `(input, context) => output`.
@@ -92,10 +125,20 @@ pub fn register_tool_executor(name: JsValue, executor: JsValue) -> Result<(), Js
     const F: &str = "registerToolExecutor";
     let name = match name.as_string() {
         Some(name) if !name.trim().is_empty() => name,
-        _ => return Err(invalid(F, format!("name is {}", type_name(&name)), "the tool's name")),
+        _ => {
+            return Err(invalid(
+                F,
+                format!("name is {}", type_name(&name)),
+                "the tool's name",
+            ))
+        }
     };
     let Some(executor) = executor.dyn_ref::<Function>().cloned() else {
-        return Err(invalid(F, format!("the executor for {name} is {}", type_name(&executor)), "a function (input) => output or Promise<output>"));
+        return Err(invalid(
+            F,
+            format!("the executor for {name} is {}", type_name(&executor)),
+            "a function (input) => output or Promise<output>",
+        ));
     };
     EXECUTORS.with(|executors| {
         let mut executors = executors.borrow_mut();
@@ -110,7 +153,12 @@ pub fn register_tool_executor(name: JsValue, executor: JsValue) -> Result<(), Js
 #[wasm_bindgen(js_name = getToolExecutor)]
 pub fn get_tool_executor(name: &str) -> JsValue {
     EXECUTORS.with(|executors| {
-        executors.borrow().iter().find(|(n, _)| n == name).map(|(_, f)| f.clone().into()).unwrap_or(JsValue::UNDEFINED)
+        executors
+            .borrow()
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, f)| f.clone().into())
+            .unwrap_or(JsValue::UNDEFINED)
     })
 }
 

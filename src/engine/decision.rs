@@ -27,7 +27,9 @@ pub enum Verdict<'a> {
     /// Principle 2: every user action is known to the backend already.
     AllKnown { actions: usize },
     /// Principle 1 holds: these actions are unknown to the backend.
-    Send { unknown: Vec<(usize, ActionRef<'a>)> },
+    Send {
+        unknown: Vec<(usize, ActionRef<'a>)>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -64,7 +66,10 @@ impl<'a> Verdict<'a> {
     pub fn detail(&self) -> String {
         match self {
             Verdict::Malformed(why) => {
-                format!("Principle 5: not a well-formed message list ({}); never send.", why.describe())
+                format!(
+                    "Principle 5: not a well-formed message list ({}); never send.",
+                    why.describe()
+                )
             }
             Verdict::NotAssistant(role) => format!(
                 "The last message's role is {}, not assistant: there is no answer to send.",
@@ -115,7 +120,9 @@ impl<'a> Verdict<'a> {
                 let names: Vec<String> = unknown
                     .iter()
                     .map(|(index, action)| match action {
-                        ActionRef::Answer(id) => format!("the answer to approval {id} (parts[{index}])"),
+                        ActionRef::Answer(id) => {
+                            format!("the answer to approval {id} (parts[{index}])")
+                        }
                         ActionRef::BrowserOutput(id) => {
                             format!("the browser's output for {id} (parts[{index}])")
                         }
@@ -138,14 +145,27 @@ pub fn decide<'a>(
 ) -> Decision<'a> {
     let message = match message {
         Ok(message) => message,
-        Err(why) => return Decision { verdict: Verdict::Malformed(*why), present: None },
+        Err(why) => {
+            return Decision {
+                verdict: Verdict::Malformed(*why),
+                present: None,
+            }
+        }
     };
     if message.role != Role::Assistant {
-        return Decision { verdict: Verdict::NotAssistant(message.role), present: None };
+        return Decision {
+            verdict: Verdict::NotAssistant(message.role),
+            present: None,
+        };
     }
     let parts = match &message.parts {
         Some(parts) if !parts.is_empty() => parts,
-        _ => return Decision { verdict: Verdict::NoParts, present: Some(Vec::new()) },
+        _ => {
+            return Decision {
+                verdict: Verdict::NoParts,
+                present: Some(Vec::new()),
+            }
+        }
     };
 
     // Principle 2: a part after an action is the backend's reaction to it; `step-start` is only
@@ -164,17 +184,23 @@ pub fn decide<'a>(
                 let tool = *tool;
                 return Decision {
                     verdict: Verdict::ApprovalPending { index, tool },
-                    present: Some(all_actions(actions, parts, index, memory, policy, &moved_on)),
+                    present: Some(all_actions(
+                        actions, parts, index, memory, policy, &moved_on,
+                    )),
                 };
             }
             ToolState::InputStreaming => {
                 let tool = *tool;
-                return Decision { verdict: Verdict::StillStreaming { index, tool }, present: None };
+                return Decision {
+                    verdict: Verdict::StillStreaming { index, tool },
+                    present: None,
+                };
             }
             ToolState::InputAvailable => {
                 // A browser tool the backend called without an approval request: the browser runs
                 // it at once and the backend waits for the output (SPEC §4).
-                if is_frontend && tool.approval.is_none() && !moved_on(index) && awaiting.is_none() {
+                if is_frontend && tool.approval.is_none() && !moved_on(index) && awaiting.is_none()
+                {
                     awaiting = Some(Verdict::AwaitingBrowserOutput { index, tool: *tool });
                 }
             }
@@ -197,7 +223,9 @@ pub fn decide<'a>(
                         actions.push((index, action));
                     }
                 }
-                if let Some(action) = browser_output_action(tool, index, is_frontend, memory, policy, &moved_on) {
+                if let Some(action) =
+                    browser_output_action(tool, index, is_frontend, memory, policy, &moved_on)
+                {
                     actions.push((index, action));
                 }
             }
@@ -206,18 +234,31 @@ pub fn decide<'a>(
 
     let present: Vec<ActionRef<'a>> = actions.iter().map(|(_, action)| *action).collect();
     if let Some(verdict) = awaiting {
-        return Decision { verdict, present: Some(present) };
+        return Decision {
+            verdict,
+            present: Some(present),
+        };
     }
     if actions.is_empty() {
-        return Decision { verdict: Verdict::NoUserAction, present: Some(present) };
+        return Decision {
+            verdict: Verdict::NoUserAction,
+            present: Some(present),
+        };
     }
     let total = actions.len();
     let unknown: Vec<(usize, ActionRef<'a>)> = actions
         .into_iter()
         .filter(|(index, action)| !moved_on(*index) && !memory.was_sent(*action))
         .collect();
-    let verdict = if unknown.is_empty() { Verdict::AllKnown { actions: total } } else { Verdict::Send { unknown } };
-    Decision { verdict, present: Some(present) }
+    let verdict = if unknown.is_empty() {
+        Verdict::AllKnown { actions: total }
+    } else {
+        Verdict::Send { unknown }
+    };
+    Decision {
+        verdict,
+        present: Some(present),
+    }
 }
 
 /// The user's approval answer in a part, if it has one.
@@ -243,7 +284,10 @@ fn browser_output_action<'a>(
     }
     // BIDI Pattern B: an approved browser tool's output travels as a `tool_result` frame on the
     // open socket, never as a new message.
-    if policy.mode == Mode::Bidi && !policy.output_travels_with_approval() && is_frontend && tool.answer() == Some(true)
+    if policy.mode == Mode::Bidi
+        && !policy.output_travels_with_approval()
+        && is_frontend
+        && tool.answer() == Some(true)
     {
         return None;
     }
@@ -266,7 +310,8 @@ fn all_actions<'a>(
         actions.extend(answer_action(tool).map(|action| (index, action)));
         let is_frontend = (policy.is_frontend_tool)(tool.name);
         actions.extend(
-            browser_output_action(tool, index, is_frontend, memory, policy, moved_on).map(|action| (index, action)),
+            browser_output_action(tool, index, is_frontend, memory, policy, moved_on)
+                .map(|action| (index, action)),
         );
     }
     actions.into_iter().map(|(_, action)| action).collect()

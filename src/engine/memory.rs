@@ -75,7 +75,8 @@ impl Memory {
     /// Records a send, and forgets sent actions that are no longer in the last message: they can
     /// never be decided on again, and keeping them would grow without bound.
     pub fn record_sent(&mut self, sent: &[ActionRef<'_>], present: &[ActionRef<'_>]) {
-        self.sent.retain(|key| present.iter().any(|action| key.is(action)));
+        self.sent
+            .retain(|key| present.iter().any(|action| key.is(action)));
         for action in sent {
             if !self.was_sent(*action) {
                 self.sent.push(action.to_key());

@@ -73,12 +73,24 @@ pub struct Engine {
 impl Engine {
     pub fn new(mode: Mode, pattern: BidiPattern) -> Self {
         // ADR 0008: SSE has no open socket to carry a later tool_result, so it is Pattern A only.
-        let pattern = if mode == Mode::Sse { BidiPattern::A } else { pattern };
-        Engine { mode, pattern, memory: Memory::new() }
+        let pattern = if mode == Mode::Sse {
+            BidiPattern::A
+        } else {
+            pattern
+        };
+        Engine {
+            mode,
+            pattern,
+            memory: Memory::new(),
+        }
     }
 
     fn policy<'f>(&self, is_frontend_tool: &'f dyn Fn(&str) -> bool) -> Policy<'f> {
-        Policy { mode: self.mode, pattern: self.pattern, is_frontend_tool }
+        Policy {
+            mode: self.mode,
+            pattern: self.pattern,
+            is_frontend_tool,
+        }
     }
 
     /// The decision, without remembering anything: what `explain()` reports.

@@ -128,7 +128,10 @@ pub struct LastMessage<'a> {
 
 impl<'a> LastMessage<'a> {
     pub fn assistant(parts: Vec<Part<'a>>) -> Self {
-        LastMessage { role: Role::Assistant, parts: Some(parts) }
+        LastMessage {
+            role: Role::Assistant,
+            parts: Some(parts),
+        }
     }
 
     /// Tool parts with their index in the message.
@@ -151,7 +154,9 @@ pub fn tool_name<'a>(part_type: &'a str, tool_name: Option<&'a str>) -> Option<&
 
 /// `tool-<name>` gives `<name>`; every other type (including `dynamic-tool`) gives nothing.
 pub fn tool_name_from_type(part_type: &str) -> Option<&str> {
-    part_type.strip_prefix("tool-").filter(|name| !name.is_empty())
+    part_type
+        .strip_prefix("tool-")
+        .filter(|name| !name.is_empty())
 }
 
 /// Whether a part type denotes a tool part.
@@ -165,7 +170,10 @@ mod tests {
 
     #[test]
     fn tool_name_prefers_tool_name_field() {
-        assert_eq!(tool_name("dynamic-tool", Some("get_location")), Some("get_location"));
+        assert_eq!(
+            tool_name("dynamic-tool", Some("get_location")),
+            Some("get_location")
+        );
         assert_eq!(tool_name("tool-get_location", None), Some("get_location"));
         assert_eq!(tool_name("tool-a", Some("")), Some("a"));
         assert_eq!(tool_name("dynamic-tool", None), None);

@@ -36,14 +36,31 @@ pub enum Malformed<'a> {
     /// The summary itself does not follow the grammar (a glue bug, or a hand-made call).
     BadSummary,
     PartsNotArray,
-    PartNotObject { index: usize },
-    PartTypeNotString { index: usize },
-    ToolNameMissing { index: usize },
-    StateNotKnown { index: usize, state: &'a str },
-    ToolCallIdMissing { index: usize },
-    ApprovalNotObject { index: usize },
-    ApprovalIdMissing { index: usize },
-    ApprovedNotBoolean { index: usize },
+    PartNotObject {
+        index: usize,
+    },
+    PartTypeNotString {
+        index: usize,
+    },
+    ToolNameMissing {
+        index: usize,
+    },
+    StateNotKnown {
+        index: usize,
+        state: &'a str,
+    },
+    ToolCallIdMissing {
+        index: usize,
+    },
+    ApprovalNotObject {
+        index: usize,
+    },
+    ApprovalIdMissing {
+        index: usize,
+    },
+    ApprovedNotBoolean {
+        index: usize,
+    },
 }
 
 impl<'a> Malformed<'a> {
@@ -88,7 +105,11 @@ pub fn parse(summary: &str) -> Result<LastMessage<'_>, Malformed<'_>> {
     let header = records.next().unwrap_or("");
     let mut fields = header.split(FIELD);
     match fields.next() {
-        Some("E") => return Err(Malformed::Unreadable(fields.next().unwrap_or("unreadable input"))),
+        Some("E") => {
+            return Err(Malformed::Unreadable(
+                fields.next().unwrap_or("unreadable input"),
+            ))
+        }
         Some("M") => {}
         _ => return Err(Malformed::BadSummary),
     }
@@ -158,11 +179,19 @@ fn parse_part(index: usize, record: &str) -> Result<Part<'_>, Malformed<'_>> {
                 "" => None,
                 _ => return Err(Malformed::ApprovedNotBoolean { index }),
             };
-            Some(Approval { id: approval_id, approved })
+            Some(Approval {
+                id: approval_id,
+                approved,
+            })
         }
         _ => return Err(Malformed::ApprovalNotObject { index }),
     };
-    Ok(Part::Tool(ToolPart { name, tool_call_id, state, approval }))
+    Ok(Part::Tool(ToolPart {
+        name,
+        tool_call_id,
+        state,
+        approval,
+    }))
 }
 
 /// Builds a summary from Rust values: the same encoding the JS glue writes, for native tests,
@@ -183,7 +212,12 @@ pub mod build {
         [part_type, "", "", "", "", "", ""].join(&FIELD.to_string())
     }
 
-    pub fn tool(name: &str, state: &str, call_id: &str, approval: Option<(&str, Option<bool>)>) -> String {
+    pub fn tool(
+        name: &str,
+        state: &str,
+        call_id: &str,
+        approval: Option<(&str, Option<bool>)>,
+    ) -> String {
         let part_type = format!("tool-{name}");
         let (tag, id, approved) = match approval {
             None => ("", "", ""),
@@ -210,7 +244,16 @@ mod tests {
     fn reads_an_assistant_message_with_tool_and_text_parts() {
         let s = message(
             "assistant",
-            &[plain("step-start"), tool("process_payment", "approval-responded", "c1", Some(("a1", Some(true)))), plain("text")],
+            &[
+                plain("step-start"),
+                tool(
+                    "process_payment",
+                    "approval-responded",
+                    "c1",
+                    Some(("a1", Some(true))),
+                ),
+                plain("text"),
+            ],
         );
         let m = parse(&s).unwrap();
         assert_eq!(m.role, Role::Assistant);
@@ -223,7 +266,10 @@ mod tests {
                 name: "process_payment",
                 tool_call_id: "c1",
                 state: ToolState::ApprovalResponded,
-                approval: Some(Approval { id: "a1", approved: Some(true) }),
+                approval: Some(Approval {
+                    id: "a1",
+                    approved: Some(true)
+                }),
             })
         );
         assert_eq!(parts[2], Part::Text);
@@ -231,7 +277,16 @@ mod tests {
 
     #[test]
     fn dynamic_tool_takes_its_name_from_tool_name() {
-        let part = ["dynamic-tool", "get_location", "input-available", "c1", "", "", ""].join("\u{1f}");
+        let part = [
+            "dynamic-tool",
+            "get_location",
+            "input-available",
+            "c1",
+            "",
+            "",
+            "",
+        ]
+        .join("\u{1f}");
         let s = message("assistant", &[part]);
         let m = parse(&s).unwrap();
         assert_eq!(m.parts.unwrap()[0].as_tool().unwrap().name, "get_location");
@@ -239,39 +294,79 @@ mod tests {
 
     #[test]
     fn unknown_part_types_are_tolerated() {
-        let s = message("assistant", &[plain("data-weather"), plain("file"), plain("source-url")]);
+        let s = message(
+            "assistant",
+            &[plain("data-weather"), plain("file"), plain("source-url")],
+        );
         assert_eq!(parse(&s).unwrap().parts.unwrap(), vec![Part::Other; 3]);
     }
 
     #[test]
     fn empty_and_missing_parts() {
-        assert_eq!(parse("M\u{1f}assistant\u{1f}A").unwrap().parts, Some(vec![]));
+        assert_eq!(
+            parse("M\u{1f}assistant\u{1f}A").unwrap().parts,
+            Some(vec![])
+        );
         assert_eq!(parse("M\u{1f}assistant\u{1f}N").unwrap().parts, None);
-        assert_eq!(parse("M\u{1f}assistant\u{1f}X"), Err(Malformed::PartsNotArray));
+        assert_eq!(
+            parse("M\u{1f}assistant\u{1f}X"),
+            Err(Malformed::PartsNotArray)
+        );
         assert_eq!(parse("M\u{1f}\u{15}\u{1f}N").unwrap().role, Role::Missing);
     }
 
     #[test]
     fn malformed_parts_are_named_with_their_index() {
-        let bad_state = message("assistant", &[plain("text"), tool("a", "finished", "c1", None)]);
-        assert_eq!(parse(&bad_state), Err(Malformed::StateNotKnown { index: 1, state: "finished" }));
+        let bad_state = message(
+            "assistant",
+            &[plain("text"), tool("a", "finished", "c1", None)],
+        );
+        assert_eq!(
+            parse(&bad_state),
+            Err(Malformed::StateNotKnown {
+                index: 1,
+                state: "finished"
+            })
+        );
         let no_call_id = message("assistant", &[tool("a", "input-available", "", None)]);
-        assert_eq!(parse(&no_call_id), Err(Malformed::ToolCallIdMissing { index: 0 }));
+        assert_eq!(
+            parse(&no_call_id),
+            Err(Malformed::ToolCallIdMissing { index: 0 })
+        );
         let not_object = message("assistant", &["\u{15}".to_string()]);
-        assert_eq!(parse(&not_object), Err(Malformed::PartNotObject { index: 0 }));
-        let bad_approved = ["tool-a", "", "approval-responded", "c", "O", "a", "\u{15}"].join("\u{1f}");
+        assert_eq!(
+            parse(&not_object),
+            Err(Malformed::PartNotObject { index: 0 })
+        );
+        let bad_approved =
+            ["tool-a", "", "approval-responded", "c", "O", "a", "\u{15}"].join("\u{1f}");
         assert_eq!(
             parse(&message("assistant", &[bad_approved])),
             Err(Malformed::ApprovedNotBoolean { index: 0 })
         );
-        assert!(Malformed::StateNotKnown { index: 1, state: "finished" }.describe().contains("parts[1].state is 'finished'"));
+        assert!(Malformed::StateNotKnown {
+            index: 1,
+            state: "finished"
+        }
+        .describe()
+        .contains("parts[1].state is 'finished'"));
     }
 
     #[test]
     fn garbage_is_a_bad_summary_not_a_panic() {
-        for s in ["", "M", "Q\u{1f}x", "M\u{1f}assistant", "M\u{1f}assistant\u{1f}A\u{1e}text", "M\u{1f}a\u{1f}Z"] {
+        for s in [
+            "",
+            "M",
+            "Q\u{1f}x",
+            "M\u{1f}assistant",
+            "M\u{1f}assistant\u{1f}A\u{1e}text",
+            "M\u{1f}a\u{1f}Z",
+        ] {
             assert!(parse(s).is_err(), "{s:?}");
         }
-        assert_eq!(parse("E\u{1f}messages is not an array"), Err(Malformed::Unreadable("messages is not an array")));
+        assert_eq!(
+            parse("E\u{1f}messages is not an array"),
+            Err(Malformed::Unreadable("messages is not an array"))
+        );
     }
 }
