@@ -12,6 +12,7 @@ pub mod engine;
 pub mod error;
 pub mod model;
 pub mod registry;
+pub mod runner;
 
 #[cfg(target_arch = "wasm32")]
 mod boundary;

@@ -8,13 +8,17 @@ use super::{get, invalid, js_error, optional_string, set, type_name};
 use crate::approvals::{check_answerable, check_batch, pending_approvals};
 use crate::engine::{BidiPattern, Engine, Mode};
 use crate::model::summary::parse;
+use crate::runner::{Run, Runner};
 
 /// One chat's decision engine (`createAutoSend` wraps it).
 #[wasm_bindgen(js_name = AutoSendEngine)]
 pub struct JsEngine {
     engine: Engine,
-    /// `frontendTools` passed to `createAutoSend`; `None` uses the module's registry.
-    frontend_tools: Option<Vec<String>>,
+    /// `frontendTools` passed to `createAutoSend`, with whether each requires approval; `None`
+    /// uses the module's registry.
+    frontend_tools: Option<Vec<(String, bool)>>,
+    /// Which browser tool calls this chat already started.
+    runner: Runner,
 }
 
 #[wasm_bindgen(js_class = AutoSendEngine)]
@@ -61,13 +65,29 @@ impl JsEngine {
         } else if Array::is_array(&tools) {
             let mut names = Vec::new();
             for (i, tool) in Array::from(&tools).iter().enumerate() {
-                let name = if tool.is_object() {
-                    get(F, &tool, "name")?
+                let (name, requires_approval) = if tool.is_object() {
+                    let requires = get(F, &tool, "requiresApproval")?;
+                    let requires = if requires.is_undefined() {
+                        true
+                    } else {
+                        requires.as_bool().ok_or_else(|| {
+                            invalid(
+                                F,
+                                format!(
+                                    "frontendTools[{i}].requiresApproval is {}",
+                                    type_name(&requires)
+                                ),
+                                "true or false",
+                            )
+                        })?
+                    };
+                    (get(F, &tool, "name")?, requires)
                 } else {
-                    tool
+                    // A bare name is the safe default: the tool needs the user's approval.
+                    (tool, true)
                 };
                 match name.as_string() {
-                    Some(name) if !name.is_empty() => names.push(name),
+                    Some(name) if !name.is_empty() => names.push((name, requires_approval)),
                     _ => {
                         return Err(invalid(
                             F,
@@ -88,12 +108,13 @@ impl JsEngine {
         Ok(JsEngine {
             engine: Engine::new(mode, pattern),
             frontend_tools,
+            runner: Runner::new(),
         })
     }
 
     fn with_frontend<R>(&self, f: impl FnOnce(&dyn Fn(&str) -> bool) -> R) -> R {
         match &self.frontend_tools {
-            Some(names) => f(&|name: &str| names.iter().any(|n| n == name)),
+            Some(names) => f(&|name: &str| names.iter().any(|(n, _)| n == name)),
             None => {
                 super::registry::with_registry(|registry| f(&|name: &str| registry.contains(name)))
             }
@@ -106,10 +127,11 @@ impl JsEngine {
         let JsEngine {
             engine,
             frontend_tools,
+            ..
         } = self;
         match frontend_tools {
             Some(names) => {
-                engine.should_send(&message, &|name: &str| names.iter().any(|n| n == name))
+                engine.should_send(&message, &|name: &str| names.iter().any(|(n, _)| n == name))
             }
             None => super::registry::with_registry(|registry| {
                 engine.should_send(&message, &|name: &str| registry.contains(name))
@@ -144,9 +166,60 @@ impl JsEngine {
         }
     }
 
-    /// Forgets what was sent and which outputs are the browser's.
+    /// Forgets what was sent, which outputs are the browser's and which tools were started.
     pub fn reset(&mut self) {
         self.engine.reset();
+        self.runner.reset();
+    }
+
+    /// The browser tool calls of the summarised last message to start now, each returned once:
+    /// `[{toolCallId, toolName, partIndex, run: 'approved' | 'called' | 'refused'}]` (SPEC §4).
+    #[wasm_bindgen(js_name = claimToolCalls)]
+    pub fn claim_tool_calls(&mut self, summary: &str) -> Array {
+        let list = Array::new();
+        let Ok(message) = parse(summary) else {
+            return list;
+        };
+        let JsEngine {
+            frontend_tools,
+            runner,
+            ..
+        } = self;
+        let calls = match frontend_tools {
+            Some(tools) => runner.claim(
+                &message,
+                &|name: &str| tools.iter().any(|(n, _)| n == name),
+                &|name: &str| tools.iter().any(|(n, requires)| n == name && *requires),
+            ),
+            None => super::registry::with_registry(|registry| {
+                runner.claim(
+                    &message,
+                    &|name: &str| registry.contains(name),
+                    &|name: &str| {
+                        registry
+                            .get(name)
+                            .is_some_and(|tool| tool.requires_approval)
+                    },
+                )
+            }),
+        };
+        for call in calls {
+            let item = Object::new();
+            set(&item, "toolCallId", call.tool_call_id);
+            set(&item, "toolName", call.tool_name);
+            set(&item, "partIndex", call.part_index as u32);
+            set(
+                &item,
+                "run",
+                match call.run {
+                    Run::Approved => "approved",
+                    Run::CalledWithoutApproval => "called",
+                    Run::RefusedWithoutApproval => "refused",
+                },
+            );
+            list.push(&item);
+        }
+        list
     }
 
     #[wasm_bindgen(getter)]
