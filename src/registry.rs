@@ -185,3 +185,60 @@ mod tests {
         );
     }
 }
+
+/// The browser tools one chat knows: its own list, the module's registry, or both.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatTools {
+    /// Tools given to this chat, with whether each requires the user's approval.
+    pub own: Vec<(String, bool)>,
+    /// Whether the module's registry counts too.
+    pub use_registry: bool,
+}
+
+impl ChatTools {
+    /// Only the module's registry (no `frontendTools` given).
+    pub fn registry_only() -> Self {
+        ChatTools {
+            own: Vec::new(),
+            use_registry: true,
+        }
+    }
+
+    pub fn is_frontend(&self, registry: &Registry, name: &str) -> bool {
+        self.own.iter().any(|(n, _)| n == name) || (self.use_registry && registry.contains(name))
+    }
+
+    /// Unknown tools require approval: the safe answer for a tool that runs in the browser.
+    pub fn requires_approval(&self, registry: &Registry, name: &str) -> bool {
+        match self.own.iter().find(|(n, _)| n == name) {
+            Some((_, requires)) => *requires,
+            None => registry.get(name).is_none_or(|tool| tool.requires_approval),
+        }
+    }
+}
+
+#[cfg(test)]
+mod chat_tools_tests {
+    use super::*;
+
+    #[test]
+    fn own_tools_and_the_registry_combine() {
+        let registry = Registry::default();
+        let both = ChatTools {
+            own: vec![("change_bgm".into(), false)],
+            use_registry: true,
+        };
+        assert!(
+            both.is_frontend(&registry, "change_bgm")
+                && both.is_frontend(&registry, "get_location")
+        );
+        assert!(!both.requires_approval(&registry, "change_bgm"));
+        assert!(both.requires_approval(&registry, "get_location"));
+        let own_only = ChatTools {
+            use_registry: false,
+            ..both
+        };
+        assert!(!own_only.is_frontend(&registry, "get_location"));
+        assert!(ChatTools::registry_only().is_frontend(&registry, "take_photo"));
+    }
+}

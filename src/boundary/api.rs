@@ -8,6 +8,7 @@ use super::{get, invalid, js_error, optional_string, set, type_name};
 use crate::approvals::{check_answerable, check_batch, pending_approvals};
 use crate::engine::{BidiPattern, Engine, Mode};
 use crate::model::summary::parse;
+use crate::registry::ChatTools;
 use crate::runner::{Run, Runner};
 
 /// One chat's decision engine (`createAutoSend` wraps it).
@@ -16,7 +17,7 @@ pub struct JsEngine {
     engine: Engine,
     /// `frontendTools` passed to `createAutoSend`, with whether each requires approval; `None`
     /// uses the module's registry.
-    frontend_tools: Option<Vec<(String, bool)>>,
+    tools: ChatTools,
     /// Which browser tool calls this chat already started.
     runner: Runner,
 }
@@ -105,38 +106,39 @@ impl JsEngine {
                 "an array of tool names",
             ));
         };
+        let use_registry = match get(F, &options, "useRegistry")? {
+            v if v.is_undefined() => frontend_tools.is_none(),
+            v => v.as_bool().ok_or_else(|| {
+                invalid(
+                    F,
+                    format!("useRegistry is {}", type_name(&v)),
+                    "true or false",
+                )
+            })?,
+        };
         Ok(JsEngine {
             engine: Engine::new(mode, pattern),
-            frontend_tools,
+            tools: ChatTools {
+                own: frontend_tools.unwrap_or_default(),
+                use_registry,
+            },
             runner: Runner::new(),
         })
     }
 
     fn with_frontend<R>(&self, f: impl FnOnce(&dyn Fn(&str) -> bool) -> R) -> R {
-        match &self.frontend_tools {
-            Some(names) => f(&|name: &str| names.iter().any(|(n, _)| n == name)),
-            None => {
-                super::registry::with_registry(|registry| f(&|name: &str| registry.contains(name)))
-            }
-        }
+        super::registry::with_registry(|registry| {
+            f(&|name: &str| self.tools.is_frontend(registry, name))
+        })
     }
 
     /// The decision AI SDK acts on, from the glue's summary of `{messages}`. Remembers what it sends.
     pub fn decide(&mut self, summary: &str) -> bool {
         let message = parse(summary);
-        let JsEngine {
-            engine,
-            frontend_tools,
-            ..
-        } = self;
-        match frontend_tools {
-            Some(names) => {
-                engine.should_send(&message, &|name: &str| names.iter().any(|(n, _)| n == name))
-            }
-            None => super::registry::with_registry(|registry| {
-                engine.should_send(&message, &|name: &str| registry.contains(name))
-            }),
-        }
+        let JsEngine { engine, tools, .. } = self;
+        super::registry::with_registry(|registry| {
+            engine.should_send(&message, &|name: &str| tools.is_frontend(registry, name))
+        })
     }
 
     /// `{send, rule, detail}` for the same input, without remembering anything.
@@ -180,29 +182,14 @@ impl JsEngine {
         let Ok(message) = parse(summary) else {
             return list;
         };
-        let JsEngine {
-            frontend_tools,
-            runner,
-            ..
-        } = self;
-        let calls = match frontend_tools {
-            Some(tools) => runner.claim(
+        let JsEngine { tools, runner, .. } = self;
+        let calls = super::registry::with_registry(|registry| {
+            runner.claim(
                 &message,
-                &|name: &str| tools.iter().any(|(n, _)| n == name),
-                &|name: &str| tools.iter().any(|(n, requires)| n == name && *requires),
-            ),
-            None => super::registry::with_registry(|registry| {
-                runner.claim(
-                    &message,
-                    &|name: &str| registry.contains(name),
-                    &|name: &str| {
-                        registry
-                            .get(name)
-                            .is_some_and(|tool| tool.requires_approval)
-                    },
-                )
-            }),
-        };
+                &|name: &str| tools.is_frontend(registry, name),
+                &|name: &str| tools.requires_approval(registry, name),
+            )
+        });
         for call in calls {
             let item = Object::new();
             set(&item, "toolCallId", call.tool_call_id);
