@@ -28,7 +28,9 @@ export interface AutoSendOptions {
    *  'B': the approval is sent at once and the output follows as a `tool_result` frame. */
   bidiPattern?: BidiPattern;
   /** Names of the tools that run in the browser; default: the module's registry. */
-  frontendTools?: ReadonlyArray<string | { name: string }>;
+  frontendTools?: ReadonlyArray<string | { name: string; requiresApproval?: boolean }>;
+  /** Whether the module's registry counts too; default: only when `frontendTools` is absent. */
+  useRegistry?: boolean;
 }
 
 export interface Explanation {
@@ -44,7 +46,8 @@ export interface Explanation {
     | 'no-user-action'
     | 'already-known'
     | 'unsent-user-action'
-    | 'invalid-options';
+    | 'invalid-options'
+    | 'loading';
   /** The decision in words, naming the SPEC principle and the part. */
   detail: string;
 }
@@ -62,6 +65,8 @@ export interface AutoSend {
   /** `chat.addToolOutput` that also tells the engine the output is the browser's; resolves once
    *  the output is committed in `chat.messages`. */
   addToolOutput(chat: ChatLike, args: AddToolOutputArgs): Promise<void>;
+  /** Calls `observer` (in a microtask) after every decision; returns the unsubscribe function. */
+  onDecision(observer: () => void): () => void;
   /** Whether `name` runs in the browser for this engine. */
   isFrontendTool(name: string): boolean;
   readonly mode: Mode;

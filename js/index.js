@@ -34,14 +34,21 @@ export function createAutoSend(options) {
     if (failure) throw failure;
   }
 
+  const observers = new Set();
   const decide = (arg) => {
     const current = build();
-    if (current === null) return false;
-    try {
-      return current.decide(summarize(arg));
-    } catch {
-      return false;
+    let send = false;
+    if (current !== null) {
+      try {
+        send = current.decide(summarize(arg));
+      } catch {
+        send = false;
+      }
     }
+    // AI SDK asks right after it commits an answer or a tool output and after each stream ends:
+    // the moment the tool runner (attachAdk) looks for approved browser tools (SPEC §4).
+    for (const observer of observers) queueMicrotask(observer);
+    return send;
   };
 
   const autoSend = {
@@ -96,6 +103,17 @@ export function createAutoSend(options) {
         error.name = 'AdkNotCommittedError';
         throw error;
       }
+    },
+    /** Calls `observer()` (in a microtask) after each decision; returns the unsubscribe function. */
+    onDecision(observer) {
+      if (typeof observer !== 'function') throw invalidArgument('onDecision', `observer is ${typeof observer}`, 'a function');
+      observers.add(observer);
+      return () => observers.delete(observer);
+    },
+    /** @internal the browser tool calls to start now, each returned once (rules in Rust). */
+    claimToolCalls(messages) {
+      const current = isReady() ? build() : null;
+      return current ? current.claimToolCalls(summarize({ messages })) : [];
     },
     get mode() {
       const current = build();

@@ -1,0 +1,49 @@
+import type { AutoSend, ChatLike, Explanation, Mode, BidiPattern, PendingApproval, BatchDecisions, AddToolOutputArgs, UIMessageLike } from './index.js';
+
+export interface BrowserTool {
+  /** Runs the tool in the browser; its result becomes the part's output, a throw its errorText. */
+  execute(input: unknown, context: { toolCallId: string; toolName: string }): unknown | Promise<unknown>;
+  /** Default true: the tool never runs without the user's approving answer. */
+  requiresApproval?: boolean;
+}
+
+export interface ToolCallClaim {
+  toolCallId: string;
+  toolName: string;
+  partIndex: number;
+  run: 'approved' | 'called' | 'refused';
+}
+
+export interface AdkOptions {
+  mode: Mode;
+  bidiPattern?: BidiPattern;
+  /** The chat's own browser tools, in addition to the module registry's (get_location built in). */
+  tools?: Record<string, BrowserTool | BrowserTool['execute']>;
+  /** BIDI Pattern B: the transport whose `sendToolResult` carries approved tools' outputs. */
+  transport?: { sendToolResult(toolCallId: string, result: unknown): void };
+  onToolError?(error: unknown, call: ToolCallClaim): void;
+}
+
+export interface Adk {
+  readonly autoSend: AutoSend;
+  /** Pass to `new Chat({sendAutomaticallyWhen})`. */
+  readonly sendAutomaticallyWhen: AutoSend['sendAutomaticallyWhen'];
+  readonly chat: ChatLike | null;
+  /** Binds the chat: from now on approved browser tools run by themselves (once each). */
+  attach(chat: ChatLike): Adk;
+  approve(approvalId: string, options?: { reason?: string }): Promise<void>;
+  deny(approvalId: string, options?: { reason?: string }): Promise<void>;
+  answerApprovals(handler: (pending: PendingApproval[]) => BatchDecisions | Promise<BatchDecisions>): Promise<Array<{ approvalId: string; approved: boolean; reason?: string }>>;
+  pendingApprovals(messages?: ReadonlyArray<UIMessageLike>): PendingApproval[];
+  explain(messages?: ReadonlyArray<UIMessageLike>): Explanation;
+  addToolOutput(args: AddToolOutputArgs): Promise<void>;
+  /** Starts every browser tool call that may start now. */
+  runTools(): Promise<void>;
+  /** Resolves when every started browser tool has finished and its output is added. */
+  whenToolsIdle(): Promise<void>;
+  setTools(tools: AdkOptions['tools']): void;
+  detach(): void;
+}
+
+export function createAdk(options: AdkOptions): Adk;
+export function attachAdk(chat: ChatLike, adk: Adk): Adk;

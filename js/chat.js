@@ -1,0 +1,154 @@
+// attachAdk: wires one AI SDK `Chat` to its engine, its browser tools and (BIDI) its transport.
+// The React hook (react.js) is built on it. Which tool call runs when is decided in Rust
+// (src/runner.rs); this file only calls the tools and hands their results to the chat.
+import {
+  ready,
+  approve,
+  deny,
+  answerApprovals,
+  pendingApprovals,
+  getToolExecutor,
+  createAutoSend,
+} from './index.js';
+import { getLocation } from './geolocation.js';
+import { isReady } from './loader.js';
+
+const LOADING = Object.freeze({ send: false, rule: 'loading', detail: 'The WebAssembly module is still loading.' });
+
+const BUILT_IN_TOOLS = {
+  get_location: () => getLocation(),
+};
+
+function errorText(error) {
+  if (error && typeof error.message === 'string' && error.message !== '') return error.message;
+  return String(error);
+}
+
+/**
+ * Creates the engine for a chat that does not exist yet: pass `adk.sendAutomaticallyWhen` to the
+ * `Chat` constructor, then `adk.attach(chat)`.
+ * Options: `{mode, bidiPattern?, tools?: {[name]: {execute(input, ctx), requiresApproval?}},
+ * transport?: the BidiTransport (for Pattern B tool_result frames), onToolError?(error, call)}`.
+ */
+export function createAdk(options = {}) {
+  const { mode, bidiPattern, transport, onToolError } = options;
+  let tools = options.tools || {};
+  if (tools === null || typeof tools !== 'object') {
+    const error = new Error(`createAdk(): tools is ${typeof tools}; expected {[name]: {execute, requiresApproval?}}.`);
+    error.name = 'AdkInvalidArgumentError';
+    throw error;
+  }
+  const own = Object.entries(tools).map(([name, tool]) => ({
+    name,
+    requiresApproval: tool && tool.requiresApproval !== undefined ? tool.requiresApproval : true,
+  }));
+  const autoSend = createAutoSend({ mode, bidiPattern, frontendTools: own, useRegistry: true });
+  let chat = null;
+  let unsubscribe = null;
+  const running = new Map();
+
+  const executorFor = (name) => {
+    const own = tools[name];
+    if (own && typeof own.execute === 'function') return own.execute;
+    if (typeof own === 'function') return own;
+    return getToolExecutor(name) || BUILT_IN_TOOLS[name];
+  };
+
+  async function run(call) {
+    const { toolCallId, toolName, partIndex } = call;
+    const messages = chat.messages;
+    const last = messages[messages.length - 1];
+    const part = last && Array.isArray(last.parts) ? last.parts[partIndex] : undefined;
+    let result;
+    if (call.run === 'refused') {
+      result = {
+        state: 'output-error',
+        errorText: `${toolName} requires the user's approval, but the backend called it without an approval request; it was not run.`,
+      };
+    } else {
+      const execute = executorFor(toolName);
+      if (!execute) {
+        result = { state: 'output-error', errorText: `No browser executor is registered for ${toolName}.` };
+      } else {
+        try {
+          result = { output: await execute(part ? part.input : undefined, { toolCallId, toolName }) };
+        } catch (error) {
+          result = { state: 'output-error', errorText: errorText(error) };
+          if (typeof onToolError === 'function') onToolError(error, call);
+        }
+      }
+    }
+    // BIDI Pattern B: the output travels as a tool_result frame on the open socket (SPEC §5);
+    // the part still gets it so the user sees it, and the engine knows not to send it again.
+    if (autoSend.mode === 'bidi' && autoSend.bidiPattern === 'B' && call.run === 'approved' && transport) {
+      transport.sendToolResult(toolCallId, result.state === 'output-error' ? { error: result.errorText } : result.output);
+    }
+    await autoSend.addToolOutput(chat, { tool: toolName, toolCallId, ...result });
+  }
+
+  /** Starts every browser tool call that may start now; resolves when they have all finished. */
+  function runTools() {
+    if (chat === null) return Promise.resolve();
+    const started = [];
+    for (const call of autoSend.claimToolCalls(chat.messages)) {
+      const job = run(call)
+        .catch((error) => {
+          if (typeof onToolError === 'function') onToolError(error, call);
+        })
+        .finally(() => running.delete(call.toolCallId));
+      running.set(call.toolCallId, job);
+      started.push(job);
+    }
+    return Promise.all(started).then(() => undefined);
+  }
+
+  const adk = {
+    autoSend,
+    sendAutomaticallyWhen: autoSend.sendAutomaticallyWhen,
+    get chat() {
+      return chat;
+    },
+    /** Binds the chat; from now on approved browser tools run by themselves. */
+    attach(target) {
+      if (target === null || typeof target !== 'object' || typeof target.addToolOutput !== 'function') {
+        const error = new Error('attach(): expected an AI SDK Chat instance.');
+        error.name = 'AdkInvalidArgumentError';
+        throw error;
+      }
+      if (unsubscribe) unsubscribe();
+      chat = target;
+      unsubscribe = autoSend.onDecision(() => {
+        void runTools();
+      });
+      void ready.then(runTools);
+      return adk;
+    },
+    approve: (approvalId, opts) => approve(chat, approvalId, opts),
+    deny: (approvalId, opts) => deny(chat, approvalId, opts),
+    answerApprovals: (handler) => answerApprovals(chat, handler),
+    // Render-time helpers answer (empty / 'loading') before the module has loaded instead of throwing.
+    pendingApprovals: (messages = chat ? chat.messages : []) => (isReady() ? pendingApprovals(messages) : []),
+    explain: (messages = chat ? chat.messages : []) => (isReady() ? autoSend.explain({ messages }) : LOADING),
+    addToolOutput: (args) => autoSend.addToolOutput(chat, args),
+    runTools,
+    /** Resolves when every browser tool started so far has finished and its output is added. */
+    whenToolsIdle: () => Promise.all([...running.values()]).then(() => undefined),
+    /** Replaces the executors of the chat's own tools (the tool names are fixed at creation). */
+    setTools(next) {
+      if (next && typeof next === 'object') tools = next;
+    },
+    /** Stops running tools for this chat and forgets its engine state. */
+    detach() {
+      if (unsubscribe) unsubscribe();
+      unsubscribe = null;
+      chat = null;
+      autoSend.reset();
+    },
+  };
+  return adk;
+}
+
+/** For apps that build the `Chat` themselves: `attachAdk(chat, adk)` is `adk.attach(chat)`. */
+export function attachAdk(chat, adk) {
+  return adk.attach(chat);
+}

@@ -1,0 +1,84 @@
+// useAdkChat: AI SDK's useChat with this library's engine, helpers, browser tools and transport.
+import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { Chat, useChat } from '@ai-sdk/react';
+import { DefaultChatTransport } from 'ai';
+import { createAdk } from './chat.js';
+import { ready, isReady } from './loader.js';
+import { BidiTransport } from './transport.js';
+
+/**
+ * `useAdkChat({mode: 'sse' | 'bidi', api?, url?, bidiPattern?, tools?, transportOptions?, id?,
+ * ...chatOptions})` returns useChat's result plus `approve`, `deny`, `answerApprovals`,
+ * `pendingApprovals`, `explain` and `adk`. Changing mode, endpoint, pattern or id creates a new
+ * chat with a new engine, so nothing one chat remembers leaks into another.
+ */
+export function useAdkChat(options = {}) {
+  const {
+    mode = 'sse',
+    api = '/api/chat',
+    url,
+    bidiPattern,
+    tools,
+    transportOptions,
+    id,
+    ...chatOptions
+  } = options;
+  const toolNames = tools ? Object.keys(tools).sort().join(',') : '';
+  const latestChatOptions = useRef(chatOptions);
+  latestChatOptions.current = chatOptions;
+
+  const created = useMemo(() => {
+    const holder = { chat: null };
+    const transport =
+      mode === 'bidi'
+        ? new BidiTransport({
+            url,
+            ...transportOptions,
+            // Chunks that arrived with no open stream: let AI SDK pick them up (nothing is lost).
+            onBufferedChunks: () => {
+              if (holder.chat && holder.chat.status !== 'streaming' && holder.chat.status !== 'submitted') {
+                void holder.chat.resumeStream();
+              }
+              if (transportOptions && typeof transportOptions.onBufferedChunks === 'function') {
+                transportOptions.onBufferedChunks();
+              }
+            },
+          })
+        : new DefaultChatTransport({ api, ...transportOptions });
+    const adk = createAdk({ mode, bidiPattern, tools, transport, onToolError: chatOptions.onToolError });
+    const { onToolError: _ignored, ...rest } = latestChatOptions.current;
+    holder.chat = new Chat({ id, ...rest, transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen });
+    return { adk, chat: holder.chat, transport };
+    // The chat is rebuilt only when what identifies it changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mode, api, url, bidiPattern, id, toolNames]);
+
+  const { adk, chat, transport } = created;
+  if (tools) adk.setTools(tools);
+
+  useEffect(() => {
+    adk.attach(chat);
+    return () => {
+      adk.detach();
+      if (transport && typeof transport.close === 'function') transport.close();
+    };
+  }, [adk, chat, transport]);
+
+  // Re-render once the module has loaded, so `explain` and `pendingApprovals` get real answers.
+  const [, loaded] = useReducer((n) => n + 1, 0);
+  useEffect(() => {
+    if (!isReady()) void ready.then(loaded, loaded);
+  }, []);
+
+  const helpers = useChat({ chat });
+  return {
+    ...helpers,
+    adk,
+    transport,
+    approve: adk.approve,
+    deny: adk.deny,
+    answerApprovals: adk.answerApprovals,
+    pendingApprovals: adk.pendingApprovals(helpers.messages),
+    explain: adk.explain(helpers.messages),
+  };
+}
