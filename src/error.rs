@@ -27,6 +27,9 @@ pub enum AdkError {
     NotCommitted { what: String },
     /// A browser tool failed; the text is what goes into the part's `errorText`.
     ToolFailed { tool: String, error_text: String },
+    /// The browser gave no position (`get_location`, SPEC §6). `code` is `'permission-denied'`,
+    /// `'position-unavailable'`, `'timeout'` or `'unsupported'`; `text` is the part's `errorText`.
+    GeolocationFailed { code: &'static str, text: String },
 }
 
 impl AdkError {
@@ -38,6 +41,7 @@ impl AdkError {
             AdkError::InvalidTool { .. } => "AdkInvalidToolError",
             AdkError::NotCommitted { .. } => "AdkNotCommittedError",
             AdkError::ToolFailed { .. } => "AdkToolError",
+            AdkError::GeolocationFailed { .. } => "AdkGeolocationError",
         }
     }
 
@@ -98,6 +102,7 @@ impl AdkError {
             AdkError::InvalidTool { what } => what.clone(),
             AdkError::NotCommitted { what } => what.clone(),
             AdkError::ToolFailed { tool, error_text } => format!("{tool}: {error_text}"),
+            AdkError::GeolocationFailed { text, .. } => text.clone(),
         }
     }
 }

@@ -8,6 +8,7 @@
 //! - `boundary` (wasm32 only): the one place that reads JS values and throws JS errors.
 
 pub mod approvals;
+pub mod browser;
 pub mod engine;
 pub mod error;
 pub mod model;
