@@ -14,6 +14,8 @@ pub mod error;
 pub mod model;
 pub mod registry;
 pub mod runner;
+#[cfg(feature = "bidi")]
+pub mod transport;
 
 #[cfg(target_arch = "wasm32")]
 mod boundary;

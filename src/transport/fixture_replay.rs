@@ -1,0 +1,148 @@
+//! Replays the recorded BIDI backend conversations (`tests/ws-server/fixtures`, MIT, see the
+//! LICENSE there) through the codec and the stream rules: every frame is understood, the chunks
+//! come out as recorded, and the conversation splits into response streams where SPEC §5 says.
+
+use super::frame::{incoming, Incoming};
+use super::json;
+use super::stream_rules::{ResponseRules, Step};
+
+struct Replay {
+    /// The chunk texts of each response stream, in order.
+    streams: Vec<Vec<String>>,
+    done_count: usize,
+}
+
+fn replay(fixture: &str) -> (Replay, Vec<String>) {
+    let fields = json::object_fields(fixture).unwrap().unwrap();
+    let output = json::object_fields(json::field(&fields, "output").unwrap())
+        .unwrap()
+        .unwrap();
+    let raw_events = json::array_items(json::field(&output, "rawEvents").unwrap())
+        .unwrap()
+        .unwrap();
+    let expected = json::array_items(json::field(&output, "expectedChunks").unwrap())
+        .unwrap()
+        .unwrap();
+
+    let mut rules = ResponseRules::new();
+    rules.start_response();
+    let mut streams = vec![Vec::new()];
+    let mut done_count = 0;
+    for raw in raw_events {
+        let frame = json::string_value(raw).unwrap();
+        for event in incoming(&frame) {
+            match event {
+                Incoming::Chunk { json, chunk_type } => {
+                    let step = rules.on_chunk(&chunk_type);
+                    streams.last_mut().unwrap().push(json.to_string());
+                    if step == Step::DeliverThenEnd {
+                        streams.push(Vec::new());
+                        // The user answers; the answer is a new request.
+                        rules.start_response();
+                    }
+                }
+                Incoming::Done => {
+                    assert_eq!(rules.on_done(), Step::End);
+                    done_count += 1;
+                    streams.push(Vec::new());
+                }
+                other => panic!("unexpected event {other:?} in {frame}"),
+            }
+        }
+    }
+    assert!(
+        streams.pop().unwrap().is_empty(),
+        "chunks after the last [DONE]"
+    );
+    (
+        Replay {
+            streams,
+            done_count,
+        },
+        expected.iter().map(|s| s.to_string()).collect(),
+    )
+}
+
+/// Chunks compared as JSON values: the recorded expectations differ from the frames in spacing and
+/// in `\uXXXX` escapes.
+fn same_json(a: &str, b: &str) -> bool {
+    if let (Some(a), Some(b)) = (json::string_value(a.trim()), json::string_value(b.trim())) {
+        return a == b;
+    }
+    if let (Ok(Some(a)), Ok(Some(b))) = (json::array_items(a), json::array_items(b)) {
+        return a.len() == b.len() && a.iter().zip(&b).all(|(x, y)| same_json(x, y));
+    }
+    if let (Ok(Some(a)), Ok(Some(b))) = (json::object_fields(a), json::object_fields(b)) {
+        let key = |k: &str| {
+            json::string_value(&format!("\"{k}\""))
+                .unwrap()
+                .into_owned()
+        };
+        return a.len() == b.len()
+            && a.iter().all(|f| {
+                b.iter()
+                    .any(|g| key(f.key) == key(g.key) && same_json(f.value, g.value))
+            });
+    }
+    a.trim() == b.trim()
+}
+
+fn check(fixture: &str, expected_stream_sizes: &[usize]) {
+    let (replay, expected) = replay(fixture);
+    assert_eq!(replay.done_count, 1);
+    let sizes: Vec<usize> = replay.streams.iter().map(Vec::len).collect();
+    assert_eq!(sizes, expected_stream_sizes);
+    let all: Vec<&String> = replay.streams.iter().flatten().collect();
+    assert_eq!(all.len(), expected.len());
+    for (got, want) in all.iter().zip(&expected) {
+        assert!(same_json(got, want), "{got} != {want}");
+    }
+}
+
+#[test]
+fn fixture_process_payment_approved_splits_at_finish_step_after_approval_and_done() {
+    check(
+        include_str!("../../tests/ws-server/fixtures/process_payment-approved-bidi-baseline.json"),
+        &[12, 7],
+    );
+}
+
+#[test]
+fn fixture_process_payment_denied_splits_at_finish_step_after_approval_and_done() {
+    let (replay, _) = replay(include_str!(
+        "../../tests/ws-server/fixtures/process_payment-denied-bidi-baseline.json"
+    ));
+    assert_eq!(replay.streams.len(), 2);
+    assert_eq!(
+        replay.streams[0].last().map(String::as_str),
+        Some("{\"type\":\"finish-step\"}")
+    );
+}
+
+#[test]
+fn fixture_multiple_payments_sequential_gives_three_streams() {
+    let (replay, expected) = replay(include_str!(
+        "../../tests/ws-server/fixtures/multiple-payments-sequential-bidi-baseline.json"
+    ));
+    assert_eq!(
+        replay.streams.len(),
+        3,
+        "Alice's approval, Bob's approval, the final text (F7)"
+    );
+    assert_eq!(
+        replay.streams.iter().map(Vec::len).sum::<usize>(),
+        expected.len()
+    );
+}
+
+#[test]
+fn fixture_backend_tools_give_one_stream() {
+    for fixture in [
+        include_str!("../../tests/ws-server/fixtures/change_bgm-bidi-baseline.json"),
+        include_str!("../../tests/ws-server/fixtures/get_weather-bidi-baseline.json"),
+    ] {
+        let (replay, expected) = replay(fixture);
+        assert_eq!(replay.streams.len(), 1, "F14: one request");
+        assert_eq!(replay.streams[0].len(), expected.len());
+    }
+}

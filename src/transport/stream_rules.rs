@@ -1,0 +1,178 @@
+//! When a response stream ends (SPEC §5), as a small state machine over the server's events.
+//!
+//! A response ends at `data: [DONE]`, and also at a `finish-step` that follows a
+//! `tool-approval-request`: the backend is then blocked until the user answers, and AI SDK only
+//! decides (`sendAutomaticallyWhen`) once the stream has ended. A second `[DONE]` with nothing in
+//! between is ignored, so it cannot end the NEXT response.
+
+/// What to do with one event of the response in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Put the chunk in the stream.
+    Deliver,
+    /// Put the chunk in the stream; the backend now waits for an approval answer, so the approval
+    /// timeout starts.
+    DeliverAwaitingAnswer,
+    /// Put the chunk in the stream, then end the stream.
+    DeliverThenEnd,
+    /// End the stream (`[DONE]`).
+    End,
+    /// Nothing to do (a repeated `[DONE]`).
+    Ignore,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResponseRules {
+    /// A `tool-approval-request` came and no `finish-step` yet.
+    approval_requested: bool,
+    /// The last response ended and no chunk came since.
+    ended: bool,
+}
+
+impl Default for ResponseRules {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl ResponseRules {
+    /// Before the first request nothing is in progress: a stray `[DONE]` ends nothing.
+    pub const fn new() -> Self {
+        ResponseRules {
+            approval_requested: false,
+            ended: true,
+        }
+    }
+
+    /// A new request was sent: its response is in progress, even before its first chunk (so an
+    /// empty answer, a bare `[DONE]`, still ends it).
+    pub fn start_response(&mut self) {
+        *self = ResponseRules {
+            approval_requested: false,
+            ended: false,
+        };
+    }
+
+    pub fn on_chunk(&mut self, chunk_type: &str) -> Step {
+        self.ended = false;
+        match chunk_type {
+            "tool-approval-request" => {
+                self.approval_requested = true;
+                Step::DeliverAwaitingAnswer
+            }
+            "finish-step" if self.approval_requested => {
+                *self = ResponseRules {
+                    approval_requested: false,
+                    ended: true,
+                };
+                Step::DeliverThenEnd
+            }
+            _ => Step::Deliver,
+        }
+    }
+
+    pub fn on_done(&mut self) -> Step {
+        if self.ended {
+            return Step::Ignore;
+        }
+        *self = ResponseRules {
+            approval_requested: false,
+            ended: true,
+        };
+        Step::End
+    }
+
+    /// Whether the backend is blocked on an approval answer in the response in progress.
+    pub fn approval_requested(&self) -> bool {
+        self.approval_requested
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_done_ends_the_response() {
+        let mut rules = ResponseRules::new();
+        rules.start_response();
+        assert_eq!(rules.on_chunk("start"), Step::Deliver);
+        assert_eq!(rules.on_chunk("text-delta"), Step::Deliver);
+        assert_eq!(rules.on_done(), Step::End);
+    }
+
+    #[test]
+    fn rule_second_done_is_ignored() {
+        let mut rules = ResponseRules::new();
+        rules.start_response();
+        rules.on_chunk("finish");
+        assert_eq!(rules.on_done(), Step::End);
+        assert_eq!(rules.on_done(), Step::Ignore);
+        assert_eq!(rules.on_done(), Step::Ignore);
+    }
+
+    #[test]
+    fn rule_done_right_after_a_new_request_ends_its_empty_response() {
+        let mut rules = ResponseRules::new();
+        assert_eq!(rules.on_done(), Step::Ignore, "nothing was in progress");
+        rules.start_response();
+        assert_eq!(rules.on_done(), Step::End);
+    }
+
+    #[test]
+    fn rule_finish_step_after_approval_request_ends_the_response() {
+        let mut rules = ResponseRules::new();
+        rules.start_response();
+        assert_eq!(rules.on_chunk("start-step"), Step::Deliver);
+        assert_eq!(
+            rules.on_chunk("tool-approval-request"),
+            Step::DeliverAwaitingAnswer
+        );
+        assert!(rules.approval_requested());
+        assert_eq!(rules.on_chunk("finish-step"), Step::DeliverThenEnd);
+        assert!(!rules.approval_requested());
+        // A [DONE] the backend may add right after is the same end, not the next response's.
+        assert_eq!(rules.on_done(), Step::Ignore);
+    }
+
+    #[test]
+    fn rule_finish_step_without_approval_request_does_not_end_the_response() {
+        let mut rules = ResponseRules::new();
+        rules.start_response();
+        assert_eq!(rules.on_chunk("start-step"), Step::Deliver);
+        assert_eq!(rules.on_chunk("finish-step"), Step::Deliver);
+        assert_eq!(rules.on_chunk("finish"), Step::Deliver);
+        assert_eq!(rules.on_done(), Step::End);
+    }
+
+    #[test]
+    fn rule_finish_step_ends_the_response_even_with_chunks_between_it_and_the_request() {
+        let mut rules = ResponseRules::new();
+        rules.start_response();
+        rules.on_chunk("tool-approval-request");
+        assert_eq!(rules.on_chunk("text-delta"), Step::Deliver);
+        assert_eq!(rules.on_chunk("finish-step"), Step::DeliverThenEnd);
+    }
+
+    #[test]
+    fn rule_the_continuation_after_an_answer_ends_at_done() {
+        // BIDI blocking mode: after the answer the same backend turn goes on in a new stream.
+        let mut rules = ResponseRules::new();
+        rules.start_response();
+        rules.on_chunk("tool-approval-request");
+        rules.on_chunk("finish-step");
+        rules.start_response();
+        assert_eq!(rules.on_chunk("tool-output-available"), Step::Deliver);
+        assert_eq!(rules.on_chunk("finish-step"), Step::Deliver);
+        assert_eq!(rules.on_done(), Step::End);
+    }
+
+    #[test]
+    fn rule_a_new_request_forgets_an_unanswered_approval() {
+        let mut rules = ResponseRules::new();
+        rules.start_response();
+        rules.on_chunk("tool-approval-request");
+        rules.start_response();
+        assert_eq!(rules.on_chunk("finish-step"), Step::Deliver);
+    }
+}
