@@ -290,6 +290,9 @@ pub fn location(fields: PositionFields) -> Result<Location, LocationError> {
 }
 
 #[cfg(target_arch = "wasm32")]
+pub use web::{execute_get_location, get_location};
+
+#[cfg(target_arch = "wasm32")]
 mod web {
     //! The web-sys call and the JS exports.
 

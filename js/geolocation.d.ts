@@ -1,0 +1,43 @@
+// Type declarations of the built-in `get_location` browser tool (SPEC §6, §7).
+
+/** The output of `get_location`: what goes into the tool part's `output`. */
+export interface UserLocation {
+  /** Degrees, -90 to 90. */
+  latitude: number;
+  /** Degrees, -180 to 180. */
+  longitude: number;
+  /** Metres (95% confidence), as the browser reports it. */
+  accuracy: number;
+  /** When the position was taken, ms since the epoch. */
+  timestamp: number;
+}
+
+export interface GetLocationOptions {
+  /** How long the browser may take, in whole ms from 0 (default 10000). The position is always
+   *  asked with high accuracy and never taken from a cache (`maximumAge: 0`). */
+  timeoutMs?: number;
+}
+
+export type GeolocationErrorCode = 'permission-denied' | 'position-unavailable' | 'timeout' | 'unsupported';
+
+/** How `getLocation` rejects when the browser gives no position. Its message is the text for the
+ *  tool part's `errorText`, e.g. "Location permission was denied by the user (User denied
+ *  Geolocation)", "The position is unavailable: …", "No position within 10000 ms". */
+export interface AdkGeolocationError extends Error {
+  name: 'AdkGeolocationError';
+  code: GeolocationErrorCode;
+}
+
+/**
+ * The user's position from `navigator.geolocation.getCurrentPosition`. Rejects with an
+ * `AdkGeolocationError` (see its `code`), or an `AdkInvalidArgumentError` for bad options.
+ * May be called before the WebAssembly module has loaded.
+ */
+export function getLocation(options?: GetLocationOptions): Promise<UserLocation>;
+
+export type ExecuteGetLocationResult =
+  | { success: true; output: UserLocation }
+  | { success: false; error: string };
+
+/** The drop-in of the TypeScript helper: never rejects; `error` is the failure's text. */
+export function executeGetLocation(options?: GetLocationOptions): Promise<ExecuteGetLocationResult>;
