@@ -110,7 +110,7 @@ export function answerApprovals(
 ): Promise<Array<{ approvalId: string; approved: boolean; reason?: string }>>;
 
 /** The compact summary of `{messages}` that crosses into WebAssembly (for tests and benchmarks). */
-export function summarize(options: unknown): string;
+export function summarize(options: unknown, detailed?: boolean): string;
 
 // Drop-in names (SPEC §7) -------------------------------------------------------------------
 

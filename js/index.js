@@ -63,7 +63,7 @@ export function createAutoSend(options) {
       if (current === null) {
         return { send: false, rule: 'invalid-options', detail: String(failure && failure.message) };
       }
-      return current.explain(summarize(arg));
+      return current.explain(summarize(arg, true));
     },
     /** Forgets what this chat sent and which outputs were the browser's. */
     reset() {
@@ -113,7 +113,7 @@ export function createAutoSend(options) {
     /** @internal the browser tool calls to start now, each returned once (rules in Rust). */
     claimToolCalls(messages) {
       const current = isReady() ? build() : null;
-      return current ? current.claimToolCalls(summarize({ messages })) : [];
+      return current ? current.claimToolCalls(summarize({ messages }, true)) : [];
     },
     get mode() {
       const current = build();
@@ -171,7 +171,7 @@ function findToolPart(messages, toolCallId) {
  */
 export function pendingApprovals(messages) {
   requireReady('pendingApprovals');
-  const list = wasm.pendingApprovalsOf(summarize({ messages }));
+  const list = wasm.pendingApprovalsOf(summarize({ messages }, true));
   const parts = lastMessageParts(messages);
   return list.map(({ approvalId, toolCallId, toolName, partIndex }) => ({
     approvalId,
@@ -188,9 +188,9 @@ async function answer(chat, approvalId, approved, options, fn) {
   if (options != null && (typeof options !== 'object' || (options.reason != null && typeof options.reason !== 'string'))) {
     throw invalidArgument(fn, 'the options are not {reason?: string}', '{reason?: string}');
   }
-  wasm.checkAnswerable(summarize({ messages: chat.messages }), approvalId, fn);
+  wasm.checkAnswerable(summarize({ messages: chat.messages }, true), approvalId, fn);
   await chat.addToolApprovalResponse({ id: approvalId, approved, reason: options ? options.reason : undefined });
-  if (wasm.isPending(summarize({ messages: chat.messages }), approvalId)) {
+  if (wasm.isPending(summarize({ messages: chat.messages }, true), approvalId)) {
     const error = new Error(`${fn}(): the answer to ${approvalId} was not committed to chat.messages.`);
     error.name = 'AdkNotCommittedError';
     throw error;
@@ -221,7 +221,7 @@ export async function answerApprovals(chat, handler) {
   if (pending.length === 0) return [];
   const decisions = await handler(pending.map((p) => ({ ...p })));
   // Checked against the chat as it is now: the handler may have taken a while.
-  const answers = wasm.normalizeBatch(summarize({ messages: chat.messages }), decisions);
+  const answers = wasm.normalizeBatch(summarize({ messages: chat.messages }, true), decisions);
   for (const { id, approved, reason } of answers) {
     await chat.addToolApprovalResponse({ id, approved, reason: reason == null ? undefined : reason });
   }

@@ -6,14 +6,64 @@
 const US = '\x1f';
 const RS = '\x1e';
 const NS = '\x15';
-const RESERVED = /[\x15\x1e\x1f]/;
-const RESERVED_ALL = /[\x15\x1e\x1f]/g;
 
+// Strings are written as they are: Rust counts parts and fields, so a string holding a separator
+// is reported as malformed instead of being misread (see src/model/summary.rs).
 function text(value) {
-  if (typeof value === 'string') {
-    return RESERVED.test(value) ? value.replace(RESERVED_ALL, '\x1a') : value;
-  }
+  if (typeof value === 'string') return value;
   return value === undefined || value === null ? '' : NS;
+}
+
+function answerOf(approved) {
+  return approved === true ? '1' : approved === false ? '0' : approved === undefined ? '' : NS;
+}
+
+// The one-letter code of a tool part's state (the grammar in src/model/summary.rs).
+function stateLetter(state) {
+  switch (state) {
+    case 'input-streaming': return 'A';
+    case 'input-available': return 'B';
+    case 'approval-requested': return 'C';
+    case 'approval-responded': return 'D';
+    case 'output-available': return 'E';
+    case 'output-error': return 'F';
+    case 'output-denied': return 'G';
+    default: return '?';
+  }
+}
+
+// A part before the last one: principle 2 makes its actions known, so only its kind, state and
+// answer cross.
+function code(part) {
+  const type = part.type;
+  if (typeof type !== 'string') return NS;
+  if (type === 'step-start') return 's';
+  if (!(type.startsWith('tool-') || type === 'dynamic-tool')) return 'o';
+  const approval = part.approval;
+  return stateLetter(part.state) + (approval !== null && typeof approval === 'object' ? answerOf(approval.approved) : '');
+}
+
+function record(part) {
+  const type = part.type;
+  const toolCallId = part.toolCallId;
+  if (toolCallId === undefined && part.approval === undefined) {
+    return typeof type === 'string' ? type : NS;
+  }
+  const approval = part.approval;
+  let tag = '';
+  let id = '';
+  let approved = '';
+  if (approval != null) {
+    if (typeof approval === 'object') {
+      tag = 'O';
+      id = text(approval.id);
+      approved = answerOf(approval.approved);
+    } else {
+      tag = NS;
+    }
+  }
+  return (typeof type === 'string' ? type : NS) + US + text(part.toolName) + US + text(part.state) + US +
+    text(toolCallId) + US + tag + US + id + US + approved;
 }
 
 function describe(value) {
@@ -24,13 +74,17 @@ function describe(value) {
 
 function thrown(error) {
   try {
-    return String((error && error.message) || error).replace(RESERVED_ALL, ' ');
+    return String((error && error.message) || error);
   } catch {
     return 'an exception';
   }
 }
 
-export function summarize(arg) {
+/**
+ * The summary of `{messages}` for Rust. `detailed` writes every part whole (for `explain` and the
+ * helpers, which name parts); the default compact form is for the decision itself.
+ */
+export function summarize(arg, detailed = false) {
   try {
     if (arg === null || typeof arg !== 'object') {
       return `E${US}the argument is ${describe(arg)}; expected {messages}`;
@@ -40,43 +94,22 @@ export function summarize(arg) {
       return `E${US}\`messages\` is ${describe(messages)}; expected an array of UI messages`;
     }
     if (messages.length === 0) return `E${US}\`messages\` is empty`;
-    const last = messages[messages.length - 1];
-    if (last === null || typeof last !== 'object') {
-      return `E${US}the last message is ${describe(last)}; expected {id, role, parts}`;
+    const message = messages[messages.length - 1];
+    if (message === null || typeof message !== 'object') {
+      return `E${US}the last message is ${describe(message)}; expected {id, role, parts}`;
     }
-    const role = last.role;
-    const parts = last.parts;
-    const isArray = Array.isArray(parts);
-    let out = `M${US}${typeof role === 'string' ? text(role) : NS}${US}${isArray ? 'A' : parts == null ? 'N' : 'X'}`;
-    if (!isArray) return out;
-    for (let i = 0; i < parts.length; i++) {
+    const role = message.role;
+    const parts = message.parts;
+    const head = `${detailed ? 'D' : 'M'}${US}${typeof role === 'string' ? role : NS}${US}`;
+    if (!Array.isArray(parts)) return `${head}${parts == null ? 'N' : 'X'}${US}${US}`;
+    const count = parts.length;
+    let last = count - 1;
+    while (last >= 0 && parts[last] !== null && typeof parts[last] === 'object' && parts[last].type === 'step-start') last--;
+    let out = `${head}A${US}${count}${US}${last}`;
+    for (let i = 0; i < count; i++) {
       const part = parts[i];
-      if (part === null || typeof part !== 'object') {
-        out += RS + NS;
-        continue;
-      }
-      const type = part.type;
-      const approval = part.approval;
-      let tag = '';
-      let id = '';
-      let approved = '';
-      if (approval != null) {
-        if (typeof approval === 'object') {
-          tag = 'O';
-          id = text(approval.id);
-          const answer = approval.approved;
-          approved = answer === true ? '1' : answer === false ? '0' : answer === undefined ? '' : NS;
-        } else {
-          tag = NS;
-        }
-      }
-      out +=
-        RS +
-        (typeof type === 'string' ? text(type) : NS) + US +
-        text(part.toolName) + US +
-        text(part.state) + US +
-        text(part.toolCallId) + US +
-        tag + US + id + US + approved;
+      if (part === null || typeof part !== 'object') out += RS + NS;
+      else out += RS + (i < last && !detailed ? code(part) : record(part));
     }
     return out;
   } catch (error) {

@@ -73,7 +73,7 @@ fn d1_not_a_message_list_is_false() {
         "",
         "garbage",
         "M",
-        "M\u{1f}assistant\u{1f}A\u{1e}only-one-field",
+        "M\u{1f}assistant\u{1f}A\u{1f}1\u{1f}0\u{1e}tool-a\u{1f}x",
     ] {
         in_both_modes(garbage, false);
     }
@@ -96,7 +96,10 @@ fn d2_last_role_user_system_or_missing_is_false() {
 
 #[test]
 fn d3_assistant_with_parts_missing_null_or_empty_is_false() {
-    for summary in ["M\u{1f}assistant\u{1f}N", "M\u{1f}assistant\u{1f}A"] {
+    for summary in [
+        "M\u{1f}assistant\u{1f}N\u{1f}\u{1f}",
+        "M\u{1f}assistant\u{1f}A\u{1f}0\u{1f}-1",
+    ] {
         in_both_modes(summary, false);
         assert_eq!(
             rule(&Engine::new(Mode::Bidi, BidiPattern::A), summary),

@@ -83,6 +83,11 @@ proptest! {
         let summary = build::message("assistant", &parts);
         let message = parse(&summary);
         let explained = engine.explain(&message, &frontend);
+        // The compact summary the glue sends for decisions decides exactly as the detailed one.
+        let compact = build::compact("assistant", &parts);
+        let compact_decision = engine.explain(&parse(&compact), &frontend);
+        prop_assert_eq!(compact_decision.send(), explained.send());
+        prop_assert_eq!(compact_decision.verdict.rule(), explained.verdict.rule());
         let first = engine.should_send(&message, &frontend);
         prop_assert_eq!(first, explained.send(), "explain and the decision agree");
         prop_assert!(!engine.should_send(&message, &frontend), "the same state sent twice");

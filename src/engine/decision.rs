@@ -169,91 +169,101 @@ pub fn decide<'a>(
     };
 
     // Principle 2: a part after an action is the backend's reaction to it; `step-start` is only
-    // AI SDK's marker, so it does not count.
-    let last_reaction = parts.iter().rposition(|part| *part != Part::StepStart);
-    let moved_on = |index: usize| last_reaction.is_some_and(|last| index < last);
+    // AI SDK's marker, so it does not count. Every action before the last part that is not a
+    // marker is therefore known, and only that last part can hold an unknown one (which is why
+    // the boundary sends ids for it alone).
+    let Some(last) = parts.iter().rposition(|part| *part != Part::StepStart) else {
+        return Decision {
+            verdict: Verdict::NoUserAction,
+            present: Some(Vec::new()),
+        };
+    };
 
-    let mut actions: Vec<(usize, ActionRef<'a>)> = Vec::new();
-    let mut awaiting: Option<Verdict<'a>> = None;
-
+    // Principle 1: nothing is sent while an approval waits or a tool input is still streaming.
+    let mut earlier_answers = 0;
     for (index, part) in parts.iter().enumerate() {
         let Part::Tool(tool) = part else { continue };
-        let is_frontend = (policy.is_frontend_tool)(tool.name);
         match tool.state {
             ToolState::ApprovalRequested => {
-                let tool = *tool;
                 return Decision {
-                    verdict: Verdict::ApprovalPending { index, tool },
-                    present: Some(all_actions(
-                        actions, parts, index, memory, policy, &moved_on,
-                    )),
-                };
+                    verdict: Verdict::ApprovalPending { index, tool: *tool },
+                    present: None,
+                }
             }
             ToolState::InputStreaming => {
-                let tool = *tool;
                 return Decision {
-                    verdict: Verdict::StillStreaming { index, tool },
+                    verdict: Verdict::StillStreaming { index, tool: *tool },
                     present: None,
-                };
-            }
-            ToolState::InputAvailable => {
-                // A browser tool the backend called without an approval request: the browser runs
-                // it at once and the backend waits for the output (SPEC §4).
-                if is_frontend && tool.approval.is_none() && !moved_on(index) && awaiting.is_none()
-                {
-                    awaiting = Some(Verdict::AwaitingBrowserOutput { index, tool: *tool });
                 }
             }
-            ToolState::ApprovalResponded
-            | ToolState::OutputAvailable
-            | ToolState::OutputError
-            | ToolState::OutputDenied => {
-                if let Some(action) = answer_action(tool) {
-                    let waits_for_output = is_frontend
-                        && tool.answer() == Some(true)
-                        && tool.state == ToolState::ApprovalResponded
-                        && policy.output_travels_with_approval();
-                    let known = moved_on(index) || memory.was_sent(action);
-                    if waits_for_output && !known {
-                        // Principle 3 / ADR 0008: the approval goes with the output, not before it.
-                        if awaiting.is_none() {
-                            awaiting = Some(Verdict::AwaitingBrowserOutput { index, tool: *tool });
-                        }
-                    } else {
-                        actions.push((index, action));
-                    }
-                }
-                if let Some(action) =
-                    browser_output_action(tool, index, is_frontend, memory, policy, &moved_on)
-                {
-                    actions.push((index, action));
-                }
-            }
+            _ if index < last && tool.answer().is_some() => earlier_answers += 1,
+            _ => {}
         }
     }
 
-    let present: Vec<ActionRef<'a>> = actions.iter().map(|(_, action)| *action).collect();
-    if let Some(verdict) = awaiting {
+    let Part::Tool(tool) = &parts[last] else {
+        // A text, reasoning or other part is last: the backend has reacted to everything.
+        let verdict = if earlier_answers == 0 {
+            Verdict::NoUserAction
+        } else {
+            Verdict::AllKnown {
+                actions: earlier_answers,
+            }
+        };
         return Decision {
             verdict,
-            present: Some(present),
+            present: Some(Vec::new()),
         };
-    }
-    if actions.is_empty() {
+    };
+    let is_frontend = (policy.is_frontend_tool)(tool.name);
+
+    // A browser tool the backend called without an approval request: the browser runs it at once
+    // and the backend waits for its output (SPEC §4).
+    if tool.state == ToolState::InputAvailable && tool.approval.is_none() && is_frontend {
         return Decision {
-            verdict: Verdict::NoUserAction,
-            present: Some(present),
+            verdict: Verdict::AwaitingBrowserOutput {
+                index: last,
+                tool: *tool,
+            },
+            present: Some(Vec::new()),
         };
     }
-    let total = actions.len();
-    let unknown: Vec<(usize, ActionRef<'a>)> = actions
-        .into_iter()
-        .filter(|(index, action)| !moved_on(*index) && !memory.was_sent(*action))
+
+    let mut present: Vec<ActionRef<'a>> = Vec::with_capacity(2);
+    if let Some(answer) = answer_action(tool) {
+        // Principle 3 / ADR 0008: an approved browser tool's approval goes with its output.
+        let waits_for_output = is_frontend
+            && tool.answer() == Some(true)
+            && tool.state == ToolState::ApprovalResponded
+            && policy.output_travels_with_approval();
+        if waits_for_output && !memory.was_sent(answer) {
+            return Decision {
+                verdict: Verdict::AwaitingBrowserOutput {
+                    index: last,
+                    tool: *tool,
+                },
+                present: Some(present),
+            };
+        }
+        present.push(answer);
+    }
+    if let Some(output) = browser_output_action(tool, is_frontend, memory, policy) {
+        present.push(output);
+    }
+
+    let unknown: Vec<(usize, ActionRef<'a>)> = present
+        .iter()
+        .filter(|action| !memory.was_sent(**action))
+        .map(|action| (last, *action))
         .collect();
-    let verdict = if unknown.is_empty() {
-        Verdict::AllKnown { actions: total }
-    } else {
+    let verdict = if !unknown.is_empty() {
         Verdict::Send { unknown }
+    } else if present.is_empty() && earlier_answers == 0 {
+        Verdict::NoUserAction
+    } else {
+        Verdict::AllKnown {
+            actions: earlier_answers + present.len(),
+        }
     };
     Decision {
         verdict,
@@ -270,14 +280,13 @@ fn answer_action<'a>(tool: &ToolPart<'a>) -> Option<ActionRef<'a>> {
 
 /// Principle 6: a tool result is a user action when the browser added it. Known from the memory
 /// when the library's helpers (or the app) said so; otherwise inferred as AI SDK and ADR 0006 do:
-/// an `output-available` with nothing after it is the browser's, an `output-error` the backend's.
+/// an `output-available` with nothing after it (this is the last part) is the browser's, an
+/// `output-error` the backend's.
 fn browser_output_action<'a>(
     tool: &ToolPart<'a>,
-    index: usize,
     is_frontend: bool,
     memory: &Memory,
     policy: &Policy<'_>,
-    moved_on: &dyn Fn(usize) -> bool,
 ) -> Option<ActionRef<'a>> {
     if !tool.state.has_result() {
         return None;
@@ -291,28 +300,7 @@ fn browser_output_action<'a>(
     {
         return None;
     }
-    let is_browsers = memory.is_browser_output(tool.tool_call_id)
-        || (tool.state == ToolState::OutputAvailable && !moved_on(index));
+    let is_browsers =
+        memory.is_browser_output(tool.tool_call_id) || tool.state == ToolState::OutputAvailable;
     is_browsers.then_some(ActionRef::BrowserOutput(tool.tool_call_id))
-}
-
-/// Every action in the message, for the memory's bound, when a decision returns early.
-fn all_actions<'a>(
-    mut actions: Vec<(usize, ActionRef<'a>)>,
-    parts: &[Part<'a>],
-    from: usize,
-    memory: &Memory,
-    policy: &Policy<'_>,
-    moved_on: &dyn Fn(usize) -> bool,
-) -> Vec<ActionRef<'a>> {
-    for (index, part) in parts.iter().enumerate().skip(from) {
-        let Part::Tool(tool) = part else { continue };
-        actions.extend(answer_action(tool).map(|action| (index, action)));
-        let is_frontend = (policy.is_frontend_tool)(tool.name);
-        actions.extend(
-            browser_output_action(tool, index, is_frontend, memory, policy, moved_on)
-                .map(|action| (index, action)),
-        );
-    }
-    actions.into_iter().map(|(_, action)| action).collect()
 }

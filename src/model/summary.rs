@@ -6,18 +6,34 @@
 //! one string, and Rust reads that string here, borrowing every id from it. Outputs, inputs and the
 //! rest of the history never cross, so the cost does not grow with history length or output size.
 //!
+//! Principle 2 makes every action before the last part that is not a `step-start` known to the
+//! backend, so only that part (and the markers after it) needs its ids; each earlier part crosses
+//! as a one- or two-letter code. `explain()` asks for the detailed form, with ids everywhere, so
+//! its words can name any part; both forms give the same decision.
+//!
 //! Grammar (`US` = U+001F between fields, `RS` = U+001E between records, `NS` = U+0015 for "present
-//! but not a string"; the glue replaces these three characters inside strings with U+001A):
+//! but not a string"). Strings are written as they are: one holding a separator changes the
+//! record or field count, which `parse` reports instead of misreading.
 //!
 //! ```text
 //! summary  = "E" US reason                      the glue could not read the input at all
-//!          | "M" US role US parts (RS part)*
+//!          | "M" US role US parts US count US last (RS part)*     compact: codes before `last`
+//!          | "D" US role US parts US count US last (RS part)*     detailed: no codes
 //! role     = the role string | NS (absent or not a string)
 //! parts    = "A" (an array) | "N" (missing, null or undefined) | "X" (anything else)
-//! part     = NS                                 the part is not an object
+//! count    = parts.length; last = index of the last part whose type is not "step-start", or -1
+//!            (both empty unless parts is "A")
+//! part     = code                               before `last`, in the compact form
+//!          | NS                                 the part is not an object (or, as a code, has no
+//!                                               string type)
+//!          | type                               a part without a toolCallId (text, reasoning, …)
 //!          | type US toolName US state US toolCallId US approval US approvalId US approved
+//! code     = "s" (step-start) | "o" (any other non-tool part)
+//!          | state-letter answer                a tool part
+//! state-letter = A input-streaming | B input-available | C approval-requested | D approval-responded
+//!          | E output-available | F output-error | G output-denied | ? (anything else)
+//! answer, approved = "1" | "0" | "" (absent) | NS (not a boolean)
 //! approval = "" (absent) | "O" (an object) | NS (something else)
-//! approved = "1" | "0" | "" (absent) | NS (not a boolean)
 //! ```
 //! Absent string fields are empty.
 
@@ -35,6 +51,8 @@ pub enum Malformed<'a> {
     Unreadable(&'a str),
     /// The summary itself does not follow the grammar (a glue bug, or a hand-made call).
     BadSummary,
+    /// A string in the message holds one of the summary's separator characters (U+001E, U+001F).
+    SeparatorInString,
     PartsNotArray,
     PartNotObject {
         index: usize,
@@ -68,6 +86,9 @@ impl<'a> Malformed<'a> {
         match self {
             Malformed::Unreadable(reason) => (*reason).to_string(),
             Malformed::BadSummary => "the message summary is not in the expected format".to_string(),
+            Malformed::SeparatorInString => {
+                "a string in the last message holds a control character U+001E or U+001F".to_string()
+            }
             Malformed::PartsNotArray => {
                 "the last message's `parts` is neither an array nor missing".to_string()
             }
@@ -99,36 +120,90 @@ impl<'a> Malformed<'a> {
     }
 }
 
+/// Splits a summary into records and fields in one pass over its bytes. The separators are ASCII,
+/// so every cut falls on a character boundary; `get` keeps that from ever panicking regardless.
+struct Records<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Records<'a> {
+    /// The next record, or `None` at the end.
+    fn next_record(&mut self) -> Option<&'a str> {
+        if self.at > self.text.len() {
+            return None;
+        }
+        let rest = self.text.get(self.at..)?;
+        let end = rest
+            .bytes()
+            .position(|b| b == RECORD as u8)
+            .unwrap_or(rest.len());
+        self.at += end + 1;
+        rest.get(..end)
+    }
+}
+
+/// Up to `N` fields of a record; `None` when the record has a different number of fields.
+fn fields<const N: usize>(record: &str) -> Option<[&str; N]> {
+    let mut out = [""; N];
+    let mut count = 0;
+    let mut start = 0;
+    for (i, b) in record.bytes().enumerate() {
+        if b == FIELD as u8 {
+            *out.get_mut(count)? = record.get(start..i)?;
+            count += 1;
+            start = i + 1;
+        }
+    }
+    *out.get_mut(count)? = record.get(start..)?;
+    (count + 1 == N).then_some(out)
+}
+
 /// Reads a summary into the model. Never panics, whatever the string.
 pub fn parse(summary: &str) -> Result<LastMessage<'_>, Malformed<'_>> {
-    let mut records = summary.split(RECORD);
-    let header = records.next().unwrap_or("");
-    let mut fields = header.split(FIELD);
-    match fields.next() {
-        Some("E") => {
-            return Err(Malformed::Unreadable(
-                fields.next().unwrap_or("unreadable input"),
-            ))
-        }
-        Some("M") => {}
-        _ => return Err(Malformed::BadSummary),
+    if let Some(reason) = summary.strip_prefix("E\u{1f}") {
+        return Err(Malformed::Unreadable(reason));
     }
-    let role = match fields.next() {
-        Some(NOT_STRING) => Role::Missing,
-        Some(role) => Role::parse(role),
-        None => return Err(Malformed::BadSummary),
+    let mut records = Records {
+        text: summary,
+        at: 0,
     };
-    let parts_tag = fields.next().ok_or(Malformed::BadSummary)?;
-    if fields.next().is_some() {
-        return Err(Malformed::BadSummary);
-    }
+    let header = records.next_record().ok_or(Malformed::BadSummary)?;
+    let [tag, role, parts_tag, count, last] = fields::<5>(header).ok_or(Malformed::BadSummary)?;
+    // "M": earlier parts come as codes; "D" (detailed, for explain): every part comes whole.
+    let coded = match tag {
+        "M" => true,
+        "D" => false,
+        _ => return Err(Malformed::BadSummary),
+    };
+    let role = match role {
+        NOT_STRING => Role::Missing,
+        role => Role::parse(role),
+    };
     let parts = match parts_tag {
         "N" => None,
         "X" => return Err(Malformed::PartsNotArray),
         "A" => {
-            let mut parts = Vec::new();
-            for (index, record) in records.enumerate() {
-                parts.push(parse_part(index, record)?);
+            // The glue writes strings as they are; a string holding a separator would add records
+            // or fields, which the count and the field counts catch.
+            let count: usize = count.parse().map_err(|_| Malformed::BadSummary)?;
+            let last: isize = last.parse().map_err(|_| Malformed::BadSummary)?;
+            let mut parts = Vec::with_capacity(count.min(1024));
+            while let Some(record) = records.next_record() {
+                let index = parts.len();
+                let earlier = (index as isize) < last;
+                parts.push(if earlier && coded {
+                    parse_code(index, record)?
+                } else {
+                    parse_part(index, record, earlier)?
+                });
+            }
+            if parts.len() != count {
+                return Err(Malformed::SeparatorInString);
+            }
+            let found_last = parts.iter().rposition(|part| *part != Part::StepStart);
+            if found_last.map_or(-1, |i| i as isize) != last {
+                return Err(Malformed::BadSummary);
             }
             Some(parts)
         }
@@ -137,22 +212,58 @@ pub fn parse(summary: &str) -> Result<LastMessage<'_>, Malformed<'_>> {
     Ok(LastMessage { role, parts })
 }
 
-fn parse_part(index: usize, record: &str) -> Result<Part<'_>, Malformed<'_>> {
+fn parse_answer(answer: &str, index: usize) -> Result<Option<bool>, Malformed<'_>> {
+    match answer {
+        "1" => Ok(Some(true)),
+        "0" => Ok(Some(false)),
+        "" => Ok(None),
+        _ => Err(Malformed::ApprovedNotBoolean { index }),
+    }
+}
+
+/// A part before the last one, as a code: only its kind, state and answer matter (principle 2).
+fn parse_code(index: usize, code: &str) -> Result<Part<'_>, Malformed<'_>> {
+    if code == NOT_STRING {
+        return Err(Malformed::PartTypeNotString { index });
+    }
+    let state = match code.as_bytes().first() {
+        Some(b's') if code.len() == 1 => return Ok(Part::StepStart),
+        Some(b'o') if code.len() == 1 => return Ok(Part::Other),
+        Some(b'A') => ToolState::InputStreaming,
+        Some(b'B') => ToolState::InputAvailable,
+        Some(b'C') => ToolState::ApprovalRequested,
+        Some(b'D') => ToolState::ApprovalResponded,
+        Some(b'E') => ToolState::OutputAvailable,
+        Some(b'F') => ToolState::OutputError,
+        Some(b'G') => ToolState::OutputDenied,
+        Some(b'?') => return Err(Malformed::StateNotKnown { index, state: "?" }),
+        _ => return Err(Malformed::BadSummary),
+    };
+    let approved = parse_answer(code.get(1..).unwrap_or(""), index)?;
+    Ok(Part::Tool(ToolPart {
+        name: "",
+        tool_call_id: "",
+        state,
+        approval: approved.map(|approved| Approval {
+            id: "",
+            approved: Some(approved),
+        }),
+    }))
+}
+
+/// One part. `earlier` parts (before the last non-marker part) are checked only for what the
+/// decision reads of them: their type, state and answer.
+fn parse_part(index: usize, record: &str, earlier: bool) -> Result<Part<'_>, Malformed<'_>> {
     if record == NOT_STRING {
         return Err(Malformed::PartNotObject { index });
     }
-    let mut fields = record.split(FIELD);
-    let mut next = || fields.next().ok_or(Malformed::BadSummary);
-    let part_type = next()?;
-    let tool_name_field = next()?;
-    let state = next()?;
-    let tool_call_id = next()?;
-    let approval = next()?;
-    let approval_id = next()?;
-    let approved = next()?;
-    if fields.next().is_some() {
-        return Err(Malformed::BadSummary);
-    }
+    // A part without a toolCallId comes as its type alone.
+    let [part_type, tool_name_field, state, tool_call_id, approval, approval_id, approved] =
+        match fields::<7>(record) {
+            Some(all) => all,
+            None if !record.contains(FIELD) => [record, "", "", "", "", "", ""],
+            None => return Err(Malformed::SeparatorInString),
+        };
     match part_type {
         NOT_STRING => return Err(Malformed::PartTypeNotString { index }),
         "step-start" => return Ok(Part::StepStart),
@@ -161,9 +272,33 @@ fn parse_part(index: usize, record: &str) -> Result<Part<'_>, Malformed<'_>> {
         _ if !super::is_tool_type(part_type) => return Ok(Part::Other),
         _ => {}
     }
+    let state = ToolState::parse(state).ok_or(Malformed::StateNotKnown { index, state })?;
+    if earlier {
+        let approval = match approval {
+            "O" => Some(Approval {
+                id: if approval_id == NOT_STRING {
+                    ""
+                } else {
+                    approval_id
+                },
+                approved: parse_answer(approved, index)?,
+            }),
+            _ => None,
+        };
+        let name_field = (tool_name_field != NOT_STRING).then_some(tool_name_field);
+        return Ok(Part::Tool(ToolPart {
+            name: tool_name(part_type, name_field).unwrap_or(""),
+            tool_call_id: if tool_call_id == NOT_STRING {
+                ""
+            } else {
+                tool_call_id
+            },
+            state,
+            approval,
+        }));
+    }
     let name_field = (tool_name_field != NOT_STRING).then_some(tool_name_field);
     let name = tool_name(part_type, name_field).ok_or(Malformed::ToolNameMissing { index })?;
-    let state = ToolState::parse(state).ok_or(Malformed::StateNotKnown { index, state })?;
     if tool_call_id.is_empty() || tool_call_id == NOT_STRING {
         return Err(Malformed::ToolCallIdMissing { index });
     }
@@ -173,15 +308,9 @@ fn parse_part(index: usize, record: &str) -> Result<Part<'_>, Malformed<'_>> {
             if approval_id.is_empty() || approval_id == NOT_STRING {
                 return Err(Malformed::ApprovalIdMissing { index });
             }
-            let approved = match approved {
-                "1" => Some(true),
-                "0" => Some(false),
-                "" => None,
-                _ => return Err(Malformed::ApprovedNotBoolean { index }),
-            };
             Some(Approval {
                 id: approval_id,
-                approved,
+                approved: parse_answer(approved, index)?,
             })
         }
         _ => return Err(Malformed::ApprovalNotObject { index }),
@@ -200,7 +329,11 @@ pub mod build {
     use super::{FIELD, RECORD};
 
     pub fn message(role: &str, parts: &[String]) -> String {
-        let mut out = format!("M{FIELD}{role}{FIELD}A");
+        let last = parts
+            .iter()
+            .rposition(|part| part != "step-start")
+            .map_or(-1, |i| i as isize);
+        let mut out = format!("D{FIELD}{role}{FIELD}A{FIELD}{}{FIELD}{last}", parts.len());
         for part in parts {
             out.push(RECORD);
             out.push_str(part);
@@ -208,8 +341,59 @@ pub mod build {
         out
     }
 
+    /// The compact form of the same message, as the glue writes it for decisions: every part
+    /// before the last non-marker part as a code.
+    pub fn compact(role: &str, parts: &[String]) -> String {
+        let last = parts
+            .iter()
+            .rposition(|part| part != "step-start")
+            .map_or(-1, |i| i as isize);
+        let mut out = format!("M{FIELD}{role}{FIELD}A{FIELD}{}{FIELD}{last}", parts.len());
+        for (index, part) in parts.iter().enumerate() {
+            out.push(RECORD);
+            if (index as isize) < last {
+                out.push_str(&code(part));
+            } else {
+                out.push_str(part);
+            }
+        }
+        out
+    }
+
+    /// The code of a whole part record (see the grammar).
+    pub fn code(record: &str) -> String {
+        let fields: Vec<&str> = record.split(FIELD).collect();
+        let part_type = fields[0];
+        if part_type == super::NOT_STRING {
+            return part_type.to_string();
+        }
+        if part_type == "step-start" {
+            return "s".to_string();
+        }
+        if !crate::model::is_tool_type(part_type) {
+            return "o".to_string();
+        }
+        let state = fields.get(2).copied().unwrap_or("");
+        let letter = match state {
+            "input-streaming" => "A",
+            "input-available" => "B",
+            "approval-requested" => "C",
+            "approval-responded" => "D",
+            "output-available" => "E",
+            "output-error" => "F",
+            "output-denied" => "G",
+            _ => "?",
+        };
+        let answer = if fields.get(4) == Some(&"O") {
+            fields.get(6).copied().unwrap_or("")
+        } else {
+            ""
+        };
+        format!("{letter}{answer}")
+    }
+
     pub fn plain(part_type: &str) -> String {
-        [part_type, "", "", "", "", "", ""].join(&FIELD.to_string())
+        part_type.to_string()
     }
 
     pub fn tool(
@@ -304,15 +488,23 @@ mod tests {
     #[test]
     fn empty_and_missing_parts() {
         assert_eq!(
-            parse("M\u{1f}assistant\u{1f}A").unwrap().parts,
+            parse("M\u{1f}assistant\u{1f}A\u{1f}0\u{1f}-1")
+                .unwrap()
+                .parts,
             Some(vec![])
         );
-        assert_eq!(parse("M\u{1f}assistant\u{1f}N").unwrap().parts, None);
         assert_eq!(
-            parse("M\u{1f}assistant\u{1f}X"),
+            parse("M\u{1f}assistant\u{1f}N\u{1f}\u{1f}").unwrap().parts,
+            None
+        );
+        assert_eq!(
+            parse("M\u{1f}assistant\u{1f}X\u{1f}\u{1f}"),
             Err(Malformed::PartsNotArray)
         );
-        assert_eq!(parse("M\u{1f}\u{15}\u{1f}N").unwrap().role, Role::Missing);
+        assert_eq!(
+            parse("M\u{1f}\u{15}\u{1f}N\u{1f}\u{1f}").unwrap().role,
+            Role::Missing
+        );
     }
 
     #[test]
@@ -359,11 +551,29 @@ mod tests {
             "M",
             "Q\u{1f}x",
             "M\u{1f}assistant",
-            "M\u{1f}assistant\u{1f}A\u{1e}text",
+            "M\u{1f}assistant\u{1f}A\u{1f}2\u{1f}1\u{1e}text",
+            "M\u{1f}assistant\u{1f}A\u{1f}2\u{1f}1\u{1e}Q\u{1e}text",
+            "M\u{1f}assistant\u{1f}A\u{1f}x\u{1e}text",
             "M\u{1f}a\u{1f}Z",
         ] {
             assert!(parse(s).is_err(), "{s:?}");
         }
+        // A separator inside an id adds a record or a field: reported, never misread as a part.
+        let forged = tool(
+            "a",
+            "approval-responded",
+            "c\u{1e}tool-b\u{1f}\u{1f}approval-responded\u{1f}d\u{1f}\u{1f}\u{1f}",
+            None,
+        );
+        assert_eq!(
+            parse(&message("assistant", &[forged])),
+            Err(Malformed::SeparatorInString)
+        );
+        let split_field = tool("a", "approval-responded", "c\u{1f}x", None);
+        assert_eq!(
+            parse(&message("assistant", &[split_field])),
+            Err(Malformed::SeparatorInString)
+        );
         assert_eq!(
             parse("E\u{1f}messages is not an array"),
             Err(Malformed::Unreadable("messages is not an array"))
