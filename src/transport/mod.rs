@@ -5,12 +5,19 @@
 //!   (chunk, `[DONE]`, pong, audio, malformed) and the exact text of every outgoing frame;
 //! - [`stream_rules`]: when a response stream ends (`[DONE]`, or a `finish-step` after a
 //!   `tool-approval-request`), as a small state machine;
-//! - `json` (private): the few JSON reads the codec needs, without a value tree.
+//! - `json` (private): the few JSON reads the codec needs, without a value tree;
+//! - `BidiTransport` (wasm32 only, in `bidi.rs`): the socket, the response streams, timeouts,
+//!   abort, buffering, ping, exported to JS as the class `BidiTransport`.
 
 pub mod error;
 pub mod frame;
 mod json;
 pub mod stream_rules;
+
+#[cfg(target_arch = "wasm32")]
+mod bidi;
+#[cfg(target_arch = "wasm32")]
+pub use bidi::BidiTransport;
 
 #[cfg(test)]
 mod fixture_replay;

@@ -2,8 +2,12 @@
 //!
 //! A response ends at `data: [DONE]`, and also at a `finish-step` that follows a
 //! `tool-approval-request`: the backend is then blocked until the user answers, and AI SDK only
-//! decides (`sendAutomaticallyWhen`) once the stream has ended. A second `[DONE]` with nothing in
-//! between is ignored, so it cannot end the NEXT response.
+//! decides (`sendAutomaticallyWhen`) once the stream has ended. A second `[DONE]` with no chunk
+//! since the last end is ignored, so it cannot end the NEXT response: the app usually sends its next
+//! request as soon as a stream ends, before the socket delivers the repeated `[DONE]`, so "no chunk
+//! since the last end" holds across a new request too. The price: a backend that answered a request
+//! with a bare `[DONE]` and no chunk at all would not end that stream (AI SDK backends always send
+//! `start` … `finish` first).
 
 /// What to do with one event of the response in progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +40,7 @@ impl Default for ResponseRules {
 }
 
 impl ResponseRules {
-    /// Before the first request nothing is in progress: a stray `[DONE]` ends nothing.
+    /// Before the first chunk nothing is in progress: a stray `[DONE]` ends nothing.
     pub const fn new() -> Self {
         ResponseRules {
             approval_requested: false,
@@ -44,13 +48,10 @@ impl ResponseRules {
         }
     }
 
-    /// A new request was sent: its response is in progress, even before its first chunk (so an
-    /// empty answer, a bare `[DONE]`, still ends it).
+    /// A new request was sent: an approval request of an earlier response no longer holds. Whether
+    /// a `[DONE]` would be a repeat is left as it was (see the module doc).
     pub fn start_response(&mut self) {
-        *self = ResponseRules {
-            approval_requested: false,
-            ended: false,
-        };
+        self.approval_requested = false;
     }
 
     pub fn on_chunk(&mut self, chunk_type: &str) -> Step {
@@ -112,10 +113,15 @@ mod tests {
     }
 
     #[test]
-    fn rule_done_right_after_a_new_request_ends_its_empty_response() {
+    fn rule_repeated_done_is_ignored_even_after_the_next_request_went_out() {
         let mut rules = ResponseRules::new();
         assert_eq!(rules.on_done(), Step::Ignore, "nothing was in progress");
+        rules.on_chunk("finish");
+        assert_eq!(rules.on_done(), Step::End);
+        // The app sends its next request at once; the repeated [DONE] arrives after that.
         rules.start_response();
+        assert_eq!(rules.on_done(), Step::Ignore);
+        assert_eq!(rules.on_chunk("start"), Step::Deliver);
         assert_eq!(rules.on_done(), Step::End);
     }
 

@@ -1,0 +1,128 @@
+// BidiTransport: AI SDK's ChatTransport over one WebSocket per chat (SPEC §5), implemented in Rust.
+import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } from 'ai';
+
+/** What `onAudio` receives for each `data-pcm` chunk; absent fields default to 24000 Hz, mono, 16-bit. */
+export interface BidiAudio {
+  /** Base64 PCM, as the backend sent it. */
+  content: string;
+  sampleRate: number;
+  channels: number;
+  bitDepth: number;
+}
+
+export interface BidiTransportOptions {
+  /** `ws://` or `wss://` URL of the backend's BIDI endpoint. Nothing connects before the first request. */
+  url: string;
+  /** Time for the socket to open before the request fails (default 30000). */
+  connectTimeoutMs?: number;
+  /**
+   * Time allowed after a `tool-approval-request` with nothing following it before the stream fails
+   * and an `interrupt` with reason `'timeout'` is sent (default 60000; 0 disables).
+   */
+  approvalTimeoutMs?: number;
+  /** Ping period while the socket is open (default 2000; 0 disables). */
+  pingIntervalMs?: number;
+  /** Each pong's round-trip time in milliseconds. */
+  onLatency?(ms: number): void;
+  /** Audio chunks (`data-pcm`); they never enter the message stream. */
+  onAudio?(audio: BidiAudio): void;
+  /**
+   * Frames that were skipped (`AdkMalformedFrameError`: bad JSON, a binary frame, an unknown shape).
+   * The stream goes on.
+   */
+  onError?(error: BidiTransportError): void;
+  /**
+   * Chunks arrived while no response stream was open (for example the backend's late result after
+   * the stream ended). They are kept; call `chat.resumeStream()` to receive them through
+   * `reconnectToStream`, or they lead the next request's stream. Called once per batch.
+   */
+  onBufferedChunks?(): void;
+}
+
+/** The `kind` of a transport error, for code that reacts to one fault. */
+export type BidiTransportErrorKind =
+  | 'cannot-open'
+  | 'connect-failed'
+  | 'connect-timeout'
+  | 'closed-mid-response'
+  | 'approval-timeout'
+  | 'not-connected'
+  | 'send-failed'
+  | 'closed'
+  | 'superseded'
+  | 'freed'
+  | 'malformed-frame';
+
+/**
+ * Rejections, stream errors and `onError` reports: `name` is `'AdkTransportError'` (or
+ * `'AdkMalformedFrameError'` for skipped frames), the message says what happened and what to check.
+ * Bad arguments throw `AdkInvalidArgumentError`s instead; an aborted request rejects with the
+ * signal's reason (an `AbortError`), as `fetch` does.
+ */
+export interface BidiTransportError extends Error {
+  name: 'AdkTransportError' | 'AdkMalformedFrameError';
+  kind: BidiTransportErrorKind;
+}
+
+export type InterruptReason = 'user_abort' | 'timeout' | 'error';
+
+export interface BidiAudioChunk {
+  /** Base64 PCM, or the PCM bytes (encoded to base64 here). */
+  chunk: string | ArrayBuffer | ArrayBufferView;
+  /** Default 16000. */
+  sampleRate?: number;
+  /** Default 1. */
+  channels?: number;
+  /** Default 16. */
+  bitDepth?: number;
+}
+
+/**
+ * One socket per transport, reused across requests and reopened when closed. Each `sendMessages`
+ * sends a `message` frame with the whole history and resolves with that response's stream, which
+ * ends at `data: [DONE]` or at a `finish-step` that follows a `tool-approval-request`. Aborting the
+ * request closes its stream and sends `interrupt` (`'user_abort'`).
+ */
+export declare class BidiTransport<UI_MESSAGE extends UIMessage = UIMessage> implements ChatTransport<UI_MESSAGE> {
+  /** Throws `AdkInvalidArgumentError` for bad options, naming the option and what was expected. */
+  constructor(options: BidiTransportOptions);
+
+  /** Resumed streams continue where the last one stopped; they do not replay the response. */
+  readonly resumeStreamIsReplay?: boolean;
+
+  sendMessages(
+    options: {
+      trigger: 'submit-message' | 'regenerate-message';
+      chatId: string;
+      messageId: string | undefined;
+      messages: UI_MESSAGE[];
+      abortSignal: AbortSignal | undefined;
+    } & ChatRequestOptions,
+  ): Promise<ReadableStream<UIMessageChunk>>;
+
+  /** A stream of the buffered chunks (see `onBufferedChunks`), or `null` when there are none. */
+  reconnectToStream(
+    options: { chatId: string; abortSignal?: AbortSignal } & ChatRequestOptions,
+  ): Promise<ReadableStream<UIMessageChunk> | null>;
+
+  /** BIDI Pattern B: a browser tool's output as a `tool_result` frame. Throws if the socket is not open. */
+  sendToolResult(toolCallId: string, result: object): void;
+
+  /** Sends `interrupt`; `false` when no socket is open (nothing to interrupt). */
+  interrupt(reason?: InterruptReason): boolean;
+
+  /** Throws if the socket is not open. */
+  sendAudioControl(action: 'start' | 'stop'): void;
+
+  /** Throws if the socket is not open. */
+  sendAudioChunk(chunk: BidiAudioChunk): void;
+
+  /** Closes the socket (a request in flight fails with kind `'closed'`); the next request reopens it. */
+  close(): void;
+
+  /** The last ping round-trip time in milliseconds; undefined before the first pong. */
+  readonly latencyMs: number | undefined;
+
+  /** Whether the socket is open now. */
+  readonly connected?: boolean;
+}

@@ -1,0 +1,319 @@
+// A local BIDI backend for the transport's browser tests (tests/wasm_browser_transport.rs).
+//
+//   node server.mjs [--port N] [--idle-ms N] [--fixtures DIR]
+//
+// Binds 127.0.0.1 only; `--port 0` (the default) takes a free port. Prints one line
+// `listening ws://127.0.0.1:PORT` when ready, and exits by itself after `--idle-ms` (default 60 s)
+// without a connection, or after 15 minutes in any case.
+//
+// The URL path picks a scripted behaviour. A "fault" happens on the FIRST message of the FIRST
+// connection for a given path+query (tests add `?t=<unique>`); every later message gets the
+// normal reply, so a test can check that the next request works after the fault.
+//
+//   /echo                         normal replies only
+//   /echo-fixture/<name>          each message gets the next response stream of fixtures/<name>.json
+//                                 (split at [DONE] and at a finish-step after a tool-approval-request)
+//   /triple-done                  fault: a normal reply followed by two more [DONE]
+//   /bad-json                     fault: malformed frames (bad JSON, no `data:`, no `type`) among good ones
+//   /binary                       fault: a binary frame among good ones
+//   /big-frame                    fault: one text-delta of 10 MiB
+//   /close-mid-stream             fault: two chunks, then close code 1011
+//   /never-answer                 fault: the first handshake is never answered
+//   /approval-then-silence        fault: a tool-approval-request, then nothing
+//   /late-chunks                  fault: an approval request and finish-step, then (150 ms later) the
+//                                 rest of the turn while the client has no stream open
+//   /audio                        fault: a data-pcm chunk among text chunks
+//   /abort                        fault: text-deltas every 50 ms until an interrupt comes, then a
+//                                 few chunks and [DONE] (the client must drop them)
+//
+// The normal reply is start, text-start, text-delta, text-end, finish, [DONE]; its delta is JSON:
+// {received: [client frame types on this connection, pings left out, `bad:<type>:<why>` for a
+// frame that breaks SPEC §5], message: {id, trigger, messageId, count}}.
+
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { WebSocketServer } from "ws";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+};
+const port = Number(option("--port", "0"));
+const idleMs = Number(option("--idle-ms", "60000"));
+const fixturesDir = option("--fixtures", process.env.ADK_FIXTURES_DIR || path.join(here, "fixtures"));
+const MAX_LIFETIME_MS = 15 * 60 * 1000;
+
+const data = (chunk) => `data: ${JSON.stringify(chunk)}\n\n`;
+const DONE = "data: [DONE]\n\n";
+
+/** Response streams of a recorded BIDI conversation, split where SPEC §5 ends a stream. */
+function fixtureSegments(name) {
+  const file = path.join(fixturesDir, `${path.basename(name)}.json`);
+  const raw = JSON.parse(fs.readFileSync(file, "utf8")).output.rawEvents;
+  const segments = [[]];
+  let approvalRequested = false;
+  for (const frame of raw) {
+    segments[segments.length - 1].push(frame);
+    const payload = frame.replace(/^data: /, "").trim();
+    if (payload === "[DONE]") {
+      segments.push([]);
+      approvalRequested = false;
+      continue;
+    }
+    const type = JSON.parse(payload).type;
+    if (type === "tool-approval-request") approvalRequested = true;
+    if (type === "finish-step" && approvalRequested) {
+      approvalRequested = false;
+      segments.push([]);
+    }
+  }
+  return segments.filter((s) => s.length > 0);
+}
+
+/** Why a client frame breaks SPEC §5, or null. */
+function checkClientFrame(frame) {
+  if (frame === null || typeof frame !== "object") return "not an object";
+  if (frame.version !== "1.0") return "version";
+  if (!Number.isInteger(frame.timestamp)) return "timestamp";
+  switch (frame.type) {
+    case "ping":
+      return Object.keys(frame).length === 3 ? null : "extra fields";
+    case "message":
+      if (typeof frame.id !== "string") return "id";
+      if (!Array.isArray(frame.messages)) return "messages";
+      if (!["submit-message", "regenerate-message"].includes(frame.trigger)) return "trigger";
+      if ("messageId" in frame && typeof frame.messageId !== "string") return "messageId";
+      return null;
+    case "tool_result":
+      if (typeof frame.toolCallId !== "string") return "toolCallId";
+      return frame.result && typeof frame.result === "object" ? null : "result";
+    case "interrupt":
+      return !("reason" in frame) || ["user_abort", "timeout", "error"].includes(frame.reason)
+        ? null
+        : "reason";
+    case "audio_control":
+      return ["start", "stop"].includes(frame.action) ? null : "action";
+    case "audio_chunk":
+      if (typeof frame.chunk !== "string" || !/^[A-Za-z0-9+/]*={0,2}$/.test(frame.chunk)) return "chunk";
+      return ["sampleRate", "channels", "bitDepth"].every((k) => Number.isInteger(frame[k]))
+        ? null
+        : "format";
+    default:
+      return "type";
+  }
+}
+
+const connectionsPerKey = new Map();
+let openConnections = 0;
+let lastActivity = Date.now();
+
+const server = http.createServer((req, res) => {
+  res.writeHead(404).end("WebSocket only\n");
+});
+const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+const heldSockets = new Set();
+
+server.on("upgrade", (req, socket, head) => {
+  lastActivity = Date.now();
+  const url = new URL(req.url, "http://127.0.0.1");
+  const key = url.pathname + url.search;
+  const index = connectionsPerKey.get(key) ?? 0;
+  connectionsPerKey.set(key, index + 1);
+  if (url.pathname.startsWith("/never-answer") && index === 0) {
+    // Hold the TCP connection and never answer the handshake.
+    heldSockets.add(socket);
+    socket.on("close", () => heldSockets.delete(socket));
+    socket.on("error", () => {});
+    return;
+  }
+  wss.handleUpgrade(req, socket, head, (ws) => serve(ws, url, index === 0));
+});
+
+function serve(ws, url, firstConnection) {
+  openConnections += 1;
+  const behaviour = url.pathname.split("/")[1] || "echo";
+  const received = [];
+  let messages = 0;
+  let segments = null;
+  let interrupted = null;
+  const timers = new Set();
+  const later = (ms, fn) => {
+    const t = setTimeout(() => {
+      timers.delete(t);
+      if (ws.readyState === ws.OPEN) fn();
+    }, ms);
+    timers.add(t);
+  };
+  const send = (frames) => frames.forEach((f) => ws.send(f));
+
+  const normalReply = (frame) => {
+    const id = `reply-${messages}`;
+    const report = {
+      received,
+      message: { id: frame.id, trigger: frame.trigger, messageId: frame.messageId, count: frame.messages?.length },
+    };
+    return [
+      data({ type: "start", messageId: id }),
+      data({ type: "text-start", id: "t" }),
+      data({ type: "text-delta", id: "t", delta: JSON.stringify(report) }),
+      data({ type: "text-end", id: "t" }),
+      data({ type: "finish" }),
+      DONE,
+    ];
+  };
+
+  const fault = (frame) => {
+    switch (behaviour) {
+      case "triple-done":
+        return send([...normalReply(frame), DONE, DONE]);
+      case "bad-json":
+        return send([
+          data({ type: "start", messageId: "bad" }),
+          'data: {"type": "text-delta", oops}\n\n',
+          "hello, not a frame",
+          data({ id: "no type" }),
+          data({ type: "text-start", id: "t" }),
+          data({ type: "text-delta", id: "t", delta: "after the bad frames" }),
+          data({ type: "text-end", id: "t" }),
+          data({ type: "finish" }),
+          DONE,
+        ]);
+      case "binary":
+        send([data({ type: "start", messageId: "bin" })]);
+        ws.send(Buffer.from([0, 1, 2, 3, 4, 5, 6, 7]), { binary: true });
+        return send([
+          data({ type: "text-start", id: "t" }),
+          data({ type: "text-delta", id: "t", delta: "after the binary frame" }),
+          data({ type: "text-end", id: "t" }),
+          data({ type: "finish" }),
+          DONE,
+        ]);
+      case "big-frame":
+        return send([
+          data({ type: "start", messageId: "big" }),
+          data({ type: "text-start", id: "t" }),
+          data({ type: "text-delta", id: "t", delta: "x".repeat(10 * 1024 * 1024) }),
+          data({ type: "text-end", id: "t" }),
+          data({ type: "finish" }),
+          DONE,
+        ]);
+      case "close-mid-stream":
+        send([data({ type: "start", messageId: "crash" }), data({ type: "text-start", id: "t" })]);
+        return later(20, () => ws.close(1011, "backend crashed"));
+      case "approval-then-silence":
+        return send([
+          data({ type: "start", messageId: "silent" }),
+          data({ type: "tool-input-available", toolCallId: "call-1", toolName: "process_payment", input: { amount: 1 } }),
+          data({ type: "tool-approval-request", toolCallId: "call-1", approvalId: "approval-1" }),
+        ]);
+      case "late-chunks":
+        send([
+          data({ type: "start", messageId: "late" }),
+          data({ type: "tool-input-available", toolCallId: "call-1", toolName: "process_payment", input: { amount: 1 } }),
+          data({ type: "tool-approval-request", toolCallId: "call-1", approvalId: "approval-1" }),
+          data({ type: "finish-step" }),
+        ]);
+        return later(150, () =>
+          send([
+            data({ type: "tool-output-error", toolCallId: "call-1", errorText: "approval timed out on the backend" }),
+            data({ type: "text-start", id: "t" }),
+            data({ type: "text-delta", id: "t", delta: "late" }),
+            data({ type: "text-end", id: "t" }),
+            data({ type: "finish" }),
+            DONE,
+          ]),
+        );
+      case "audio":
+        return send([
+          data({ type: "start", messageId: "audio" }),
+          data({ type: "data-pcm", data: { content: "AAECAw==", sampleRate: 24000, channels: 1, bitDepth: 16 } }),
+          data({ type: "text-start", id: "t" }),
+          data({ type: "text-delta", id: "t", delta: "spoken" }),
+          data({ type: "text-end", id: "t" }),
+          data({ type: "finish" }),
+          DONE,
+        ]);
+      case "abort": {
+        send([data({ type: "start", messageId: "long" }), data({ type: "text-start", id: "t" })]);
+        let n = 0;
+        const drip = () => {
+          if (interrupted) {
+            return send([
+              data({ type: "text-delta", id: "t", delta: " after the interrupt" }),
+              data({ type: "finish" }),
+              DONE,
+            ]);
+          }
+          if (n++ < 100) {
+            send([data({ type: "text-delta", id: "t", delta: ` ${n}` })]);
+            later(50, drip);
+          }
+        };
+        return drip();
+      }
+      default:
+        return send(normalReply(frame));
+    }
+  };
+
+  ws.on("message", (raw, isBinary) => {
+    lastActivity = Date.now();
+    if (isBinary) {
+      received.push("bad:binary");
+      return;
+    }
+    let frame;
+    try {
+      frame = JSON.parse(raw.toString("utf8"));
+    } catch {
+      received.push("bad:json");
+      return;
+    }
+    const problem = checkClientFrame(frame);
+    if (problem) received.push(`bad:${frame?.type}:${problem}`);
+    if (frame.type === "ping") {
+      ws.send(JSON.stringify({ type: "pong", timestamp: frame.timestamp }));
+      return;
+    }
+    received.push(frame.type === "interrupt" ? `interrupt:${frame.reason ?? ""}` : frame.type);
+    if (frame.type === "interrupt") interrupted = frame;
+    if (frame.type !== "message") return;
+    messages += 1;
+    if (behaviour === "echo-fixture") {
+      segments ??= fixtureSegments(url.pathname.split("/")[2] ?? "");
+      const segment = segments.shift();
+      return send(segment ?? normalReply(frame));
+    }
+    if (firstConnection && messages === 1) return fault(frame);
+    send(normalReply(frame));
+  });
+  ws.on("close", () => {
+    openConnections -= 1;
+    lastActivity = Date.now();
+    timers.forEach(clearTimeout);
+  });
+  ws.on("error", () => {});
+}
+
+server.listen(port, "127.0.0.1", () => {
+  console.log(`listening ws://127.0.0.1:${server.address().port}`);
+});
+
+const started = Date.now();
+const watchdog = setInterval(() => {
+  const idle = openConnections === 0 && Date.now() - lastActivity > idleMs;
+  if (idle || Date.now() - started > MAX_LIFETIME_MS) {
+    clearInterval(watchdog);
+    heldSockets.forEach((s) => s.destroy());
+    wss.clients.forEach((c) => c.terminate());
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 1000).unref();
+  }
+}, 500);
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => process.exit(0));
+}
