@@ -18,4 +18,4 @@ pub mod runner;
 pub mod transport;
 
 #[cfg(target_arch = "wasm32")]
-mod boundary;
+pub mod boundary;

@@ -1,6 +1,8 @@
 //! Properties of the decision over arbitrary inputs (proptest): it never panics, never sends
 //! with an approval pending, and never sends the same state twice.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use adk_stream_wasm::engine::{BidiPattern, Engine, Mode};
 use adk_stream_wasm::model::summary::{build, parse};
 use proptest::prelude::*;

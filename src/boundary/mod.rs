@@ -4,8 +4,8 @@
 //! everything else reads the few JS fields it needs with `Reflect::get`, lazily, and reports a bad
 //! field as an `Error` whose `name` says the kind and whose message says what was expected.
 
-mod api;
-mod registry;
+pub mod api;
+pub mod registry;
 
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
