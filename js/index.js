@@ -5,6 +5,8 @@ import { ready, isReady, requireReady } from './loader.js';
 import { summarize } from './summary.js';
 
 export { ready, summarize };
+// The built-in get_location tool; `executeGetLocation` is one of the drop-in names (SPEC §7).
+export { getLocation, executeGetLocation } from './geolocation.js';
 
 // ---------------------------------------------------------------------------------------------
 // The per-chat engine (SPEC §2): createAutoSend({mode, bidiPattern?, frontendTools?})
