@@ -118,15 +118,48 @@ pub fn location_request(
     }
 }
 
-/// A number as JS prints it (`NaN`, `Infinity`, `-1`, `2.5`), for messages.
+/// A number as JS prints it (`NaN`, `Infinity`, `-1`, `2.5`), for messages; written out by hand
+/// because Rust's float formatting alone would add about 20 KB to the `.wasm`. Up to six decimals,
+/// cut with `…` when the number has more.
 fn js_number(n: f64) -> String {
+    const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
     if n.is_nan() {
-        "NaN".to_string()
-    } else if n.is_infinite() {
-        if n > 0.0 { "Infinity" } else { "-Infinity" }.to_string()
-    } else {
-        n.to_string()
+        return "NaN".to_string();
     }
+    let sign = if n < 0.0 { "-" } else { "" };
+    let magnitude = n.abs();
+    if magnitude == f64::INFINITY {
+        return format!("{sign}Infinity");
+    }
+    if magnitude > MAX_SAFE_INTEGER {
+        let side = if n < 0.0 { "less than -" } else { "more than " };
+        return format!("{side}{}", MAX_SAFE_INTEGER as u64);
+    }
+    // Exact: a whole number up to 2^53 fits a u64.
+    let mut whole = magnitude.trunc() as u64;
+    let scaled = magnitude.fract() * 1e6;
+    // Six decimals when they are exact (rounding away float noise: 0.1 is 0.1), else cut.
+    let exact = (scaled - scaled.round()).abs() <= 1e-6;
+    let mut millionths = if exact {
+        scaled.round()
+    } else {
+        scaled.trunc()
+    } as u64;
+    let cut = if exact { "" } else { "…" };
+    if millionths == 1_000_000 {
+        whole += 1;
+        millionths = 0;
+    }
+    if millionths == 0 && cut.is_empty() {
+        return format!("{sign}{whole}");
+    }
+    let decimals = format!("{millionths:06}");
+    let decimals = if cut.is_empty() {
+        decimals.trim_end_matches('0')
+    } else {
+        &decimals
+    };
+    format!("{sign}{whole}.{decimals}{cut}")
 }
 
 /// The ways `get_location` fails, with the `code` the JS error carries.
@@ -298,7 +331,6 @@ mod web {
 
     use js_sys::{Array, Object, Promise, Reflect};
     use wasm_bindgen::prelude::*;
-    use wasm_bindgen_futures::JsFuture;
     use web_sys::{Geolocation, PositionOptions};
 
     use super::{
@@ -308,39 +340,54 @@ mod web {
     use crate::boundary::{js_error, set, type_name};
     use crate::error::AdkError;
 
+    #[wasm_bindgen]
+    extern "C" {
+        /// A promise whose `then` takes a plain JS function (made by `Closure::once_into_js`).
+        #[wasm_bindgen(extends = Promise, js_name = Promise)]
+        type Settling;
+        #[wasm_bindgen(method, js_name = then)]
+        fn then_call(this: &Settling, on_fulfilled: &JsValue) -> Promise;
+    }
+
     /// `getLocation(options?: {timeoutMs?: number})`: resolves with
     /// `{latitude, longitude, accuracy, timestamp}`; rejects with an `AdkGeolocationError` whose
     /// `code` is 'permission-denied' | 'position-unavailable' | 'timeout' | 'unsupported', or an
     /// `AdkInvalidArgumentError` for bad options.
     #[wasm_bindgen(js_name = getLocation)]
-    pub async fn get_location(options: JsValue) -> Result<JsValue, JsValue> {
-        let request = read_request("getLocation", &options).map_err(|e| js_error(&e))?;
-        match locate(request).await {
-            Ok(position) => Ok(location_to_js(&position)),
-            Err(error) => Err(location_error_to_js(error)),
+    pub fn get_location(options: JsValue) -> Promise {
+        match read_request("getLocation", &options) {
+            Err(error) => Promise::reject(&js_error(&error)),
+            Ok(request) => locate(request, |outcome| match outcome {
+                Ok(position) => Promise::resolve(&location_to_js(&position)),
+                Err(error) => Promise::reject(&location_error_to_js(error)),
+            }),
         }
     }
 
     /// `executeGetLocation(options?)`, the drop-in of SPEC §7: `{success: true, output}` or
     /// `{success: false, error}` with the error's text. Never rejects.
     #[wasm_bindgen(js_name = executeGetLocation)]
-    pub async fn execute_get_location(options: JsValue) -> Result<JsValue, JsValue> {
-        let result = Object::new();
-        let outcome = match read_request("executeGetLocation", &options) {
-            Ok(request) => locate(request).await.map_err(AdkError::from),
-            Err(error) => Err(error),
+    pub fn execute_get_location(options: JsValue) -> Promise {
+        let report = |outcome: Result<Location, AdkError>| {
+            let result = Object::new();
+            match outcome {
+                Ok(position) => {
+                    set(&result, "success", true);
+                    set(&result, "output", location_to_js(&position));
+                }
+                Err(error) => {
+                    set(&result, "success", false);
+                    set(&result, "error", error.message());
+                }
+            }
+            Promise::resolve(&JsValue::from(result))
         };
-        match outcome {
-            Ok(position) => {
-                set(&result, "success", true);
-                set(&result, "output", location_to_js(&position));
-            }
-            Err(error) => {
-                set(&result, "success", false);
-                set(&result, "error", error.message());
-            }
+        match read_request("executeGetLocation", &options) {
+            Err(error) => report(Err(error)),
+            Ok(request) => locate(request, move |outcome| {
+                report(outcome.map_err(AdkError::from))
+            }),
         }
-        Ok(result.into())
     }
 
     fn read_request(
@@ -383,14 +430,20 @@ mod web {
         geolocation.is_object().then_some(geolocation)
     }
 
-    async fn locate(request: LocationRequest) -> Result<Location, LocationError> {
-        let geolocation = browser_geolocation().ok_or_else(unsupported)?;
+    /// Asks the browser once; `finish` makes the returned promise from the outcome.
+    fn locate(
+        request: LocationRequest,
+        finish: impl FnOnce(Result<Location, LocationError>) -> Promise + 'static,
+    ) -> Promise {
+        let Some(geolocation) = browser_geolocation() else {
+            return finish(Err(unsupported()));
+        };
         let options = PositionOptions::new();
         options.set_enable_high_accuracy(LocationRequest::ENABLE_HIGH_ACCURACY);
         options.set_timeout(request.timeout_ms);
         options.set_maximum_age(LocationRequest::MAXIMUM_AGE_MS);
-        // The promise's own resolve/reject are the callbacks: no Rust closure outlives this call,
-        // so there is nothing to keep alive or to free whichever callback the browser calls.
+        // The promise's own resolve/reject are the browser's callbacks, so no Rust closure waits
+        // on the browser.
         let answer = Promise::new(&mut |resolve, reject| {
             if let Err(thrown) = geolocation.get_current_position_with_error_callback_and_options(
                 &resolve,
@@ -400,8 +453,13 @@ mod web {
                 let _ = reject.call1(&JsValue::UNDEFINED, &thrown);
             }
         });
-        match JsFuture::from(answer).await {
-            Ok(position) => {
+        // `allSettled` always fulfils, so the one callback below runs exactly once, and a
+        // once-closure frees itself when it runs: nothing is leaked whatever the browser answers.
+        let settled = Promise::all_settled(&Array::of1(&answer));
+        let on_settled = Closure::once_into_js(move |outcomes: JsValue| -> JsValue {
+            let outcome = Array::from(&outcomes).get(0);
+            let result = if field(&outcome, "status").as_string().as_deref() == Some("fulfilled") {
+                let position = field(&outcome, "value");
                 let coords = field(&position, "coords");
                 location(PositionFields {
                     latitude: field(&coords, "latitude").as_f64(),
@@ -409,13 +467,17 @@ mod web {
                     accuracy: field(&coords, "accuracy").as_f64(),
                     timestamp: field(&position, "timestamp").as_f64(),
                 })
-            }
-            Err(error) => Err(location_error(
-                field(&error, "code").as_f64(),
-                field(&error, "message").as_string().as_deref(),
-                request,
-            )),
-        }
+            } else {
+                let error = field(&outcome, "reason");
+                Err(location_error(
+                    field(&error, "code").as_f64(),
+                    field(&error, "message").as_string().as_deref(),
+                    request,
+                ))
+            };
+            finish(result).into()
+        });
+        settled.unchecked_into::<Settling>().then_call(&on_settled)
     }
 
     /// `value[key]`, or `undefined` when `value` is not an object or reading throws.
@@ -672,6 +734,31 @@ mod tests {
                 "unsupported"
             ]
         );
+    }
+
+    #[test]
+    fn numbers_are_shown_as_js_shows_them() {
+        for (n, shown) in [
+            (0.0, "0"),
+            (-0.0, "0"),
+            (-1.0, "-1"),
+            (2.5, "2.5"),
+            (0.1, "0.1"),
+            (35.6762, "35.6762"),
+            (-122.419_416, "-122.419416"),
+            (4_294_967_296.0, "4294967296"),
+            (1.999_999_9, "1.999999…"),
+            (0.999_999_999_999_9, "1"),
+            (0.000_000_1, "0.000000…"),
+            (1.234_567_89, "1.234567…"),
+            (1e300, "more than 9007199254740991"),
+            (-1e300, "less than -9007199254740991"),
+            (f64::NAN, "NaN"),
+            (f64::INFINITY, "Infinity"),
+            (f64::NEG_INFINITY, "-Infinity"),
+        ] {
+            assert_eq!(js_number(n), shown, "{n:?}");
+        }
     }
 
     #[test]
