@@ -1,10 +1,11 @@
 //! `BidiTransport`: AI SDK's `ChatTransport` over one WebSocket (SPEC §5), exported to JS.
 //!
-//! Everything here is one event-driven state machine, [`State`]: four kinds of events come in (the
-//! socket's open/message/close, three timers, abort signals, stream cancels, and the JS methods),
-//! each handled by [`run`], which borrows the state, changes it, and only THEN calls the app's
-//! callbacks and settles promises ([`Effects`]), so a callback that calls back into the transport
-//! never meets a borrowed state. Nothing here panics: every JS call that can throw is a `Result`.
+//! Everything here is one event-driven state machine, [`State`]. Its events (the socket's open,
+//! message and close; the connect, approval and ping timers; abort signals; stream cancels; the JS
+//! methods) each go through [`run`], which borrows the state, changes it, and only THEN calls the
+//! app's callbacks and settles promises ([`Effects`]), so a callback that calls back into the
+//! transport never meets a borrowed state. Nothing here panics (a panic is a trap with the release
+//! profile's `panic = "abort"`): every JS call that can throw is a `Result`.
 //!
 //! Ownership carries the cleanup (RAII): a response owns its approval timer, its abort listener
 //! and its cancel callback; a socket owns its handlers, its connect timer and its ping timer.
@@ -204,7 +205,7 @@ struct Timer {
 
 impl Timer {
     fn once(ms: u32, callback: impl FnMut() + 'static) -> Timer {
-        let callback = Closure::<dyn FnMut()>::new(callback);
+        let callback = Closure::<dyn FnMut()>::own_aborting(callback);
         let id = set_timeout(callback.as_ref().unchecked_ref(), ms as i32);
         Timer {
             id,
@@ -214,7 +215,7 @@ impl Timer {
     }
 
     fn every(ms: u32, callback: impl FnMut() + 'static) -> Timer {
-        let callback = Closure::<dyn FnMut()>::new(callback);
+        let callback = Closure::<dyn FnMut()>::own_aborting(callback);
         let id = set_interval(callback.as_ref().unchecked_ref(), ms as i32);
         Timer {
             id,
@@ -242,7 +243,7 @@ struct AbortWatch {
 
 impl AbortWatch {
     fn new(signal: AbortSignal, me: Weak<RefCell<State>>, id: u32) -> Option<AbortWatch> {
-        let callback = Closure::<dyn FnMut(JsValue)>::new(move |_event: JsValue| {
+        let callback = Closure::<dyn FnMut(JsValue)>::own_aborting(move |_event: JsValue| {
             run(&me, |state, effects| state.on_abort(id, effects));
         });
         signal
@@ -324,15 +325,16 @@ impl State {
         ws.set_binary_type(BinaryType::Arraybuffer);
         let id = self.next_id();
         let me = self.me.clone();
-        let on_open = Closure::<dyn FnMut(JsValue)>::new(move |_event: JsValue| {
+        let on_open = Closure::<dyn FnMut(JsValue)>::own_aborting(move |_event: JsValue| {
             run(&me, |state, effects| state.on_open(id, effects));
         });
         let me = self.me.clone();
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            run(&me, |state, effects| state.on_message(id, &event, effects));
-        });
+        let on_message =
+            Closure::<dyn FnMut(MessageEvent)>::own_aborting(move |event: MessageEvent| {
+                run(&me, |state, effects| state.on_message(id, &event, effects));
+            });
         let me = self.me.clone();
-        let on_close = Closure::<dyn FnMut(CloseEvent)>::new(move |event: CloseEvent| {
+        let on_close = Closure::<dyn FnMut(CloseEvent)>::own_aborting(move |event: CloseEvent| {
             run(&me, |state, effects| state.on_close(id, &event, effects));
         });
         ws.set_onopen(Some(on_open.as_ref().unchecked_ref()));
@@ -611,13 +613,13 @@ impl State {
     fn new_stream(&self, id: u32) -> Result<NewStream, JsValue> {
         let slot: Rc<RefCell<Option<ReadableStreamDefaultController>>> = Rc::default();
         let filled = slot.clone();
-        let start = Closure::<dyn FnMut(JsValue)>::new(move |controller: JsValue| {
+        let start = Closure::<dyn FnMut(JsValue)>::own_aborting(move |controller: JsValue| {
             if let Ok(mut filled) = filled.try_borrow_mut() {
                 *filled = Some(controller.unchecked_into());
             }
         });
         let me = self.me.clone();
-        let cancel = Closure::<dyn FnMut(JsValue)>::new(move |_reason: JsValue| {
+        let cancel = Closure::<dyn FnMut(JsValue)>::own_aborting(move |_reason: JsValue| {
             run(&me, |state, _| state.on_cancel(id));
         });
         let source = Object::new();
@@ -652,7 +654,9 @@ impl State {
     /// message, resolve the request's promise with the stream.
     fn begin_response(&mut self, pending: Pending, effects: &mut Effects) {
         // Chat never overlaps requests; if an app does, the older stream ends here.
-        self.end_response();
+        if let Some(older) = self.response.take() {
+            let _ = older.controller.close();
+        }
         let Pending {
             id,
             resolve,
@@ -762,9 +766,13 @@ fn optional_ms(
 }
 
 /// `type_name`, plus the number itself for numbers (the usual mistake is the value, not the type).
+/// JS prints the number: Rust's float formatting would add some 20 KB of `.wasm`.
 fn describe_value(value: &JsValue) -> String {
-    match value.as_f64() {
-        Some(n) => format!("the number {n}"),
+    match value.dyn_ref::<js_sys::Number>() {
+        Some(n) => format!(
+            "the number {}",
+            String::from(n.to_string_with_radix(10).unwrap_or_default())
+        ),
         None => type_name(value),
     }
 }

@@ -96,16 +96,38 @@ impl Malformed {
 
 /// The events of one incoming text frame, in order.
 pub fn incoming(frame: &str) -> Vec<Incoming<'_>> {
-    let mut events: Vec<Incoming<'_>> = frame
-        .split("\n\n")
-        .map(str::trim)
-        .filter(|event| !event.is_empty())
-        .map(classify_event)
-        .collect();
+    let mut events = Vec::new();
+    let mut rest = frame;
+    while !rest.is_empty() {
+        let (event, after) = split_event(rest);
+        let event = event.trim();
+        if !event.is_empty() {
+            events.push(classify_event(event));
+        }
+        rest = after;
+    }
     if events.is_empty() {
         events.push(Incoming::Malformed(Malformed::Empty));
     }
     events
+}
+
+/// `text` cut at its first blank line (`\n\n`): the event before it, the rest after it. A byte
+/// loop rather than `str::split`, whose substring searcher costs more `.wasm` than this whole codec.
+fn split_event(text: &str) -> (&str, &str) {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i + 1 < bytes.len() {
+        if bytes[i] == b'\n' && bytes[i + 1] == b'\n' {
+            // Both cuts sit next to ASCII newlines, so they are char boundaries.
+            return (
+                text.get(..i).unwrap_or_default(),
+                text.get(i + 2..).unwrap_or_default(),
+            );
+        }
+        i += 1;
+    }
+    (text, "")
 }
 
 fn classify_event(event: &str) -> Incoming<'_> {

@@ -90,7 +90,7 @@ pub fn string_value(raw: &str) -> Option<Cow<'_, str>> {
 /// A raw JSON number read as a non-negative integer (a fraction is dropped); `None` for anything
 /// else, negatives, exponents and values beyond `u64`.
 pub fn unsigned_value(raw: &str) -> Option<u64> {
-    let digits = raw.split('.').next()?;
+    let digits = raw.find('.').and_then(|dot| raw.get(..dot)).unwrap_or(raw);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || raw.contains(['e', 'E'])
     {
         return None;
@@ -114,7 +114,7 @@ pub fn push_string(out: &mut String, text: &str) {
             0..=0x1f => None,
             _ => continue,
         };
-        out.push_str(&text[start..i]);
+        out.push_str(text.get(start..i).unwrap_or_default());
         match escape {
             Some(e) => out.push_str(e),
             None => {
@@ -126,7 +126,7 @@ pub fn push_string(out: &mut String, text: &str) {
         }
         start = i + 1;
     }
-    out.push_str(&text[start..]);
+    out.push_str(text.get(start..).unwrap_or_default());
     out.push('"');
 }
 
@@ -158,7 +158,7 @@ fn unescape(inner: &str) -> Option<Cow<'_, str>> {
                     let rest = chars.as_str();
                     match rest.strip_prefix("\\u").and_then(|r| hex4(&mut r.chars())) {
                         Some(low) if (0xdc00..0xe000).contains(&low) => {
-                            chars = rest[6..].chars();
+                            chars = rest.get(6..).unwrap_or_default().chars();
                             char::from_u32(0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00))?
                         }
                         _ => '\u{fffd}',
@@ -188,6 +188,12 @@ struct Scanner<'a> {
 }
 
 impl<'a> Scanner<'a> {
+    /// `text[start..end]` without a panic path (the scanner only cuts at ASCII bytes, so the
+    /// range is always valid; `get` keeps `.wasm` free of the slicing panic's formatting code).
+    fn slice(&self, start: usize, end: usize) -> &'a str {
+        self.text.get(start..end).unwrap_or_default()
+    }
+
     fn peek(&self) -> Option<u8> {
         self.text.as_bytes().get(self.pos).copied()
     }
@@ -259,7 +265,7 @@ impl<'a> Scanner<'a> {
                 return self.fail("a string key");
             }
             self.string()?;
-            let key = &self.text[key_start + 1..self.pos - 1];
+            let key = self.slice(key_start + 1, self.pos - 1);
             self.skip_ws();
             self.eat(b':', "':' after the key")?;
             self.skip_ws();
@@ -268,7 +274,7 @@ impl<'a> Scanner<'a> {
             if let Some(fields) = fields.as_deref_mut() {
                 fields.push(Field {
                     key,
-                    value: &self.text[value_start..self.pos],
+                    value: self.slice(value_start, self.pos),
                 });
             }
             self.skip_ws();
@@ -299,7 +305,7 @@ impl<'a> Scanner<'a> {
             let start = self.pos;
             self.value(depth + 1, None)?;
             if let Some(items) = items.as_deref_mut() {
-                items.push(&self.text[start..self.pos]);
+                items.push(self.slice(start, self.pos));
             }
             self.skip_ws();
             match self.peek() {
@@ -383,7 +389,12 @@ impl<'a> Scanner<'a> {
     }
 
     fn literal(&mut self, word: &'static str) -> Result<(), JsonError> {
-        if self.text[self.pos..].starts_with(word) {
+        if self
+            .text
+            .as_bytes()
+            .get(self.pos..)
+            .is_some_and(|rest| rest.starts_with(word.as_bytes()))
+        {
             self.pos += word.len();
             Ok(())
         } else {
