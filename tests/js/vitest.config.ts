@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// One suite, run twice by scripts/test-js.sh: AI_SDK=6 on Node 20, AI_SDK=7 on Node 22.
+export default defineConfig({
+  test: {
+    include: ['**/*.test.ts'],
+    exclude: ['node_modules/**', '.tarball/**'],
+    environment: 'node',
+    // Each file gets a fresh copy of the package's module state (its default engines and registry).
+    isolate: true,
+    testTimeout: 15_000,
+    reporters: ['default'],
+  },
+});
