@@ -11,8 +11,10 @@ STEPS=(
   scripts/test-native.sh
   scripts/build-pkg.sh
   scripts/test-wasm.sh
+  scripts/test-transport.sh
   scripts/test-js.sh?
-  # scripts/test-e2e.sh?
+  scripts/test-browser.sh?
+  scripts/test-e2e.sh?
   # scripts/test-fuzz.sh?
 )
 
