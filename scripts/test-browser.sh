@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# get_location in a real Chromium driven by playwright-core (tests/browser/): a granted position,
+# a refused permission, bad options, and Node without geolocation, against the built package in
+# pkg/. Builds pkg/ when it is missing or older than the sources, installs tests/browser's
+# node_modules (npm ci) when missing or stale, and exits with the test run's status.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+
+wasm=pkg/wasm/adk_stream_wasm_bg.wasm
+if [ ! -f "$wasm" ] || [ ! -f pkg/geolocation.js ] ||
+  [ -n "$(find src js Cargo.toml Cargo.lock -newer "$wasm" -print -quit)" ]; then
+  bash scripts/build-pkg.sh
+fi
+
+cd tests/browser
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
+exec node --test --test-reporter=spec geolocation.test.mjs
