@@ -117,6 +117,10 @@ struct Socket {
     _on_open: Closure<dyn FnMut(JsValue)>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_close: Closure<dyn FnMut(CloseEvent)>,
+    /// Does nothing: browsers follow every error with a close, where the transport reacts. It
+    /// is there because Node's `ws` (a WebSocket for Node, in tests or server-side rendering)
+    /// throws an error event that nobody listens to.
+    _on_error: Closure<dyn FnMut(JsValue)>,
 }
 
 /// The message frame, split around the history so the history stays a JS string.
@@ -267,6 +271,7 @@ impl Drop for Socket {
         self.ws.set_onopen(None);
         self.ws.set_onmessage(None);
         self.ws.set_onclose(None);
+        self.ws.set_onerror(None);
         if self.ws.ready_state() <= WebSocket::OPEN {
             let _ = self.ws.close_with_code(1000);
         }
@@ -340,6 +345,8 @@ impl State {
         ws.set_onopen(Some(on_open.as_ref().unchecked_ref()));
         ws.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         ws.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+        let on_error = Closure::<dyn FnMut(JsValue)>::own_aborting(|_event: JsValue| {});
+        ws.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         let me = self.me.clone();
         let connect_timer = Timer::once(self.config.connect_timeout_ms, move || {
             run(&me, |state, effects| state.on_connect_timeout(id, effects));
@@ -353,6 +360,7 @@ impl State {
             _on_open: on_open,
             _on_message: on_message,
             _on_close: on_close,
+            _on_error: on_error,
         });
         Ok(())
     }
