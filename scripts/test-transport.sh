@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The BIDI transport's browser tests (tests/wasm_browser_transport.rs) in headless Chromium,
+# The BIDI transport's browser tests (tests/bidi_transport_chromium.rs) in headless Chromium,
 # against the scripted local WebSocket backend in tests/ws-server. Starts the server on a free
 # 127.0.0.1 port, runs the tests, stops the server (also on failure or Ctrl-C), and exits with
 # the tests' status. The server's URL reaches the tests at compile time (ADK_WS_TEST_URL).
@@ -41,5 +41,5 @@ status=0
 # native-only ones). The runner reads Chromium's flags from webdriver.json.
 ADK_WS_TEST_URL="$url" ADK_WS_TEST_CLOSED_URL="ws://127.0.0.1:$closed_port/live" \
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-  cargo test --target wasm32-unknown-unknown --test wasm_browser_transport || status=$?
+  cargo test --target wasm32-unknown-unknown --test bidi_transport_chromium || status=$?
 exit "$status"

@@ -1,8 +1,8 @@
 //! The BIDI transport in real Chromium against the scripted local backend `tests/ws-server`.
 //!
 //! Run with `bash scripts/test-transport.sh`: it starts the server and passes its URL at compile
-//! time as `ADK_WS_TEST_URL` (and a closed port as `ADK_WS_TEST_CLOSED_URL`). Without them, the
-//! tests that need the server log that they were skipped; the option checks still run.
+//! time as `ADK_WS_TEST_URL` (and a closed port as `ADK_WS_TEST_CLOSED_URL`). Without them the
+//! tests that need the server fail, so a run that never reached the server cannot pass.
 #![cfg(target_arch = "wasm32")]
 
 use adk_stream_wasm::transport::BidiTransport;
@@ -85,12 +85,11 @@ extern "C" {
 const PROCESS_PAYMENT_APPROVED: &str =
     include_str!("ws-server/fixtures/process_payment-approved-bidi-baseline.json");
 
+/// The test server's URL. A run without it is a failure, not a skip: run scripts/test-transport.sh.
 fn base_url() -> Option<&'static str> {
-    let url = option_env!("ADK_WS_TEST_URL");
-    if url.is_none() {
-        console_log!("skipped: no ADK_WS_TEST_URL; run scripts/test-transport.sh");
-    }
-    url
+    Some(option_env!("ADK_WS_TEST_URL").expect(
+        "ADK_WS_TEST_URL is not set: run scripts/test-transport.sh, which starts the test server",
+    ))
 }
 
 fn field(object: &JsValue, key: &str) -> JsValue {
@@ -389,10 +388,8 @@ async fn server_closing_mid_stream_errors_the_stream_then_the_next_send_reconnec
 
 #[wasm_bindgen_test]
 async fn connection_refused_rejects_clearly_within_the_timeout() {
-    let Some(closed) = option_env!("ADK_WS_TEST_CLOSED_URL") else {
-        console_log!("skipped: no ADK_WS_TEST_CLOSED_URL; run scripts/test-transport.sh");
-        return;
-    };
+    let closed = option_env!("ADK_WS_TEST_CLOSED_URL")
+        .expect("ADK_WS_TEST_CLOSED_URL is not set: run scripts/test-transport.sh");
     let t = transport(closed, &[("connectTimeoutMs", JsValue::from_f64(3_000.0))]);
     for _ in 0..2 {
         let outcome = send(&t, 1, &JsValue::UNDEFINED, 6_000).await;
