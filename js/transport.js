@@ -51,6 +51,17 @@ export class BidiTransport {
     if (this.#inner !== null) this.#inner.close();
   }
 
+  /** Whether a resumed stream replays the response from its start (never: it carries only what
+   *  arrived while no stream was open). AI SDK reads this. */
+  get resumeStreamIsReplay() {
+    return false;
+  }
+
+  /** Whether the socket is open now. */
+  get connected() {
+    return this.#inner !== null && this.#inner.connected;
+  }
+
   /** The last ping round-trip in milliseconds, or undefined before the first pong. */
   get latencyMs() {
     return this.#inner === null ? undefined : this.#inner.latencyMs;
