@@ -128,7 +128,7 @@ mod tests {
             Some(("a1", Some(true))),
         );
         assert_eq!(
-            claim(&mut runner, &[approved.clone()]),
+            claim(&mut runner, std::slice::from_ref(&approved)),
             vec![("c1".to_string(), Run::Approved)]
         );
         assert!(

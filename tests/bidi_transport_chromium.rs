@@ -86,6 +86,8 @@ const PROCESS_PAYMENT_APPROVED: &str =
     include_str!("ws-server/fixtures/process_payment-approved-bidi-baseline.json");
 
 /// The test server's URL. A run without it is a failure, not a skip: run scripts/test-transport.sh.
+/// (`option_env!` rather than `env!`, so the plain wasm test builds still compile this file.)
+#[allow(clippy::option_env_unwrap)]
 fn base_url() -> Option<&'static str> {
     Some(option_env!("ADK_WS_TEST_URL").expect(
         "ADK_WS_TEST_URL is not set: run scripts/test-transport.sh, which starts the test server",
@@ -387,6 +389,7 @@ async fn server_closing_mid_stream_errors_the_stream_then_the_next_send_reconnec
 }
 
 #[wasm_bindgen_test]
+#[allow(clippy::option_env_unwrap)]
 async fn connection_refused_rejects_clearly_within_the_timeout() {
     let closed = option_env!("ADK_WS_TEST_CLOSED_URL")
         .expect("ADK_WS_TEST_CLOSED_URL is not set: run scripts/test-transport.sh");
