@@ -115,6 +115,7 @@ export function summarize(options: unknown, detailed?: boolean): string;
 // Drop-in names (SPEC §7) -------------------------------------------------------------------
 
 export { getLocation, executeGetLocation } from './geolocation.js';
+export type { UserLocation, GetLocationOptions, GeolocationErrorCode, AdkGeolocationError, ExecuteGetLocationResult } from './geolocation.js';
 
 export type FrontendToolCategory = 'geolocation' | 'camera' | 'microphone' | 'notification' | 'clipboard' | 'other';
 export interface FrontendExecuteTool {
