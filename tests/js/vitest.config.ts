@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// One suite, run twice by scripts/test-js.sh: AI_SDK=6 on Node 20, AI_SDK=7 on Node 22.
+// One suite, run twice by scripts/test-js.sh: AI_SDK=6 on Node 20, AI_SDK=7 on Node 22. The type
+// checks (types/*.test-d.ts, tsc over both SDKs' types at once) run in the first run only.
 export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
@@ -9,6 +10,10 @@ export default defineConfig({
     // Each file gets a fresh copy of the package's module state (its default engines and registry).
     isolate: true,
     testTimeout: 15_000,
-    reporters: ['default'],
+    typecheck: {
+      enabled: process.env.AI_SDK !== '7',
+      include: ['types/**/*.test-d.ts'],
+      tsconfig: './tsconfig.json',
+    },
   },
 });

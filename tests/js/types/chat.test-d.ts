@@ -1,0 +1,62 @@
+// The package's declarations (index.d.ts and the entry points) against AI SDK's own types: what a
+// TypeScript app writes must compile with the real `Chat` of ai@6 (@ai-sdk/react@3) and ai@7
+// (@ai-sdk/react@4). Checked by tsc (vitest typecheck), never run.
+import { describe, expectTypeOf, it } from 'vitest';
+import { Chat as Chat6 } from 'ai6-react';
+import { Chat as Chat7 } from 'ai7-react';
+import {
+  answerApprovals,
+  approve,
+  createAutoSend,
+  deny,
+  pendingApprovals,
+  type ChatLike,
+  type Explanation,
+  type PendingApproval,
+} from 'adk-stream-wasm';
+import { sendAutomaticallyWhen as sseSendAutomaticallyWhen } from 'adk-stream-wasm/sse';
+import { sendAutomaticallyWhen as bidiSendAutomaticallyWhen } from 'adk-stream-wasm/bidi';
+
+describe('the package types with AI SDK Chat', () => {
+  it('the package and both Chats resolve to real declarations (not any)', () => {
+    expectTypeOf(createAutoSend).not.toBeAny();
+    expectTypeOf(approve).not.toBeAny();
+    expectTypeOf(sseSendAutomaticallyWhen).not.toBeAny();
+    expectTypeOf(Chat6).not.toBeAny();
+    expectTypeOf(Chat7).not.toBeAny();
+  });
+
+  it('createAutoSend().sendAutomaticallyWhen and the drop-ins are accepted by new Chat({sendAutomaticallyWhen})', () => {
+    const autoSend = createAutoSend({ mode: 'sse' });
+    new Chat6({ sendAutomaticallyWhen: autoSend.sendAutomaticallyWhen });
+    new Chat7({ sendAutomaticallyWhen: autoSend.sendAutomaticallyWhen });
+    new Chat6({ sendAutomaticallyWhen: sseSendAutomaticallyWhen });
+    new Chat7({ sendAutomaticallyWhen: bidiSendAutomaticallyWhen });
+    expectTypeOf(autoSend.explain({ messages: new Chat6({}).messages })).toEqualTypeOf<Explanation>();
+  });
+
+  it('pendingApprovals accepts chat.messages', () => {
+    expectTypeOf(pendingApprovals(new Chat6({}).messages)).toEqualTypeOf<PendingApproval[]>();
+    expectTypeOf(pendingApprovals(new Chat7({}).messages)).toEqualTypeOf<PendingApproval[]>();
+  });
+
+  // KNOWN PACKAGE BUG (reported): ChatLike declares addToolApprovalResponse and addToolOutput as
+  // returning Promise<void>; AI SDK's Chat declares `void | PromiseLike<void>`, so a real Chat is
+  // not a ChatLike and every helper call below fails to compile. Each @ts-expect-error marks it;
+  // once ChatLike is fixed tsc reports them unused and this test must be turned into plain calls.
+  it('KNOWN PACKAGE BUG: approve/deny/answerApprovals/addToolOutput accept AI SDK Chat (expected errors mark the bug)', async () => {
+    const chat6 = new Chat6({});
+    const chat7 = new Chat7({});
+    const autoSend = createAutoSend({ mode: 'sse' });
+    // @ts-expect-error KNOWN PACKAGE BUG: ai@6 Chat is not a ChatLike
+    await approve(chat6, 'approval-1');
+    // @ts-expect-error KNOWN PACKAGE BUG: ai@7 Chat is not a ChatLike
+    await deny(chat7, 'approval-1', { reason: 'no' });
+    // @ts-expect-error KNOWN PACKAGE BUG: ai@6 Chat is not a ChatLike
+    await answerApprovals(chat6, (pending) => pending.map((p) => ({ approvalId: p.approvalId, approved: true })));
+    // @ts-expect-error KNOWN PACKAGE BUG: ai@7 Chat is not a ChatLike
+    await autoSend.addToolOutput(chat7, { tool: 'get_location', toolCallId: 'call-1', output: { latitude: 1 } });
+    // @ts-expect-error KNOWN PACKAGE BUG: ai@6 Chat is not a ChatLike
+    expectTypeOf(chat6).toMatchTypeOf<ChatLike>();
+  });
+});
