@@ -11,8 +11,9 @@ export interface UIMessageLike {
 /** The minimal part of AI SDK's `Chat` the helpers use. */
 export interface ChatLike {
   readonly messages: UIMessageLike[];
-  addToolApprovalResponse(args: { id: string; approved: boolean; reason?: string }): Promise<void>;
-  addToolOutput(args: AddToolOutputArgs): Promise<void>;
+  // AI SDK declares both as `void | PromiseLike<void>`; the helpers await either.
+  addToolApprovalResponse(args: { id: string; approved: boolean; reason?: string }): void | PromiseLike<void>;
+  addToolOutput(args: AddToolOutputArgs): void | PromiseLike<void>;
 }
 
 export type AddToolOutputArgs =

@@ -173,6 +173,8 @@ function findToolPart(messages, toolCallId) {
  */
 export function pendingApprovals(messages) {
   requireReady('pendingApprovals');
+  // A new chat has no messages yet, and nothing is pending in it.
+  if (Array.isArray(messages) && messages.length === 0) return [];
   const list = wasm.pendingApprovalsOf(summarize({ messages }, true));
   const parts = lastMessageParts(messages);
   return list.map(({ approvalId, toolCallId, toolName, partIndex }) => ({

@@ -130,30 +130,36 @@ struct Records<'a> {
 impl<'a> Records<'a> {
     /// The next record, or `None` at the end.
     fn next_record(&mut self) -> Option<&'a str> {
-        if self.at > self.text.len() {
+        let bytes = self.text.as_bytes();
+        let start = self.at;
+        if start > bytes.len() {
             return None;
         }
-        let rest = self.text.get(self.at..)?;
-        let end = rest
-            .bytes()
-            .position(|b| b == RECORD as u8)
-            .unwrap_or(rest.len());
-        self.at += end + 1;
-        rest.get(..end)
+        // A plain index loop: the size-optimised build does not inline iterator adapters, and
+        // this loop is the hot path of every decision.
+        let mut end = start;
+        while end < bytes.len() && bytes[end] != RECORD as u8 {
+            end += 1;
+        }
+        self.at = end + 1;
+        self.text.get(start..end)
     }
 }
 
 /// Up to `N` fields of a record; `None` when the record has a different number of fields.
 fn fields<const N: usize>(record: &str) -> Option<[&str; N]> {
+    let bytes = record.as_bytes();
     let mut out = [""; N];
     let mut count = 0;
     let mut start = 0;
-    for (i, b) in record.bytes().enumerate() {
-        if b == FIELD as u8 {
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == FIELD as u8 {
             *out.get_mut(count)? = record.get(start..i)?;
             count += 1;
             start = i + 1;
         }
+        i += 1;
     }
     *out.get_mut(count)? = record.get(start..)?;
     (count + 1 == N).then_some(out)

@@ -74,9 +74,8 @@ describe(`SPEC §4 approve / deny, AI SDK ${aiSdk}`, () => {
     ]);
   });
 
-  // KNOWN PACKAGE BUG (reported): a new chat has no messages; an app that renders
-  // pendingApprovals(chat.messages) crashes on its first render instead of showing nothing.
-  it.fails('KNOWN PACKAGE BUG: pendingApprovals of a new chat (no messages) is [] instead of throwing', () => {
+  // A new chat has no messages; an app that renders pendingApprovals(chat.messages) must not crash.
+  it('pendingApprovals of a new chat (no messages) is []', () => {
     expect(pendingApprovals([])).toEqual([]);
   });
 

@@ -40,23 +40,17 @@ describe('the package types with AI SDK Chat', () => {
     expectTypeOf(pendingApprovals(new Chat7({}).messages)).toEqualTypeOf<PendingApproval[]>();
   });
 
-  // KNOWN PACKAGE BUG (reported): ChatLike declares addToolApprovalResponse and addToolOutput as
-  // returning Promise<void>; AI SDK's Chat declares `void | PromiseLike<void>`, so a real Chat is
-  // not a ChatLike and every helper call below fails to compile. Each @ts-expect-error marks it;
-  // once ChatLike is fixed tsc reports them unused and this test must be turned into plain calls.
-  it('KNOWN PACKAGE BUG: approve/deny/answerApprovals/addToolOutput accept AI SDK Chat (expected errors mark the bug)', async () => {
+  // AI SDK's Chat declares addToolApprovalResponse and addToolOutput as returning
+  // `void | PromiseLike<void>`; ChatLike must accept that, or no helper call compiles.
+  it('approve/deny/answerApprovals/addToolOutput accept AI SDK Chat', async () => {
     const chat6 = new Chat6({});
     const chat7 = new Chat7({});
     const autoSend = createAutoSend({ mode: 'sse' });
-    // @ts-expect-error KNOWN PACKAGE BUG: ai@6 Chat is not a ChatLike
     await approve(chat6, 'approval-1');
-    // @ts-expect-error KNOWN PACKAGE BUG: ai@7 Chat is not a ChatLike
     await deny(chat7, 'approval-1', { reason: 'no' });
-    // @ts-expect-error KNOWN PACKAGE BUG: ai@6 Chat is not a ChatLike
     await answerApprovals(chat6, (pending) => pending.map((p) => ({ approvalId: p.approvalId, approved: true })));
-    // @ts-expect-error KNOWN PACKAGE BUG: ai@7 Chat is not a ChatLike
     await autoSend.addToolOutput(chat7, { tool: 'get_location', toolCallId: 'call-1', output: { latitude: 1 } });
-    // @ts-expect-error KNOWN PACKAGE BUG: ai@6 Chat is not a ChatLike
     expectTypeOf(chat6).toMatchTypeOf<ChatLike>();
+    expectTypeOf(chat7).toMatchTypeOf<ChatLike>();
   });
 });
