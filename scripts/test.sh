@@ -14,6 +14,7 @@ STEPS=(
   scripts/test-transport.sh
   scripts/test-js.sh?
   scripts/test-browser.sh?
+  scripts/test-integration.sh?
   scripts/test-e2e.sh?
   # scripts/test-fuzz.sh?
 )
