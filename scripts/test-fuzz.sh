@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Fuzzing (cargo-fuzz / libFuzzer) of the BIDI frame codec and the auto-send decision engine; the
+# targets are in fuzz/fuzz_targets, what they check in RELIABILITY.md.
+#
+#   1. installs cargo-fuzz if it is missing (the targets build on stable Rust with RUSTC_BOOTSTRAP=1);
+#   2. checks the fuzz crate's Rust twin of js/summary.js against the real js/summary.js (Node);
+#   3. replays every input kept under fuzz/regressions/<target>/: each must pass;
+#   4. fuzzes each target for FUZZ_SECONDS (default 45) from the committed seeds (fuzz/seeds/) plus
+#      the local corpus (fuzz/corpus/, not committed), with an RSS limit. A crash input is copied to
+#      fuzz/regressions/<target>/ (commit it: from then on it is replayed by step 3) and fails the run.
+#
+# Exits non-zero on any failure and ends with a line `fuzz: N passed, M failed`.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+[ -f scripts/env.sh ] && source scripts/env.sh
+export PATH="$HOME/.cargo/bin:$PATH"
+export RUSTC_BOOTSTRAP=1
+
+FUZZ_SECONDS=${FUZZ_SECONDS:-45}
+RSS_LIMIT_MB=${RSS_LIMIT_MB:-512}
+TARGETS=(frames summary messages)
+# Safe Rust only (src/ has no `unsafe`), so no sanitizer: ten times the executions per second.
+# Debug assertions stay on, so integer overflows panic.
+BUILD_FLAGS=(-O -a -s none)
+
+passed=0
+failed=0
+failures=()
+pass() { passed=$((passed + 1)); echo "test-fuzz.sh: ok: $*"; }
+fail() { failed=$((failed + 1)); failures+=("$*"); echo "test-fuzz.sh: FAILED: $*" >&2; }
+finish() {
+  echo
+  [ ${#failures[@]} -gt 0 ] && printf 'test-fuzz.sh: failed: %s\n' "${failures[@]}" >&2
+  echo "fuzz: $passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+  exit $?
+}
+
+# --- 1. cargo-fuzz -----------------------------------------------------------------------------------
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  echo "test-fuzz.sh: installing cargo-fuzz"
+  cargo install cargo-fuzz --locked </dev/null || { fail "cargo install cargo-fuzz"; finish; }
+fi
+echo "test-fuzz.sh: $(cargo fuzz --version)"
+
+host=$(rustc -vV | sed -n 's/^host: //p')
+bin_dir=fuzz/target/$host/release
+if ! (cd fuzz && timeout 900 cargo fuzz build "${BUILD_FLAGS[@]}" </dev/null); then
+  fail "cargo fuzz build"
+  finish
+fi
+
+# --- 2. the projection is the glue's -----------------------------------------------------------------
+if (cd fuzz && timeout 600 cargo test --lib --quiet </dev/null); then
+  pass "the fuzz crate's summarize() equals js/summary.js on 3001 random {messages} values"
+else
+  fail "the fuzz crate's summarize() differs from js/summary.js (fuzz/src/lib.rs, fuzz/projection/vectors.mjs)"
+fi
+
+# --- 3. regressions ----------------------------------------------------------------------------------
+for target in "${TARGETS[@]}"; do
+  for input in fuzz/regressions/"$target"/*; do
+    [ -f "$input" ] || continue
+    log=$(mktemp)
+    if timeout 60 "$bin_dir/$target" -rss_limit_mb="$RSS_LIMIT_MB" "$input" >"$log" 2>&1; then
+      pass "regression $input"
+    else
+      grep -m1 -A2 'panicked at' "$log" >&2 || tail -n 5 "$log" >&2
+      fail "regression $input (replay: $bin_dir/$target $input)"
+    fi
+    rm -f "$log"
+  done
+done
+
+# --- 4. fuzzing --------------------------------------------------------------------------------------
+summary_rows=()
+for target in "${TARGETS[@]}"; do
+  corpus=fuzz/corpus/$target
+  artifacts=fuzz/artifacts/$target
+  mkdir -p "$corpus" "$artifacts" "fuzz/regressions/$target"
+  max_len=4096
+  [ "$target" = frames ] && max_len=16384
+  log=$(mktemp)
+  before=$(ls "$artifacts" | wc -l)
+  echo "test-fuzz.sh: fuzzing $target for ${FUZZ_SECONDS}s"
+  # Known faults (each kept as a failing input in fuzz/regressions/) are let through while fuzzing,
+  # so the run looks for new ones; see RELIABILITY.md "Findings".
+  ADK_FUZZ_SUPPRESS_KNOWN=1 timeout $((FUZZ_SECONDS + 120)) "$bin_dir/$target" "$corpus" "fuzz/seeds/$target" \
+    -max_total_time="$FUZZ_SECONDS" -rss_limit_mb="$RSS_LIMIT_MB" -timeout=10 -max_len="$max_len" \
+    -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1
+  status=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+  rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log")
+  corpus_size=$(ls "$corpus" | wc -l)
+  summary_rows+=("$(printf '%-9s %10s runs  peak RSS %4s MB  corpus %5s  exit %s' "$target" "${runs:-?}" "${rss:-?}" "$corpus_size" "$status")")
+  if [ "$status" -eq 0 ]; then
+    pass "fuzzed $target: ${runs:-?} inputs in ${FUZZ_SECONDS}s, peak RSS ${rss:-?} MB"
+  else
+    grep -m1 -A3 -E 'panicked at|ERROR: libFuzzer|out-of-memory|timeout' "$log" >&2 || tail -n 20 "$log" >&2
+    for artifact in $(ls -t "$artifacts" | head -n $(( $(ls "$artifacts" | wc -l) - before ))); do
+      cp "$artifacts/$artifact" "fuzz/regressions/$target/$artifact"
+      echo "test-fuzz.sh: kept fuzz/regressions/$target/$artifact (commit it)" >&2
+    done
+    fail "fuzzing $target found a failing input (exit $status)"
+  fi
+  rm -f "$log"
+done
+
+echo
+printf '%s\n' "${summary_rows[@]}"
+finish
