@@ -1,0 +1,196 @@
+// A scripted ADK-like BIDI backend on a local WebSocket (the `ws` package), in the test process.
+// Binds 127.0.0.1 on a free port, answers `ping` with `{"type":"pong","timestamp":N}`, records every
+// client frame, and hands each `message` / `tool_result` / `interrupt` frame to the test's script.
+// It closes itself after `lifetimeMs` (default 60 s) if the test did not close it first.
+import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { DONE, data, findToolPart, parseFrame, type Chunk } from './fixtures.js';
+
+export type ClientFrame = { type: string; [key: string]: any };
+
+export interface Recorded {
+  connection: number;
+  /** The parsed frame; `{type: 'bad:binary'}` / `{type: 'bad:json'}` for frames that are neither. */
+  frame: ClientFrame;
+  at: number;
+}
+
+export interface Turn {
+  backend: WsBackend;
+  socket: WebSocket;
+  connection: number;
+  /** 0-based count of `message` frames over the backend's lifetime. */
+  n: number;
+  send(frames: string[] | string): void;
+}
+
+export interface Script {
+  /** Return true to hold the TCP connection without ever answering the handshake. */
+  holdHandshake?(connection: number): boolean;
+  message?(frame: ClientFrame, turn: Turn): void | Promise<void>;
+  toolResult?(frame: ClientFrame, turn: Turn): void | Promise<void>;
+  interrupt?(frame: ClientFrame, turn: Turn): void;
+}
+
+export class WsBackend {
+  readonly frames: Recorded[] = [];
+  /** Handshakes answered (sockets opened). */
+  connections = 0;
+  /** Upgrade requests received, answered or not. */
+  handshakes = 0;
+  /** Errors thrown by the script (a broken test backend must fail the test, not hang it). */
+  readonly scriptErrors: unknown[] = [];
+  readonly sockets = new Set<WebSocket>();
+  private messages = 0;
+  private held = new Set<Socket>();
+  private closed = false;
+
+  private constructor(
+    private server: Server,
+    private wss: WebSocketServer,
+    readonly url: string,
+    private script: Script,
+  ) {}
+
+  static async start(script: Script, { path = '/live', lifetimeMs = 60_000, port = 0 } = {}): Promise<WsBackend> {
+    const server = createServer((_req, res) => res.writeHead(404).end('WebSocket only\n'));
+    const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', resolve);
+    });
+    const bound = (server.address() as { port: number }).port;
+    const backend = new WsBackend(server, wss, `ws://127.0.0.1:${bound}${path}`, script);
+    server.on('upgrade', (req, socket: Socket, head) => backend.upgrade(req, socket, head));
+    setTimeout(() => void backend.close(), lifetimeMs).unref();
+    return backend;
+  }
+
+  private upgrade(req: any, socket: Socket, head: Buffer) {
+    const connection = this.handshakes++;
+    socket.on('error', () => {});
+    if (this.script.holdHandshake?.(connection)) {
+      this.held.add(socket);
+      socket.on('close', () => this.held.delete(socket));
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.serve(ws, connection));
+  }
+
+  private serve(ws: WebSocket, connection: number) {
+    this.connections++;
+    this.sockets.add(ws);
+    ws.on('close', () => this.sockets.delete(ws));
+    ws.on('error', () => {});
+    ws.on('message', (raw, isBinary) => {
+      let frame: ClientFrame;
+      if (isBinary) frame = { type: 'bad:binary' };
+      else {
+        try {
+          frame = JSON.parse(raw.toString('utf8'));
+        } catch {
+          frame = { type: 'bad:json', text: raw.toString('utf8').slice(0, 200) };
+        }
+      }
+      this.frames.push({ connection, frame, at: Date.now() });
+      if (frame.type === 'ping') {
+        ws.send(JSON.stringify({ type: 'pong', timestamp: frame.timestamp }));
+        return;
+      }
+      const turn: Turn = {
+        backend: this,
+        socket: ws,
+        connection,
+        n: frame.type === 'message' ? this.messages++ : this.messages - 1,
+        send: (frames) => {
+          for (const f of Array.isArray(frames) ? frames : [frames]) if (ws.readyState === ws.OPEN) ws.send(f);
+        },
+      };
+      const handler =
+        frame.type === 'message' ? this.script.message : frame.type === 'tool_result' ? this.script.toolResult : undefined;
+      if (frame.type === 'interrupt') this.script.interrupt?.(frame, turn);
+      if (handler) {
+        Promise.resolve()
+          .then(() => handler.call(this.script, frame, turn))
+          .catch((error) => {
+            this.scriptErrors.push(error);
+            turn.send([data({ type: 'error', errorText: `test backend: ${String(error)}` }), DONE]);
+          });
+      }
+    });
+  }
+
+  /** Every frame but pings. */
+  get nonPing(): ClientFrame[] {
+    return this.frames.map((r) => r.frame).filter((f) => f.type !== 'ping');
+  }
+
+  /** The `message` frames, in order. */
+  get messageFrames(): ClientFrame[] {
+    return this.frames.map((r) => r.frame).filter((f) => f.type === 'message');
+  }
+
+  /** Frames of one type. */
+  ofType(type: string): ClientFrame[] {
+    return this.frames.map((r) => r.frame).filter((f) => f.type === type);
+  }
+
+  /** Sends raw frames to every open socket (for faults the test drives itself). */
+  broadcast(frames: string[]) {
+    for (const ws of this.sockets) for (const f of frames) ws.send(f);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const s of this.held) s.destroy();
+    for (const ws of this.wss.clients) ws.terminate();
+    this.wss.close();
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeAllConnections();
+    await closed;
+  }
+}
+
+/**
+ * Replays a recorded BIDI conversation: the n-th `message` frame gets the n-th turn. Like the ADK
+ * backend, it reacts to the user's answer: a tool output of the recording for a call the received
+ * message shows as denied becomes `tool-output-error` "User denied the payment". A message with no
+ * turn left gets an `error` chunk, so a surplus request shows in the chat.
+ */
+export function replayTurns(turns: string[][]): Script {
+  return {
+    message(frame, turn) {
+      const frames = turns[turn.n];
+      if (frames === undefined) {
+        turn.send([data({ type: 'error', errorText: `test backend: no turn left for message ${turn.n + 1}` }), DONE]);
+        return;
+      }
+      turn.send(
+        frames.map((raw) => {
+          const chunk = parseFrame(raw);
+          if (chunk !== 'DONE' && chunk.type === 'tool-output-available') {
+            const part = findToolPart(frame.messages, chunk.toolCallId);
+            if (part?.approval?.approved === false) {
+              return data({ type: 'tool-output-error', toolCallId: chunk.toolCallId, errorText: 'User denied the payment' });
+            }
+          }
+          return raw;
+        }),
+      );
+    },
+  };
+}
+
+/** A short normal reply: start, one text, finish, [DONE]. */
+export function textReply(text: string, messageId?: string): string[] {
+  const chunks: Chunk[] = [
+    messageId ? { type: 'start', messageId } : { type: 'start' },
+    { type: 'text-start', id: 't' },
+    { type: 'text-delta', id: 't', delta: text },
+    { type: 'text-end', id: 't' },
+    { type: 'finish' },
+  ];
+  return [...chunks.map(data), DONE];
+}
