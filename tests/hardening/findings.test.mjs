@@ -1,0 +1,85 @@
+// Library faults the hardening work found, one minimal reproduction each (RELIABILITY.md
+// "Findings"). Each test FAILS while its fault is there; when the package fixes it, it passes and
+// stays as a regression test. The fuzz targets keep the Rust-side inputs of K1 and K2 in
+// fuzz/regressions/messages/.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Chat } from '@ai-sdk/react';
+import { createAutoSend, pendingApprovals, approve, answerApprovals } from 'adk-stream-wasm';
+import { createAdk } from 'adk-stream-wasm/chat';
+import { ScriptedTransport, toolCall, text, ask, settled, lastPart } from './lib/scripted.mjs';
+
+const POSITION = { latitude: 35.6762, longitude: 139.6503, accuracy: 20, timestamp: 1_767_225_600_000 };
+const user = { id: 'u', role: 'user', parts: [{ type: 'text', text: 'Pay Alice and tell me where I am' }] };
+const tool = (name, id, state, approval, extra = {}) => ({ type: `tool-${name}`, toolCallId: `call-${id}`, state, input: {}, ...(approval ? { approval } : {}), ...extra });
+
+test('B1 (engine): an approved get_location that is not the last part still waits for its output (principle 3, SSE and BIDI Pattern A)', () => {
+  const messages = [user, { id: 'a', role: 'assistant', parts: [
+    tool('get_location', 'loc', 'approval-responded', { id: 'approval-loc', approved: true }),
+    tool('process_payment', 'pay', 'approval-responded', { id: 'approval-pay', approved: false }),
+  ] }];
+  for (const mode of ['sse', 'bidi']) {
+    const explained = createAutoSend({ mode }).explain({ messages });
+    assert.deepEqual(
+      { mode, send: explained.send, rule: explained.rule },
+      { mode, send: false, rule: 'awaiting-browser-output' },
+      `the approval of get_location would be sent without its position: ${explained.detail}`,
+    );
+  }
+});
+
+test('B1 (flow): SSE, one response asks get_location then process_payment; both approved: request 2 carries the position', async () => {
+  const transport = new ScriptedTransport([
+    [{ type: 'start', messageId: 'm1' }, ...toolCall('call-loc', 'get_location'), ...toolCall('call-pay', 'process_payment', { amount: 5 }),
+      ...ask(['call-loc', 'approval-loc'], ['call-pay', 'approval-pay']), { type: 'finish' }],
+    [{ type: 'start', messageId: 'm2' }, ...text('t', 'Paid, and you are in Tokyo.'), { type: 'finish' }],
+  ]);
+  // A position takes a while to come, as getCurrentPosition's does.
+  const slowPosition = () => new Promise((resolve) => setTimeout(() => resolve({ ...POSITION }), 50));
+  const adk = createAdk({ mode: 'sse', tools: { get_location: { execute: slowPosition } } });
+  const chat = new Chat({ transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen });
+  adk.attach(chat);
+  await chat.sendMessage({ text: 'Pay Alice and tell me where I am' });
+  await settled(chat, transport);
+  await answerApprovals(chat, (pending) => pending.map((p) => ({ approvalId: p.approvalId, approved: true })));
+  await adk.whenToolsIdle();
+  await settled(chat, transport);
+  assert.equal(transport.requests.length, 2);
+  const sent = lastPart(transport.requests[1], 'call-loc');
+  assert.deepEqual(
+    { state: sent.state, output: sent.output },
+    { state: 'output-available', output: POSITION },
+    'Pattern A: the approval of get_location travels with its output',
+  );
+});
+
+test('K1: a part typed "tool-" (no tool name) before the last part: explain() and sendAutomaticallyWhen agree, and its approval can be answered', () => {
+  const parts = (state, approved) => [
+    tool('', '0', 'approval-requested', { id: 'approval-0' }),
+    tool('process_payment', '1', state, { id: 'approval-1', ...(approved === undefined ? {} : { approved }) }),
+  ];
+  const asking = [user, { id: 'a', role: 'assistant', parts: parts('approval-requested') }];
+  const answered = [user, { id: 'a', role: 'assistant', parts: parts('approval-responded', true) }];
+  const autoSend = createAutoSend({ mode: 'sse' });
+  const explained = autoSend.explain({ messages: answered });
+  const decided = createAutoSend({ mode: 'sse' }).sendAutomaticallyWhen({ messages: answered });
+  assert.equal(explained.send, decided, `explain() says ${explained.rule}, sendAutomaticallyWhen says ${decided}`);
+  // The decision waits for approval-0, so the user must be able to see and answer it.
+  if (!decided) assert.ok(pendingApprovals(asking).some((p) => p.approvalId === 'approval-0'), 'approval-0 blocks the chat but is not listed as pending');
+});
+
+test('K2: a backend id holding U+001F in an earlier part: pendingApprovals/approve work and explain() agrees with the decision', async () => {
+  const parts = (state, approved) => [
+    tool('search', '\u001f0', 'output-available', undefined, { output: {} }),
+    { type: 'text', text: 'found' },
+    tool('process_payment', '1', state, { id: 'approval-1', ...(approved === undefined ? {} : { approved }) }),
+  ];
+  const asking = [user, { id: 'a', role: 'assistant', parts: parts('approval-requested') }];
+  const answered = [user, { id: 'a', role: 'assistant', parts: parts('approval-responded', true) }];
+  const explained = createAutoSend({ mode: 'sse' }).explain({ messages: answered });
+  const decided = createAutoSend({ mode: 'sse' }).sendAutomaticallyWhen({ messages: answered });
+  assert.equal(explained.send, decided, `explain() says ${explained.rule} (${explained.detail}), sendAutomaticallyWhen says ${decided}`);
+  assert.deepEqual(pendingApprovals(asking).map((p) => p.approvalId), ['approval-1']);
+  const chat = { messages: asking, addToolApprovalResponse: async () => { chat.messages = answered; }, addToolOutput: async () => {} };
+  await approve(chat, 'approval-1');
+});
