@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { Chat } from '@ai-sdk/react';
 import { createAutoSend, pendingApprovals, approve, answerApprovals } from 'adk-stream-wasm';
 import { createAdk } from 'adk-stream-wasm/chat';
-import { ScriptedTransport, toolCall, text, ask, settled, lastPart } from './lib/scripted.mjs';
+import { ScriptedTransport, toolCall, text, ask, settled, until, lastPart } from './lib/scripted.mjs';
 
 const POSITION = { latitude: 35.6762, longitude: 139.6503, accuracy: 20, timestamp: 1_767_225_600_000 };
 const user = { id: 'u', role: 'user', parts: [{ type: 'text', text: 'Pay Alice and tell me where I am' }] };
@@ -82,4 +82,54 @@ test('K2: a backend id holding U+001F in an earlier part: pendingApprovals/appro
   assert.deepEqual(pendingApprovals(asking).map((p) => p.approvalId), ['approval-1']);
   const chat = { messages: asking, addToolApprovalResponse: async () => { chat.messages = answered; }, addToolOutput: async () => {} };
   await approve(chat, 'approval-1');
+});
+
+// B2: useAdkChat's effect cleanup calls adk.detach(), which resets the engine: the runner forgets
+// which tool calls it claimed and the engine forgets what it sent. An effect re-run (React
+// StrictMode, fast refresh, or an app re-attaching) in the middle of a flow repeats both.
+test('B2 (runner): detach + attach while an approved get_location runs: it runs once', async () => {
+  const transport = new ScriptedTransport([
+    [{ type: 'start', messageId: 'm1' }, ...toolCall('call-loc', 'get_location'), ...ask(['call-loc', 'approval-loc']), { type: 'finish' }],
+    [{ type: 'start', messageId: 'm2' }, ...text('t', 'You are in Tokyo.'), { type: 'finish' }],
+  ]);
+  let runs = 0;
+  const execute = async () => {
+    runs++;
+    await new Promise((r) => setTimeout(r, 50));
+    return { ...POSITION };
+  };
+  const adk = createAdk({ mode: 'sse', tools: { get_location: { execute } } });
+  const chat = new Chat({ transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen });
+  adk.attach(chat);
+  await chat.sendMessage({ text: 'Where am I?' });
+  await settled(chat, transport);
+  await approve(chat, 'approval-loc');
+  await until(() => runs === 1, 'get_location started');
+  adk.detach();
+  adk.attach(chat);
+  await adk.runTools();
+  await adk.whenToolsIdle();
+  await settled(chat, transport);
+  assert.equal(runs, 1, 'get_location ran twice for one approval');
+});
+
+test('B2 (engine): detach + attach while the approval is in flight, then an empty turn: the answer is not sent again', async () => {
+  let release;
+  const hold = new Promise((r) => (release = r));
+  const transport = new ScriptedTransport([
+    [{ type: 'start', messageId: 'm1' }, ...toolCall('call-pay', 'process_payment', { amount: 5 }), ...ask(['call-pay', 'approval-pay']), { type: 'finish' }],
+    [{ type: 'start', messageId: 'm1' }, { hold }, { type: 'finish' }],
+  ]);
+  const adk = createAdk({ mode: 'sse' });
+  const chat = new Chat({ transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen });
+  adk.attach(chat);
+  await chat.sendMessage({ text: 'Pay Alice 5 dollars' });
+  await settled(chat, transport);
+  await approve(chat, 'approval-pay');
+  await until(() => transport.requests.length === 2, 'the answer is sent');
+  adk.detach();
+  adk.attach(chat);
+  release();
+  await settled(chat, transport);
+  assert.equal(transport.requests.length, 2, 'the payment approval was sent a second time (F10, D16)');
 });
