@@ -78,10 +78,17 @@ export function createAdk(options = {}) {
         }
       }
     }
-    // BIDI Pattern B: the output travels as a tool_result frame on the open socket (SPEC §5);
-    // the part still gets it so the user sees it, and the engine knows not to send it again.
+    // BIDI Pattern B: the output travels as a tool_result frame on the open socket (SPEC §5),
+    // after the message that carries the approval; the part still gets it so the user sees it,
+    // and the engine knows not to send it again.
     if (autoSend.mode === 'bidi' && autoSend.bidiPattern === 'B' && call.run === 'approved' && transport) {
-      transport.sendToolResult(toolCallId, result.state === 'output-error' ? { error: result.errorText } : result.output);
+      const approvalSent =
+        typeof transport.whenMessageSent === 'function' ? await transport.whenMessageSent(call.messagesBefore) : true;
+      if (approvalSent) {
+        transport.sendToolResult(toolCallId, result.state === 'output-error' ? { error: result.errorText } : result.output);
+      } else if (typeof onToolError === 'function') {
+        onToolError(new Error(`${toolName}: its approval was never sent, so its tool_result was not sent either.`), call);
+      }
     }
     await autoSend.addToolOutput(chat, { tool: toolName, toolCallId, ...result });
   }
@@ -90,7 +97,8 @@ export function createAdk(options = {}) {
   function runTools() {
     if (chat === null) return Promise.resolve();
     const started = [];
-    for (const call of autoSend.claimToolCalls(chat.messages)) {
+    for (const claimed of autoSend.claimToolCalls(chat.messages)) {
+      const call = { ...claimed, messagesBefore: messagesAtDecision };
       const job = run(call)
         .catch((error) => {
           if (typeof onToolError === 'function') onToolError(error, call);
@@ -102,9 +110,17 @@ export function createAdk(options = {}) {
     return Promise.all(started).then(() => undefined);
   }
 
+  // How many messages the transport had sent when AI SDK last asked for a decision: a tool
+  // approved then must wait for a later message (its approval's) before its tool_result.
+  let messagesAtDecision = 0;
+  const sendAutomaticallyWhen = (arg) => {
+    if (transport && typeof transport.messagesSent === 'number') messagesAtDecision = transport.messagesSent;
+    return autoSend.sendAutomaticallyWhen(arg);
+  };
+
   const adk = {
     autoSend,
-    sendAutomaticallyWhen: autoSend.sendAutomaticallyWhen,
+    sendAutomaticallyWhen,
     get chat() {
       return chat;
     },

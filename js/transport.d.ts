@@ -124,5 +124,15 @@ export declare class BidiTransport<UI_MESSAGE extends UIMessage = UIMessage> imp
   readonly latencyMs: number | undefined;
 
   /** Whether the socket is open now. */
-  readonly connected?: boolean;
+  readonly connected: boolean;
+
+  /** Always false: a resumed stream carries only what arrived while no stream was open. */
+  readonly resumeStreamIsReplay: boolean;
+
+  /** How many `message` frames this transport has sent. */
+  readonly messagesSent: number;
+
+  /** Resolves true once more than `count` message frames have been sent, false after `timeoutMs`
+   *  (default 60000). Pattern B sends a tool_result only after its approval's message. */
+  whenMessageSent(count: number, timeoutMs?: number): Promise<boolean>;
 }

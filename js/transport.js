@@ -7,6 +7,8 @@ import { ready, isReady } from './loader.js';
 export class BidiTransport {
   #options;
   #inner = null;
+  #messagesSent = 0;
+  #sentWaiters = [];
 
   constructor(options) {
     this.#options = options;
@@ -21,7 +23,37 @@ export class BidiTransport {
 
   async sendMessages(options) {
     await ready;
-    return this.#transport().sendMessages(options);
+    const stream = await this.#transport().sendMessages(options);
+    // The `message` frame is on the socket once the Rust promise resolves.
+    this.#messagesSent += 1;
+    for (const waiter of this.#sentWaiters.splice(0)) waiter();
+    return stream;
+  }
+
+  /** How many `message` frames this transport has sent. */
+  get messagesSent() {
+    return this.#messagesSent;
+  }
+
+  /**
+   * Resolves true once more than `count` message frames have been sent, or false after
+   * `timeoutMs`. Pattern B uses it to send a tool_result only after the message that carries the
+   * tool's approval (the backend must see the approval first).
+   */
+  whenMessageSent(count, timeoutMs = 60000) {
+    if (this.#messagesSent > count) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      const check = () => {
+        if (this.#messagesSent > count) {
+          clearTimeout(timer);
+          resolve(true);
+        } else {
+          this.#sentWaiters.push(check);
+        }
+      };
+      this.#sentWaiters.push(check);
+    });
   }
 
   async reconnectToStream(options) {

@@ -265,13 +265,20 @@ impl Drop for AbortWatch {
     }
 }
 
+thread_local! {
+    /// One handler that does nothing, shared by every dropped socket (it outlives them all).
+    static IGNORE_EVENT: JsValue = Closure::<dyn FnMut(JsValue)>::new(|_event: JsValue| {}).into_js_value();
+}
+
 impl Drop for Socket {
     fn drop(&mut self) {
         // Late events of a dropped socket must not reach its freed handlers.
         self.ws.set_onopen(None);
         self.ws.set_onmessage(None);
         self.ws.set_onclose(None);
-        self.ws.set_onerror(None);
+        // Not `None`: closing a socket that is still connecting makes some implementations (the
+        // `ws` package) emit an `error` event, which crashes Node when nothing listens to it.
+        IGNORE_EVENT.with(|ignore| self.ws.set_onerror(Some(ignore.unchecked_ref())));
         if self.ws.ready_state() <= WebSocket::OPEN {
             let _ = self.ws.close_with_code(1000);
         }
@@ -345,7 +352,10 @@ impl State {
         ws.set_onopen(Some(on_open.as_ref().unchecked_ref()));
         ws.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         ws.set_onclose(Some(on_close.as_ref().unchecked_ref()));
-        let on_error = Closure::<dyn FnMut(JsValue)>::own_aborting(|_event: JsValue| {});
+        let me = self.me.clone();
+        let on_error = Closure::<dyn FnMut(JsValue)>::own_aborting(move |_event: JsValue| {
+            run(&me, |state, effects| state.on_error(id, effects));
+        });
         ws.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         let me = self.me.clone();
         let connect_timer = Timer::once(self.config.connect_timeout_ms, move || {
@@ -406,12 +416,25 @@ impl State {
     }
 
     fn on_close(&mut self, id: u32, event: &CloseEvent, effects: &mut Effects) {
+        self.on_socket_gone(id, event.code(), event.reason(), effects);
+    }
+
+    /// An `error` event. While connecting it means the connection failed: some WebSocket
+    /// implementations (Node 22's) fire no `close` after a refused connection, and waiting for the
+    /// connect timeout would hide the real cause. Once open, the `close` event that follows says
+    /// what happened.
+    fn on_error(&mut self, id: u32, effects: &mut Effects) {
+        if self.is_current_socket(id) && self.open_socket().is_none() {
+            self.on_socket_gone(id, 1006, "the connection failed".to_string(), effects);
+        }
+    }
+
+    fn on_socket_gone(&mut self, id: u32, code: u16, reason: String, effects: &mut Effects) {
         if !self.is_current_socket(id) {
             return;
         }
         let was_open = self.open_socket().is_some();
         self.socket = None;
-        let (code, reason) = (event.code(), event.reason());
         let error = if was_open {
             TransportError::ClosedMidResponse { code, reason }
         } else {

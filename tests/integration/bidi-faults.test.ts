@@ -3,7 +3,8 @@
 // on the same chat and transport works. The backend plays the fault on the first `message` frame
 // and answers every later one normally ("reply N").
 import { createServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { GuardedWsWebSocket } from './setup/websocket.js';
 import { BidiTransport } from 'adk-stream-wasm/transport';
 import { createAppChat, describeChat, expectQuiet, lastMessage, texts, waitUntil, type AppChat } from './helpers/chat.js';
 import { DONE, data } from './helpers/fixtures.js';
@@ -111,11 +112,10 @@ describe('BIDI transport faults through AI SDK Chat', () => {
     expect(s.backend.connections).toBe(2);
   });
 
-  // PACKAGE BUG on Node 22 (kept failing on purpose, see the integration report): Node 22's own
-  // WebSocket fires `error` for a refused connection but no `close` (its readyState stays
-  // CONNECTING); the transport ignores `error` and so fails only at connectTimeoutMs (30 s by
-  // default). Browsers and the ws package fire `close` too, so this passes on Node 20.
-  it('connection refused: the send fails at once (connect-failed), not after the connect timeout; the next send works once the backend is up [PACKAGE BUG on Node 22: waits for connectTimeoutMs]', async () => {
+  // Node 22's own WebSocket fires `error` for a refused connection but no `close` (its readyState
+  // stays CONNECTING); the transport must take that `error` as the failure rather than wait for
+  // connectTimeoutMs (30 s by default). Browsers and the ws package fire `close` too.
+  it('connection refused: the send fails at once (connect-failed), not after the connect timeout; the next send works once the backend is up', async () => {
     const port = await freePort();
     const url = `ws://127.0.0.1:${port}/live`;
     const reported: any[] = [];
@@ -287,14 +287,19 @@ describe('BIDI transport faults through AI SDK Chat', () => {
     expect(s.backend.messageFrames).toHaveLength(1);
   });
 
-  // PACKAGE BUG with the ws package as WebSocket (Node 20; kept failing on purpose, see the
-  // integration report): when the transport abandons a socket that is still connecting (connect
-  // timeout, abort), it first detaches `onerror`, then calls close(); ws then emits 'error'
-  // ("WebSocket was closed before the connection was established") with no listener, which throws
-  // out of the event loop. The setup's guard records it instead (setup/websocket.ts).
-  it.runIf(process.env.ADK_WS_POLYFILL === '1')(
-    'ws as WebSocket: abandoning a connecting socket leaves no error event without a listener (an uncaught exception) [PACKAGE BUG: onerror detached before close()]',
+  // When the transport abandons a socket that is still connecting (connect timeout, abort) and
+  // closes it, ws emits 'error' ("WebSocket was closed before the connection was established"); with
+  // no listener that throws out of the event loop, so the transport must keep one. The setup's
+  // guard records such an emit instead (setup/websocket.ts). On Node 22 the test installs the
+  // guarded ws WebSocket for its own duration, so it runs on both Node versions.
+  it(
+    'ws as WebSocket: abandoning a connecting socket leaves no error event without a listener (an uncaught exception)',
     async () => {
+      const nativeWebSocket = (globalThis as any).WebSocket;
+      (globalThis as any).WebSocket = GuardedWsWebSocket;
+      onTestFinished(() => {
+        (globalThis as any).WebSocket = nativeWebSocket;
+      });
       globalThis.__adkOrphanWsErrors.length = 0;
       const s = await setup(faultScript(undefined, { holdHandshake: (connection) => connection <= 1 }), { connectTimeoutMs: 200 });
       await sendWithin(s, 'times out', 2_000);

@@ -289,12 +289,11 @@ describe('SPEC §3 BIDI get_location flows with the real BidiTransport', () => {
     await patternB(locationStub('grant', { delayMs: 100 }));
   });
 
-  // PACKAGE BUG (kept failing on purpose, see the integration report): with an executor that
-  // answers at once (a cached position, an app's own fast tool), chat.js sends the tool_result
-  // frame BEFORE the message frame that carries the approval: the runner starts on the engine's
-  // decision, while AI SDK has not yet handed the request to the transport. The backend then gets
-  // a result for a call it has not seen approved.
-  it('F8 Pattern B, approve, geolocation answers at once: the tool_result still follows the approval message [PACKAGE BUG: tool_result is sent first]', async () => {
+  // With an executor that answers at once (a cached position, an app's own fast tool), the tool
+  // runs before AI SDK has handed the approval's request to the transport; its tool_result must
+  // still follow the message that carries the approval, or the backend gets a result for a call
+  // it has not seen approved.
+  it('F8 Pattern B, approve, geolocation answers at once: the tool_result still follows the approval message', async () => {
     await patternB(locationStub('grant'));
   });
 

@@ -15,7 +15,7 @@ declare global {
 }
 globalThis.__adkOrphanWsErrors = [];
 
-class GuardedWsWebSocket extends WsWebSocket {
+export class GuardedWsWebSocket extends WsWebSocket {
   emit(event: string | symbol, ...args: any[]): boolean {
     if (event === 'error' && this.listenerCount('error') === 0) {
       globalThis.__adkOrphanWsErrors.push(`${this.url}: ${args[0]?.message ?? String(args[0])}`);
