@@ -133,3 +133,55 @@ test('B2 (engine): detach + attach while the approval is in flight, then an empt
   await settled(chat, transport);
   assert.equal(transport.requests.length, 2, 'the payment approval was sent a second time (F10, D16)');
 });
+
+// B3 (BIDI transport): after an abort the rest of the aborted turn is to be dropped up to its end
+// (src/transport/bidi.rs `discarding`), but a new request resets that. A backend that finishes the
+// interrupted turn before it handles the next message (as a sequential backend does) then puts the
+// aborted turn's tail into the next response, and its [DONE] ends that response; the real reply
+// arrives with no stream open and is buffered for a later one. Needs a global WebSocket (Node 22).
+test('B3: abort, then send at once: the next stream holds its own reply, not the tail of the aborted turn', async () => {
+  assert.equal(typeof WebSocket, 'function', 'needs a global WebSocket: run on Node 22 (scripts/test-hardening.sh does)');
+  const { startServer, data, DONE } = await import('./lib/raw-ws.mjs');
+  const { BidiTransport } = await import('adk-stream-wasm/transport');
+  let interrupted = false;
+  let n = 0;
+  const s = await startServer({
+    onConnection: (conn) => {
+      conn.onMessage = (m) => {
+        if (m.type === 'interrupt') interrupted = true;
+        if (m.type !== 'message') return;
+        n++;
+        if (n === 1) {
+          conn.write(Buffer.concat([data({ type: 'start', messageId: 'first' }), data({ type: 'text-start', id: 't1' }), data({ type: 'text-delta', id: 't1', delta: 'partial' })]));
+          return;
+        }
+        const tail = interrupted ? [data({ type: 'text-delta', id: 't1', delta: ' tail of the aborted turn' }), data({ type: 'finish' }), DONE] : [];
+        interrupted = false;
+        conn.write(Buffer.concat([...tail, data({ type: 'start', messageId: `reply-${n}` }), data({ type: 'text-start', id: 't' }), data({ type: 'text-delta', id: 't', delta: `reply ${n}` }), data({ type: 'text-end', id: 't' }), data({ type: 'finish' }), DONE]));
+      };
+    },
+  });
+  try {
+    const t = new BidiTransport({ url: s.url, pingIntervalMs: 0 });
+    const request = (abortSignal) => ({ chatId: 'c', messages: [user], trigger: 'submit-message', messageId: undefined, abortSignal });
+    const read = async (stream) => {
+      const chunks = [];
+      const reader = stream.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return chunks;
+        chunks.push(value);
+      }
+    };
+    const controller = new AbortController();
+    const first = (await t.sendMessages(request(controller.signal))).getReader();
+    await first.read();
+    controller.abort();
+    const second = await read(await t.sendMessages(request()));
+    assert.deepEqual(second.filter((c) => c.type === 'text-delta').map((c) => c.delta), ['reply 2'], 'the second stream shows the aborted turn instead of its own reply');
+    assert.equal(await t.reconnectToStream({ chatId: 'c' }), null, 'part of a reply is left buffered');
+    t.close();
+  } finally {
+    await s.close();
+  }
+});
