@@ -1,0 +1,142 @@
+// The local backend on its own (no browser): the wire protocol of SPEC §5 and the replay split.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { startBackend, DEFAULT_FIXTURES_DIR } from './app.mjs';
+import { loadFixture } from './replay.mjs';
+
+const FIXTURES_DIR = process.env.ADK_FIXTURES_DIR ?? DEFAULT_FIXTURES_DIR;
+let backend;
+before(async () => {
+  backend = await startBackend({ port: 0, quiet: true, chunkDelayMs: 0, staticDir: null });
+});
+after(() => backend.close());
+
+const user = (text) => ({ id: `u-${text.length}`, role: 'user', parts: [{ type: 'text', text }] });
+const parse = (text) =>
+  text
+    .split('\n\n')
+    .filter(Boolean)
+    .map((f) => f.replace(/^data: /, ''))
+    .map((p) => (p === '[DONE]' ? p : JSON.parse(p)));
+
+async function post(messages) {
+  const res = await fetch(`${backend.url}/stream`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id: 'chat-1', messages, trigger: 'submit-message' }),
+  });
+  assert.equal(res.headers.get('content-type'), 'text/event-stream');
+  return parse(await res.text());
+}
+
+/** A BIDI client: frames in order, with a waiter for the next stream end (DONE / blocking finish-step). */
+async function connect() {
+  const ws = new WebSocket(`${backend.url.replace('http', 'ws')}/live`);
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const frames = [];
+  let wake = null;
+  ws.on('message', (data) => {
+    frames.push(String(data));
+    if (wake) wake();
+  });
+  const next = async (predicate, ms = 3000) => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const i = frames.findIndex(predicate);
+      if (i >= 0) return frames.splice(0, i + 1);
+      if (Date.now() > deadline) throw new Error(`no such frame within ${ms} ms; got ${frames.join('|')}`);
+      await new Promise((r) => {
+        wake = r;
+        setTimeout(r, 50);
+      });
+    }
+  };
+  const send = (frame) => ws.send(JSON.stringify({ version: '1.0', timestamp: Date.now(), ...frame }));
+  return { ws, next, send };
+}
+
+test('SSE: a payment asks for approval, then the answer gives the result (shapes of the recording)', async () => {
+  await backend.configure({ chunkDelayMs: 0 });
+  const first = await post([user('Send $50 to Hanako')]);
+  assert.deepEqual(
+    first.map((c) => c.type ?? c),
+    ['start', 'tool-input-start', 'tool-input-available', 'tool-approval-request', 'finish', '[DONE]'],
+  );
+  const { toolCallId } = first[1];
+  const { approvalId } = first[3];
+  const assistant = {
+    id: first[0].messageId,
+    role: 'assistant',
+    parts: [{ type: 'tool-process_payment', toolCallId, state: 'approval-responded', input: first[2].input, approval: { id: approvalId, approved: false } }],
+  };
+  const second = await post([user('Send $50 to Hanako'), assistant]);
+  assert.deepEqual(second[1], { type: 'tool-output-error', toolCallId, errorText: 'User denied the payment' });
+  assert.equal(second.at(-1), '[DONE]');
+});
+
+test('BIDI: ping gets a pong with the same timestamp', async () => {
+  const { ws, next, send } = await connect();
+  send({ type: 'ping', timestamp: 1234 });
+  const [pong] = await next((f) => f.includes('pong'));
+  assert.deepEqual(JSON.parse(pong), { type: 'pong', timestamp: 1234 });
+  ws.close();
+});
+
+test('BIDI: blocking approval ends the stream at finish-step; the timeout answers "Approval request timed out"', async () => {
+  await backend.configure({ approvalTimeoutMs: 300, chunkDelayMs: 0 });
+  const { ws, next, send } = await connect();
+  send({ type: 'message', id: 'chat-t', messages: [user('Send $50 to Hanako')], trigger: 'submit-message' });
+  const turn = await next((f) => f.includes('"finish-step"'));
+  const types = turn.map((f) => JSON.parse(f.replace(/^data: /, '')).type);
+  assert.deepEqual(types.slice(-3), ['start-step', 'tool-approval-request', 'finish-step']);
+  const rest = await next((f) => f === 'data: [DONE]\n\n', 3000);
+  const chunks = rest.slice(0, -1).map((f) => JSON.parse(f.replace(/^data: /, '')));
+  assert.equal(chunks[0].type, 'tool-output-error');
+  assert.equal(chunks[0].errorText, 'Approval request timed out');
+  assert.ok(chunks.some((c) => c.type === 'text-delta'));
+  ws.close();
+  await backend.configure({});
+});
+
+test('BIDI Pattern B: the approval alone, then the tool_result frame completes the turn', async () => {
+  await backend.configure({ chunkDelayMs: 0 });
+  const { ws, next, send } = await connect();
+  const history = [user('Where am I?')];
+  send({ type: 'message', id: 'chat-b', messages: history, trigger: 'submit-message' });
+  const turn = (await next((f) => f.includes('"finish-step"'))).map((f) => JSON.parse(f.replace(/^data: /, '')));
+  const input = turn.find((c) => c.type === 'tool-input-available');
+  const request = turn.find((c) => c.type === 'tool-approval-request');
+  const assistant = {
+    id: turn[0].messageId,
+    role: 'assistant',
+    parts: [{ type: 'tool-get_location', toolCallId: input.toolCallId, state: 'approval-responded', input: {}, approval: { id: request.approvalId, approved: true } }],
+  };
+  send({ type: 'message', id: 'chat-b', messages: [...history, assistant], trigger: 'submit-message' });
+  send({ type: 'tool_result', toolCallId: input.toolCallId, result: { latitude: 1.5, longitude: 2.5, accuracy: 3, timestamp: 4 } });
+  const rest = await next((f) => f === 'data: [DONE]\n\n');
+  const output = JSON.parse(rest[0].replace(/^data: /, ''));
+  assert.deepEqual(output, { type: 'tool-output-available', toolCallId: input.toolCallId, output: { latitude: 1.5, longitude: 2.5, accuracy: 3, timestamp: 4 } });
+  const stats = await (await fetch(`${backend.url}/__test/stats`)).json();
+  assert.equal(stats.chats['chat-b'].toolResults, 1);
+  assert.deepEqual(stats.violations, []);
+  ws.close();
+});
+
+test('replay: every fixture splits into as many SSE responses as it has [DONE]s, BIDI streams at blocking finish-steps', () => {
+  const names = fs.readdirSync(FIXTURES_DIR).filter((f) => f.endsWith('.json'));
+  assert.ok(names.length > 0);
+  for (const file of names) {
+    const fixture = loadFixture(path.join(FIXTURES_DIR, file), FIXTURES_DIR);
+    const raw = fixture.recording.output.rawEvents;
+    const done = raw.filter((f) => f.trim() === 'data: [DONE]').length;
+    assert.equal(done, fixture.recording.output.expectedDoneCount, `${file}: expectedDoneCount`);
+    const approvals = raw.filter((f) => f.includes('"tool-approval-request"'));
+    // SSE: parallel approvals share one response; BIDI: one stream per blocking approval.
+    const expected = fixture.mode === 'sse' ? done : done + approvals.length;
+    assert.equal(fixture.segments.length, expected, `${file}: ${fixture.segments.length} turns`);
+    assert.deepEqual(fixture.segments.flat(), raw, `${file}: nothing lost or reordered`);
+  }
+});

@@ -1,0 +1,113 @@
+// Replay mode: plays a recorded backend conversation (../shared/fixtures/*.json) turn by turn,
+// frames verbatim. SSE: one HTTP response per `[DONE]`. BIDI: the socket conversation split where a
+// client's response stream ends (SPEC §5): at `[DONE]` and at each `finish-step` that follows a
+// `tool-approval-request`; between turns the backend waits for the client's next message.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export function loadFixture(nameOrPath, fixturesDir) {
+  const candidates = [nameOrPath, path.join(fixturesDir, nameOrPath), path.join(fixturesDir, `${nameOrPath}.json`)];
+  const file = candidates.find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+  if (!file) throw new Error(`fixture not found: ${nameOrPath} (looked in ${fixturesDir})`);
+  const recording = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const rawEvents = recording && recording.output && recording.output.rawEvents;
+  if (!Array.isArray(rawEvents)) throw new Error(`${file}: no output.rawEvents`);
+  const mode = recording.mode === 'bidi' ? 'bidi' : 'sse';
+  return {
+    name: path.basename(file, '.json'),
+    file,
+    mode,
+    recording,
+    segments: splitTurns(rawEvents, mode),
+  };
+}
+
+const payloadOf = (raw) => String(raw).replace(/^data:\s?/, '').trim();
+
+/** The response streams of a recording, each a list of raw frames. */
+export function splitTurns(rawEvents, mode) {
+  const segments = [[]];
+  let approvalRequested = false;
+  for (const raw of rawEvents) {
+    segments[segments.length - 1].push(raw);
+    const payload = payloadOf(raw);
+    if (payload === '[DONE]') {
+      segments.push([]);
+      approvalRequested = false;
+      continue;
+    }
+    let type;
+    try {
+      type = JSON.parse(payload).type;
+    } catch {
+      continue;
+    }
+    if (type === 'tool-approval-request') approvalRequested = true;
+    if (mode === 'bidi' && type === 'finish-step' && approvalRequested) {
+      approvalRequested = false;
+      segments.push([]);
+    }
+  }
+  return segments.filter((s) => s.length > 0);
+}
+
+/** The final text of a recording: the text deltas of the last text part, as a user sees them. */
+export function finalTextOf(rawEvents) {
+  const texts = new Map();
+  let lastId = null;
+  for (const raw of rawEvents) {
+    const payload = payloadOf(raw);
+    if (payload === '[DONE]') continue;
+    let chunk;
+    try {
+      chunk = JSON.parse(payload);
+    } catch {
+      continue;
+    }
+    if (chunk.type === 'text-start') {
+      lastId = chunk.id;
+      texts.set(chunk.id, '');
+    } else if (chunk.type === 'text-delta') {
+      texts.set(chunk.id, (texts.get(chunk.id) ?? '') + chunk.delta);
+    }
+  }
+  return lastId === null ? '' : texts.get(lastId);
+}
+
+/** The text of the recording's first user message (its prompt). */
+export function promptOf(recording) {
+  const first = recording && recording.input && Array.isArray(recording.input.messages) ? recording.input.messages[0] : null;
+  if (!first) return '';
+  if (typeof first.content === 'string') return first.content;
+  return Array.isArray(first.parts) ? first.parts.filter((p) => p.type === 'text').map((p) => p.text).join('\n') : '';
+}
+
+/** SSE replay: each chat id walks through the recording; a new user message starts it again. */
+export class SseReplay {
+  constructor(fixture) {
+    this.fixture = fixture;
+    this.cursors = new Map();
+  }
+  next(chatId, lastRole) {
+    const cursor = lastRole === 'user' ? 0 : (this.cursors.get(chatId) ?? 0);
+    this.cursors.set(chatId, cursor + 1);
+    return this.fixture.segments[cursor] ?? null;
+  }
+}
+
+/** BIDI replay of one turn: `io` as in agent.mjs's bidiTurn, plus emitRaw(frame). */
+export async function replayBidiTurn(io, messages, fixture) {
+  const last = Array.isArray(messages) ? messages[messages.length - 1] : null;
+  if (!last || last.role !== 'user') {
+    io.violation('replay: a message came after the recording ended');
+    return;
+  }
+  const segments = fixture.segments;
+  for (let i = 0; i < segments.length; i++) {
+    if (i > 0) {
+      const next = await io.waitForMessage(io.approvalTimeoutMs);
+      if (next === null) return;
+    }
+    for (const raw of segments[i]) await io.emitRaw(raw);
+  }
+}

@@ -1,0 +1,200 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useAdkChat } from 'adk-stream-wasm/react';
+import type { BidiPattern } from 'adk-stream-wasm';
+import type { ChatMode } from './config';
+import type { UIMessage } from 'ai';
+import { MessageView } from './MessageView';
+import { Icon, type IconName } from './Icon';
+
+export interface BackendInfo {
+  mode: 'scripted' | 'replay';
+  fixture: { name: string; mode: ChatMode; turns: number; prompt: string; finalText: string } | null;
+  approvalTimeoutMs: number;
+  examples: string[];
+}
+
+const DEFAULT_EXAMPLES = [
+  'Send $50 to Hanako',
+  'Make two payments: $30 to Alice and $40 to Bob',
+  'Where am I?',
+  "What's the weather in Tokyo?",
+  'Play track 2 as background music',
+];
+
+const EXAMPLE_ICONS: [RegExp, IconName][] = [
+  [/two payments|alice/i, 'split'],
+  [/pay|send|送金/i, 'card'],
+  [/where|location|現在地/i, 'pin'],
+  [/weather|天気/i, 'cloud'],
+  [/music|track|bgm|トラック/i, 'music'],
+];
+
+/** A part's identity, without its state (AI SDK updates the state of a part in place). */
+function partKey(part: UIMessage['parts'][number]): string {
+  if ('toolCallId' in part && typeof part.toolCallId === 'string') return `tool:${part.toolCallId}`;
+  if (part.type === 'text' || part.type === 'reasoning') return `${part.type}:${part.text}`;
+  return part.type;
+}
+
+/**
+ * Whether `message` is an earlier snapshot of `next`. An ADK backend starts each response with a
+ * new messageId, so after an approval AI SDK keeps the old assistant message and adds a new one
+ * that repeats its parts (in their new states) and continues them: show only the newer one.
+ */
+function isSnapshotOf(message: UIMessage, next: UIMessage | undefined): boolean {
+  if (!next || message.role !== 'assistant' || next.role !== 'assistant') return false;
+  if (message.parts.length === 0 || message.parts.length > next.parts.length) return false;
+  return message.parts.every((part, i) => partKey(part) === partKey(next.parts[i]));
+}
+
+export function ChatView(props: {
+  mode: ChatMode;
+  pattern: BidiPattern;
+  sseUrl: string;
+  wsUrl: string;
+  info: BackendInfo | null;
+  onLatency(ms: number): void;
+}) {
+  const { mode, pattern, info, onLatency } = props;
+  const chat = useAdkChat({
+    mode,
+    api: props.sseUrl,
+    url: props.wsUrl,
+    bidiPattern: mode === 'bidi' ? pattern : undefined,
+    transportOptions: mode === 'bidi' ? { onLatency } : undefined,
+  });
+  const { messages, sendMessage, status, error, stop, approve, deny, answerApprovals, pendingApprovals, explain } = chat;
+  const [draft, setDraft] = useState('');
+  const [actionError, setActionError] = useState<string | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const busy = status === 'submitted' || status === 'streaming';
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [messages, status]);
+
+  const send = (text: string) => {
+    const trimmed = text.trim();
+    if (!trimmed || busy) return;
+    setActionError(null);
+    void sendMessage({ text: trimmed });
+    setDraft('');
+  };
+
+  const answer = async (approvalId: string, approved: boolean) => {
+    setActionError(null);
+    try {
+      await (approved ? approve : deny)(approvalId);
+    } catch (e) {
+      setActionError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const answerAll = async (approved: boolean) => {
+    setActionError(null);
+    try {
+      await answerApprovals((pending) => Object.fromEntries(pending.map((p) => [p.approvalId, approved])));
+    } catch (e) {
+      setActionError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send(draft);
+  };
+
+  const examples =
+    info?.mode === 'replay' && info.fixture ? [info.fixture.prompt] : info?.examples?.length ? info.examples : DEFAULT_EXAMPLES;
+
+  return (
+    <main className="chat" data-mode={mode} data-pattern={pattern} data-status={status}>
+      <div className="messages" ref={listRef} aria-live="polite">
+        {messages.length === 0 && (
+          <div className="empty">
+            <h2>Ask for something that needs your approval</h2>
+            <p>
+              The agent calls tools. Payments and your location wait for your <strong>Approve</strong> or{' '}
+              <strong>Deny</strong>; adk-stream-wasm decides when the answer goes back to the backend
+              {mode === 'bidi' ? ' over one WebSocket' : ' over SSE'}, and runs <code>get_location</code> in this browser.
+            </p>
+            {info?.mode === 'replay' && info.fixture && (
+              <p className="muted">
+                This backend replays the recording <code>{info.fixture.name}</code> ({info.fixture.mode.toUpperCase()},{' '}
+                {info.fixture.turns} turn{info.fixture.turns === 1 ? '' : 's'}): send any message to start it.
+              </p>
+            )}
+          </div>
+        )}
+        {messages.map((message, i) =>
+          isSnapshotOf(message, messages[i + 1]) ? null : <MessageView key={message.id} message={message} onAnswer={answer} />,
+        )}
+        {status === 'submitted' && (
+          <div className="typing" aria-label="Waiting for the agent">
+            <span />
+            <span />
+            <span />
+          </div>
+        )}
+      </div>
+
+      <section className="dock">
+        {pendingApprovals.length > 1 && (
+          <div className="batch" data-testid="batch-bar">
+            <span>
+              {pendingApprovals.length} approvals are waiting. Answer them one by one, or all at once (one request):
+            </span>
+            <button type="button" className="approve small" onClick={() => void answerAll(true)}>
+              Approve all
+            </button>
+            <button type="button" className="deny small" onClick={() => void answerAll(false)}>
+              Deny all
+            </button>
+          </div>
+        )}
+        <div
+          className={`explain ${explain.send ? 'send' : 'hold'}`}
+          data-testid="explain"
+          data-rule={explain.rule}
+          data-send={String(explain.send)}
+          title="adk-stream-wasm's explain(): why the chat would (not) send the user's answers now"
+        >
+          <span className="explain-label">{explain.send ? 'Would auto-send' : 'No auto-send yet'}</span>
+          <code className="rule">{explain.rule}</code>
+          <span className="detail">{explain.detail}</span>
+        </div>
+        {(error || actionError) && (
+          <div className="error-banner" role="alert" data-testid="chat-error">
+            {actionError ?? error?.message}
+          </div>
+        )}
+        <div className="examples" aria-label="Example prompts">
+          {examples.map((text) => (
+            <button key={text} type="button" className="chip" disabled={busy} onClick={() => send(text)}>
+              <Icon name={EXAMPLE_ICONS.find(([re]) => re.test(text))?.[1] ?? 'chat'} size={14} /> {text}
+            </button>
+          ))}
+        </div>
+        <form className="composer" onSubmit={onSubmit}>
+          <input
+            aria-label="Message"
+            placeholder={busy ? 'The agent is answering…' : 'Ask the agent…'}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            autoComplete="off"
+          />
+          {busy ? (
+            <button type="button" className="stop" onClick={() => void stop()}>
+              Stop
+            </button>
+          ) : (
+            <button type="submit" className="primary" disabled={!draft.trim()}>
+              Send
+            </button>
+          )}
+        </form>
+      </section>
+    </main>
+  );
+}
