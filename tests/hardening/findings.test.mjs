@@ -185,3 +185,52 @@ test('B3: abort, then send at once: the next stream holds its own reply, not the
     await s.close();
   }
 });
+
+// B4: a JS exception thrown inside a method of the engine while Rust holds its borrow (here
+// Array.isArray on a revoked proxy) leaves the engine unusable: from then on explain() throws
+// "recursive use of an object detected…" and sendAutomaticallyWhen (which swallows the error)
+// answers false for ever: the chat stalls silently.
+test('B4: markBrowserOutput(revoked proxy) throws a named error and leaves the engine working', () => {
+  const autoSend = createAutoSend({ mode: 'sse' });
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  assert.throws(() => autoSend.markBrowserOutput(proxy), (error) => error.name === 'AdkInvalidArgumentError', 'a named error');
+  const d6 = { messages: [user, { id: 'a', role: 'assistant', parts: [tool('process_payment', '1', 'approval-responded', { id: 'approval-1', approved: true })] }] };
+  assert.equal(autoSend.explain(d6).rule, 'unsent-user-action', 'explain() still works');
+  assert.equal(autoSend.sendAutomaticallyWhen(d6), true, 'the engine still sends (D6)');
+});
+
+// H1: the glue coerces some arguments with String() or destructures them before checking, so a
+// TypeError of the JS engine escapes instead of the package's named error (README "Errors").
+test('H1: null-prototype names and null options give AdkInvalidArgumentError, not a raw TypeError', async () => {
+  const { isFrontendExecuteTool, getToolExecutor, hasToolExecutor, extractToolName } = await import('adk-stream-wasm');
+  const bare = Object.create(null);
+  for (const [label, call] of [
+    ['createAdk(null)', () => createAdk(null)],
+    ['createAutoSend().isFrontendTool(Object.create(null))', () => createAutoSend({ mode: 'sse' }).isFrontendTool(bare)],
+    ['getToolExecutor(Object.create(null))', () => getToolExecutor(bare)],
+    ['hasToolExecutor(Object.create(null))', () => hasToolExecutor(bare)],
+    ['extractToolName(part, Object.create(null))', () => extractToolName({ type: 'dynamic-tool' }, bare)],
+  ]) {
+    let thrown = null;
+    try {
+      call();
+    } catch (error) {
+      thrown = error;
+    }
+    if (thrown) assert.match(thrown.name, /^Adk\w+Error$/, `${label} threw ${thrown.name}: ${thrown.message}`);
+  }
+  void isFrontendExecuteTool;
+});
+
+// H2: error messages and explain() details repeat the offending value whole: a 10 MB id gives a
+// 10 MB message (logged, shown, sent to error trackers).
+test('H2: a 10 MB id gives an error message of bounded length', async () => {
+  const huge = 'x'.repeat(10 * 1024 * 1024);
+  const chat = { messages: [user, { id: 'a', role: 'assistant', parts: [tool('process_payment', '1', 'approval-requested', { id: 'approval-1' })] }], addToolApprovalResponse: async () => {}, addToolOutput: async () => {} };
+  const error = await approve(chat, huge).then(() => null, (e) => e);
+  assert.equal(error?.name, 'AdkUnknownApprovalError');
+  assert.ok(error.message.length <= 4096, `the message is ${error.message.length} characters long`);
+  const detail = createAutoSend({ mode: 'sse' }).explain({ messages: [{ role: 'assistant', parts: [{ type: 'tool-x', toolCallId: huge, state: 'approval-responded', approval: { id: huge, approved: true } }] }] }).detail;
+  assert.ok(detail.length <= 4096, `explain's detail is ${detail.length} characters long`);
+});
