@@ -20,8 +20,14 @@ export interface AdkOptions {
   /** The chat's own browser tools, in addition to the module registry's (get_location built in). */
   tools?: Record<string, BrowserTool | BrowserTool['execute']>;
   /** BIDI Pattern B: the transport whose `sendToolResult` carries approved tools' outputs. */
-  transport?: { sendToolResult(toolCallId: string, result: unknown): void };
-  onToolError?(error: unknown, call: ToolCallClaim): void;
+  transport?: {
+    sendToolResult(toolCallId: string, result: unknown): void;
+    reconnectToStream?(options: { chatId: string }): Promise<ReadableStream<unknown> | null>;
+    readonly messagesSent?: number;
+    whenMessageSent?(count: number, timeoutMs?: number): Promise<boolean>;
+  };
+  /** A browser tool failed (its errorText is sent), or buffered chunks could not be applied (call null). */
+  onToolError?(error: unknown, call: ToolCallClaim | null): void;
 }
 
 export interface Adk {
@@ -42,6 +48,9 @@ export interface Adk {
   /** Resolves when every started browser tool has finished and its output is added. */
   whenToolsIdle(): Promise<void>;
   setTools(tools: AdkOptions['tools']): void;
+  /** Applies chunks the BIDI transport kept while no stream was open (e.g. a late timeout result)
+   *  to the last assistant message; pass it as the transport's `onBufferedChunks`. */
+  resumeBuffered(): Promise<boolean>;
   detach(): void;
 }
 

@@ -10,6 +10,7 @@ import {
   getToolExecutor,
   createAutoSend,
 } from './index.js';
+import { readUIMessageStream } from 'ai';
 import { getLocation } from './geolocation.js';
 import { isReady } from './loader.js';
 
@@ -149,6 +150,42 @@ export function createAdk(options = {}) {
     runTools,
     /** Resolves when every browser tool started so far has finished and its output is added. */
     whenToolsIdle: () => Promise.all([...running.values()]).then(() => undefined),
+    /**
+     * Delivers chunks the BIDI transport kept while no response stream was open (for example the
+     * backend's late result after an approval timeout) into the last assistant message. AI SDK's
+     * own `resumeStream` would start a new message, where a tool result for an earlier call fails,
+     * so the chunks are applied to the message they continue. Pass it as the transport's
+     * `onBufferedChunks` (useAdkChat does). Resolves true when chunks were applied.
+     */
+    async resumeBuffered() {
+      if (chat === null || !transport || typeof transport.reconnectToStream !== 'function') return false;
+      if (chat.status === 'streaming' || chat.status === 'submitted') return false; // the next stream takes them
+      const messages = chat.messages;
+      const last = messages[messages.length - 1];
+      if (!last || last.role !== 'assistant') {
+        await chat.resumeStream();
+        return true;
+      }
+      const stream = await transport.reconnectToStream({ chatId: chat.id });
+      if (!stream) return false;
+      const reader = readUIMessageStream({
+        message: structuredClone(last),
+        stream,
+        onError: (error) => {
+          if (typeof onToolError === 'function') onToolError(error, null);
+        },
+      }).getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const current = chat.messages;
+        const index = current.findIndex((message) => message.id === last.id);
+        if (index === -1) break; // the chat moved on (a new request replaced the history)
+        chat.messages = [...current.slice(0, index), value, ...current.slice(index + 1)];
+      }
+      await runTools();
+      return true;
+    },
     /** Replaces the executors of the chat's own tools (the tool names are fixed at creation). */
     setTools(next) {
       if (next && typeof next === 'object') tools = next;

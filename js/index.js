@@ -20,7 +20,8 @@ export function createAutoSend(options) {
   let failure = null;
   const pendingMarks = [];
   const build = () => {
-    if (engine === null && failure === null) {
+    // Before the module has loaded there is nothing to build yet; trying would fail for good.
+    if (engine === null && failure === null && isReady()) {
       try {
         engine = new wasm.AutoSendEngine(options);
         for (const id of pendingMarks.splice(0)) engine.markBrowserOutput(id);

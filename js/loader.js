@@ -18,11 +18,10 @@ function loadInNodeSync() {
 
 async function loadAsync() {
   if (wasmUrl.protocol === 'file:') {
-    const { readFile } = await import('node:fs/promises');
-    await init({ module_or_path: await readFile(wasmUrl) });
-  } else {
-    await init({ module_or_path: wasmUrl });
+    // Only a Node without process.getBuiltinModule (older than 20.16, below `engines`) gets here.
+    throw new Error('adk-stream-wasm needs Node 20.16 or newer (process.getBuiltinModule) to load its .wasm from a file.');
   }
+  await init({ module_or_path: wasmUrl });
 }
 
 if (loadInNodeSync()) loaded = true;
@@ -33,6 +32,8 @@ export const ready = loaded
   : loadAsync().then(() => {
       loaded = true;
     });
+// A failed load rejects `ready` for those who await it, without an unhandled-rejection report.
+ready.catch(() => {});
 
 export function isReady() {
   return loaded;

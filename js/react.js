@@ -28,7 +28,7 @@ export function useAdkChat(options = {}) {
   latestChatOptions.current = chatOptions;
 
   const created = useMemo(() => {
-    const holder = { chat: null };
+    const holder = { chat: null, adk: null };
     const transport =
       mode === 'bidi'
         ? new BidiTransport({
@@ -36,9 +36,7 @@ export function useAdkChat(options = {}) {
             ...transportOptions,
             // Chunks that arrived with no open stream: let AI SDK pick them up (nothing is lost).
             onBufferedChunks: () => {
-              if (holder.chat && holder.chat.status !== 'streaming' && holder.chat.status !== 'submitted') {
-                void holder.chat.resumeStream();
-              }
+              if (holder.adk) void holder.adk.resumeBuffered();
               if (transportOptions && typeof transportOptions.onBufferedChunks === 'function') {
                 transportOptions.onBufferedChunks();
               }
@@ -46,6 +44,7 @@ export function useAdkChat(options = {}) {
           })
         : new DefaultChatTransport({ api, ...transportOptions });
     const adk = createAdk({ mode, bidiPattern, tools, transport, onToolError: chatOptions.onToolError });
+    holder.adk = adk;
     const { onToolError: _ignored, ...rest } = latestChatOptions.current;
     holder.chat = new Chat({ id, ...rest, transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen });
     return { adk, chat: holder.chat, transport };

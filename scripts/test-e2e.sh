@@ -5,7 +5,6 @@
 # the local backend on a free loopback port, runs the tests one file at a time against it, and stops
 # it. Failure screenshots go to test-results/e2e/.
 #   E2E_FILTER=regex   only the tests whose name matches
-#   E2E_STRICT=1       known package faults (tests marked TODO) count as failures
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh

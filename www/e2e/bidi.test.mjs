@@ -139,16 +139,14 @@ describe('BIDI', () => {
     await expectCounts(backend, { bidiMessages: 1 });
   });
 
-  // The backend's timeout result comes after the client's stream ended at finish-step. The package
-  // buffers it and useAdkChat hands it to chat.resumeStream(), but AI SDK resumes into a NEW
-  // assistant message, so `tool-output-error` for the existing call fails with "No tool invocation
-  // found for tool call ID …" (reported as a package bug; SPEC §5 "nothing is lost").
-  const timeoutTodo = process.env.E2E_STRICT ? undefined : 'package bug: buffered chunks after finish-step are resumed into a new message';
-  flow('BIDI approval timeout: the backend answers "Approval request timed out", 1 message', { ...env({}, { approvalTimeoutMs: 1500 }), todo: timeoutTodo }, async ({ page }) => {
+  // The backend's timeout result comes after the client's stream ended at finish-step. The
+  // transport buffers it and useAdkChat applies it to the last assistant message (SPEC §5 "nothing
+  // is lost"); AI SDK's own resumeStream would start a new message where the tool result fails.
+  flow('BIDI approval timeout: the backend answers "Approval request timed out", 1 message', { ...env({}, { approvalTimeoutMs: 1500 }) }, async ({ page }) => {
     await sendPrompt(page, 'Send $50 to Hanako');
     await waitForState(page, 'process_payment', 'approval-requested');
     await waitForState(page, 'process_payment', 'output-error', undefined, 6000);
-    await page.getByText('Approval request timed out').waitFor();
+    await page.getByTestId('tool-error').getByText('Approval request timed out').waitFor();
     await finalText(page, 'The payment of $50 to Hanako was not made: the approval request timed out.');
     assert.equal(await page.getByRole('button', { name: 'Approve process_payment' }).count(), 0);
     await expectCounts(backend, { bidiMessages: 1 });

@@ -165,11 +165,10 @@ export async function receivedMessages(backend) {
 
 /**
  * A test that opens the app and closes it afterwards; a failure leaves a screenshot in
- * test-results/e2e/. `body({page, context})` runs after `open()`. `todo`: the reason a known fault
- * (of the package, reported) makes it fail for now; it still runs, and says so in the summary.
+ * test-results/e2e/. `body({page, context})` runs after `open()`.
  */
-export function flow(name, { browser, backend, open = {}, reset = {}, todo }, body) {
-  return test(name, { todo }, async () => {
+export function flow(name, { browser, backend, open = {}, reset = {} }, body) {
+  return test(name, async () => {
     await backend().reset(reset);
     const { context, page, consoleErrors } = await openApp(browser(), backend(), open);
     try {
