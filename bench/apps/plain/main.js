@@ -1,0 +1,2 @@
+// The tiny app without the library: the size baseline.
+document.querySelector('#app').textContent = 'send: none';

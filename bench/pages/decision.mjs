@@ -1,0 +1,15 @@
+// The decision benchmark in Chromium (bundled by esbuild; `adk-stream-wasm` comes from the served
+// package through the page's import map, so the browser loads its .wasm as an app would).
+import * as adk from 'adk-stream-wasm';
+import * as wasm from 'adk-stream-wasm/wasm/adk_stream_wasm.js';
+import * as ai from 'ai';
+import { runDecisionBench } from '../lib/decision-bench.mjs';
+
+const now = () => performance.now();
+
+window.runDecision = ({ rounds, batchMs }) =>
+  runDecisionBench({ adk, ai, now, rounds, batchMs, breakdown: { summarize: adk.summarize, Engine: wasm.AutoSendEngine, crossing: wasm.hasToolExecutor } });
+adk.ready.then(() => {
+  window.benchInfo = { crossOriginIsolated: globalThis.crossOriginIsolated, userAgent: navigator.userAgent };
+  window.benchReady = true;
+});

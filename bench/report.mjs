@@ -1,0 +1,419 @@
+// Turns the measurements into BENCHMARKS.md: the machine, the budgets (met / not met, with the
+// number and by how much), then one table per section and the profile.
+
+const KB = 1024;
+const BUDGET = {
+  vsBaseline: 3,
+  vsAiSdk: 3,
+  nodeTwentyToolsNs: 2000,
+  growth: 1.5,
+  wasmGzip: 40 * KB,
+  glueGzip: 5 * KB,
+  addedLatencyP99Us: 50,
+  startupMs: 20,
+};
+
+const int = (n) => Math.round(n).toLocaleString('en-US');
+const fixed = (n, d = 2) => n.toFixed(d);
+const ratio = (n) => `${n.toFixed(2)}×`;
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+const bytesAndKb = (bytes) => `${int(bytes)} B (${kb(bytes)})`;
+const pct = (x) => `${Math.round(x * 100)} %`;
+
+/** A budget line: `value` against `limit`; `atMost` (≤) or not (≥). */
+function verdict({ value, limit, atMost = true, show, gap, factor = false }) {
+  const met = atMost ? value <= limit : value >= limit;
+  if (met) return { met, text: `**met** (${show(value)}, budget ${atMost ? '≤' : '≥'} ${show(limit)})` };
+  const over = atMost ? value - limit : limit - value;
+  const rel = atMost ? value / limit - 1 : 1 - value / limit;
+  const by = factor
+    ? `${(value / limit).toFixed(1)} times the budget`
+    : `${atMost ? 'over' : 'short'} by ${gap ? gap(over) : show(over)} (${pct(rel)})`;
+  return { met, text: `**not met**: ${show(value)}, budget ${atMost ? '≤' : '≥'} ${show(limit)}; ${by}` };
+}
+
+function worst(results, f) {
+  let best = null;
+  for (const r of results) {
+    const value = f(r);
+    if (best === null || value > best.value) best = { value, name: r.name };
+  }
+  return best;
+}
+
+function growth(results, dimension) {
+  // Pairs of sets that differ only in `dimension`: smallest vs largest value.
+  const key = (r) => ['history', 'outputBytes', 'toolParts'].filter((d) => d !== dimension).map((d) => r[d]).join('/');
+  const groups = new Map();
+  for (const r of results) {
+    if (!groups.has(key(r))) groups.set(key(r), []);
+    groups.get(key(r)).push(r);
+  }
+  const pairs = [];
+  for (const list of groups.values()) {
+    list.sort((a, b) => a[dimension] - b[dimension]);
+    const [small, large] = [list[0], list[list.length - 1]];
+    pairs.push({ small, large, library: large.ns.library / small.ns.library, baseline: large.ns.baseline / small.ns.baseline });
+  }
+  return pairs;
+}
+
+function decisionTable(results) {
+  const lines = [
+    '| message set | library | plain JS | AI SDK approval helper | AI SDK tool-call helper | library ÷ plain JS | library ÷ approval helper | library ÷ tool-call helper |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|',
+  ];
+  for (const r of results) {
+    const { library, baseline, aiApproval, aiToolCalls } = r.ns;
+    lines.push(`| ${r.name} | ${int(library)} ns | ${int(baseline)} ns | ${int(aiApproval)} ns | ${int(aiToolCalls)} ns | ${ratio(library / baseline)} | ${ratio(library / aiApproval)} | ${ratio(library / aiToolCalls)} |`);
+  }
+  return lines.join('\n');
+}
+
+/** The parts of one library call (medians of separately timed pieces; they need not add up exactly). */
+export function parts(ns) {
+  const { library, summarize, summarizeThenDecide, engineDecide, crossing } = ns;
+  return {
+    library,
+    summarize,
+    flatten: summarizeThenDecide - summarize - engineDecide,
+    crossing: crossing ?? NaN,
+    wasm: engineDecide - (crossing ?? 0),
+    glue: library - summarizeThenDecide,
+  };
+}
+
+function breakdownTable(results) {
+  const lines = [
+    '| message set | whole call | JS summary (`summarize`) | flattening the fresh summary string | the string into WebAssembly (a bare crossing) | parse and decide in WebAssembly | `createAutoSend` wrapper | summary length |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|',
+  ];
+  for (const r of results) {
+    const p = parts(r.ns);
+    lines.push(`| ${r.name} | ${int(p.library)} ns | ${int(p.summarize)} ns | ${int(p.flatten)} ns | ${int(p.crossing)} ns | ${int(p.wasm)} ns | ${int(p.glue)} ns | ${r.summaryLength ?? '–'} chars |`);
+  }
+  return lines.join('\n');
+}
+
+function growthTable(node, chromium, dimension, label) {
+  const lines = [`| ${label} | Node: library | Node: plain JS | Chromium: library | Chromium: plain JS |`, '|---|--:|--:|--:|--:|'];
+  const n = growth(node, dimension);
+  const c = growth(chromium, dimension);
+  for (let i = 0; i < n.length; i++) {
+    lines.push(`| ${n[i].small.name} → ${n[i].large.name} | ${ratio(n[i].library)} | ${ratio(n[i].baseline)} | ${ratio(c[i].library)} | ${ratio(c[i].baseline)} |`);
+  }
+  return lines.join('\n');
+}
+
+function sizeRow(label, m, min = true) {
+  return `| ${label} | ${int(m.raw)} B | ${int(m.gzip)} B (${kb(m.gzip)}) | ${int(m.brotli)} B |${min ? '' : ''}`;
+}
+
+export function budgets(data) {
+  const { node, chromium, size, bidi, startup } = data;
+  const lines = [];
+  const add = (name, v) => lines.push({ name, ...v });
+  for (const [env, results] of [['Node', node.results], ['Chromium', chromium.results]]) {
+    const b = worst(results, (r) => r.ns.library / r.ns.baseline);
+    add(`Decision ≤ 3× the plain-JS baseline at every message set (${env}; worst: ${b.name})`, verdict({ value: b.value, limit: BUDGET.vsBaseline, show: ratio, factor: true }));
+    const a = worst(results, (r) => r.ns.library / r.ns.aiApproval);
+    add(`Decision ≤ 3× AI SDK's \`lastAssistantMessageIsCompleteWithApprovalResponses\` at every set (${env}; worst: ${a.name})`, verdict({ value: a.value, limit: BUDGET.vsAiSdk, show: ratio, factor: true }));
+    const t = worst(results, (r) => r.ns.library / r.ns.aiToolCalls);
+    add(`Decision ≤ 3× AI SDK's \`lastAssistantMessageIsCompleteWithToolCalls\` at every set (${env}; worst: ${t.name})`, verdict({ value: t.value, limit: BUDGET.vsAiSdk, show: ratio, factor: true }));
+  }
+  const twenty = worst(node.results.filter((r) => r.toolParts === 20), (r) => r.ns.library);
+  add(`Decision ≤ 2 µs per call in Node, last message of 20 tool parts (worst: ${twenty.name})`, verdict({ value: twenty.value, limit: BUDGET.nodeTwentyToolsNs, show: (ns) => `${fixed(ns / 1000)} µs` }));
+  for (const [dimension, label] of [['history', '1 → 10,000 history messages'], ['outputBytes', '100 B → 1 MB outputs']]) {
+    for (const [env, results] of [['Node', node.results], ['Chromium', chromium.results]]) {
+      const pairs = growth(results, dimension);
+      const w = pairs.reduce((a, p) => (p.library > a.library ? p : a));
+      add(`Flat growth ≤ 1.5×, ${label} (${env}; worst: ${w.large.name})`, verdict({ value: w.library, limit: BUDGET.growth, show: ratio, factor: true }));
+    }
+  }
+  add('`.wasm` ≤ 40 KB gzip -9', verdict({ value: size.wasm.gzip, limit: BUDGET.wasmGzip, show: bytesAndKb, gap: (b) => `${int(b)} B (${kb(b)})` }));
+  add('JS glue ≤ 5 KB gzip (hand-written `pkg/*.js`, all entries, minified by esbuild into one bundle)', verdict({ value: size.glue.bundled.gzip, limit: BUDGET.glueGzip, show: bytesAndKb, gap: (b) => `${int(b)} B` }));
+  add('JS glue ≤ 5 KB gzip, counting the wasm-bindgen bindings an app also loads (main entry `adk-stream-wasm` bundled)', verdict({ value: size.mainEntry.gzip, limit: BUDGET.glueGzip, show: bytesAndKb, gap: (b) => `${int(b)} B` }));
+  const chat = bidi.throughput.chat;
+  add('BIDI throughput ≥ the plain-JS baseline (chunks/s into AI SDK Chat)', verdict({ value: chat.library / chat.baseline, limit: 1, atMost: false, show: (r) => `${fixed(r)}× of baseline` }));
+  const addedP99 = bidi.latency.library.dispatchToRead.p99 - bidi.latency.baseline.dispatchToRead.p99;
+  add('BIDI added latency p99 ≤ 50 µs (socket dispatch → read from the stream, library − baseline)', verdict({ value: addedP99, limit: BUDGET.addedLatencyP99Us, show: (us) => `${fixed(us, 0)} µs` }));
+  for (const [k, label] of [['cold', 'cold: a fresh context per sample'], ['warm', 'warm: a fresh page per sample in a context that loaded the package before']]) {
+    const v = verdict({ value: startup[k].library.firstDecisionMs, limit: BUDGET.startupMs, show: (ms) => `${fixed(ms, 1)} ms` });
+    v.text += `; the plain-JS baseline's one-module import and decision take ${fixed(startup[k].baseline.firstDecisionMs, 1)} ms on the same pages`;
+    add(`Start-up ≤ 20 ms (import → first decision, headless Chromium, ${label}, median)`, v);
+  }
+  return lines;
+}
+
+function whereTheTimeGoes(data) {
+  const { node, profile, symbols } = data;
+  const out = [];
+  const r = node.results.find((x) => x.history === 100 && x.outputBytes === 100 && x.toolParts === 20);
+  if (r) {
+    const p = parts(r.ns);
+    const share = (x) => pct(x / p.library);
+    out.push(
+      `A steady-state library call on **${r.name}** takes ${int(p.library)} ns in Node; the plain-JS baseline takes ${int(r.ns.baseline)} ns for the same answer. ` +
+        `Its parts, each timed on its own in the same interleaved rounds (section 1, "in parts"): ` +
+        `building the ${r.summaryLength}-character summary in JS, ${int(p.summarize)} ns (${share(p.summarize)}); ` +
+        `flattening that freshly concatenated string, which V8 does on its first character read (the engine given a fresh summary costs this much more than given a flat one), ${int(p.flatten)} ns (${share(p.flatten)}); ` +
+        `copying the string into WebAssembly memory and making the call (wasm-bindgen's \`passStringToWasm0\`, a JS loop over the characters, plus \`malloc\`/\`free\`; timed as an export that receives the same string and does almost nothing with it), ${int(p.crossing)} ns (${share(p.crossing)}); ` +
+        `parsing the summary and deciding in WebAssembly, ${int(p.wasm)} ns (${share(p.wasm)}); ` +
+        `the \`createAutoSend\` wrapper in \`index.js\`, ${int(p.glue)} ns (${share(p.glue)}).`,
+    );
+    const boundary = p.summarize + p.flatten + p.crossing;
+    if (boundary > r.ns.baseline) {
+      out.push(
+        '',
+        `Building the summary and getting it into WebAssembly (${int(boundary)} ns) already costs more than the whole plain-JS decision (${int(r.ns.baseline)} ns), before any Rust runs.`,
+      );
+    }
+  }
+  const describe = (p, label) => {
+    const g = p.groups;
+    const lines = [
+      '',
+      `${label}: ${int(p.calls)} calls in ${p.seconds} s under \`node --cpu-prof\` (${int(p.samples)} samples); self time: JS ${pct(g.js || 0)}, WebAssembly ${pct(g.wasm || 0)}, garbage collector ${pct(g.gc || 0)}, other ${pct(g.other || 0)}.`,
+      '',
+      '| self time | function |',
+      '|--:|---|',
+    ];
+    for (const e of p.top.slice(0, 12)) lines.push(`| ${pct(e.share)} | ${e.group === 'wasm' ? 'wasm: ' : ''}\`${e.name.replace(/\|/g, '\\|')}\` |`);
+    return lines;
+  };
+  out.push(...describe(profile, 'Profile of the shipped package (its `.wasm` has no name section, so WebAssembly functions appear by index)'));
+  out.push('', 'JS self times move between a function and its caller when V8 inlines one into the other (compare `decide (index.js)` and `passStringToWasm0` across the two profiles); the timings in parts above are the firmer numbers.');
+  if (symbols) {
+    out.push(...describe(symbols, 'The same loop with a symbolised build of the working tree\'s source (release profile with names kept, the same wasm-opt -Oz), so WebAssembly functions have names'));
+    const decideShare = symbols.top.filter((e) => /engine::decision::decide$/.test(e.name)).reduce((a, e) => a + e.share, 0);
+    const parseShare = symbols.top.filter((e) => /model::summary::/.test(e.name)).reduce((a, e) => a + e.share, 0);
+    out.push('', `In WebAssembly, reading the summary (\`model::summary::*\`) takes ${pct(parseShare)} of the samples and the decision itself (\`engine::decision::decide\`) ${pct(decideShare)}.`);
+    const helpers = symbols.top.filter((e) => e.group === 'wasm' && /Iterator>::next|str>::get|PartialEq|memcmp|RawVec/.test(e.name));
+    if (helpers.length > 0) {
+      const share = helpers.reduce((a, e) => a + e.share, 0);
+      const iterators = helpers.some((e) => /Iterator>::next/.test(e.name));
+      out.push(
+        '',
+        `Small Rust helpers appear as WebAssembly functions of their own, ${pct(share)} of the time together (${helpers.map((e) => `\`${e.name.replace(/\|/g, '\\|')}\``).join(', ')}): ` +
+          `at \`opt-level = "z"\` they are not inlined into \`summary::parse\`, so reading the summary pays a call per ${iterators ? 'byte (iterator `next`) and per ' : ''}string comparison.`,
+      );
+    }
+  }
+  const rp = data.bidi.receiveProfile;
+  if (rp && rp.library) {
+    const share = (re) => rp.library.top.filter((e) => re.test(e.name)).reduce((a, e) => a + e.share, 0);
+    out.push(
+      '',
+      `**BIDI receive path.** With the library the page's main thread works ${fixed(rp.library.busyUsPerFrame, 1)} µs per frame, with the plain-JS baseline ${fixed(rp.baseline.busyUsPerFrame, 1)} µs (section 4's profile). ` +
+        `In the library run: getting each chunk's JSON text back out of WebAssembly memory and parsing it (\`decode\`, the \`__wbg_parse\` shim around \`JSON.parse\`) ${pct(share(/^decode |getStringFromWasm0|__wbg_parse/))}; ` +
+        `copying each frame into WebAssembly memory (\`passStringToWasm0\`) ${pct(share(/passStringToWasm0/))}; reading \`event.data\` through its shim ${pct(share(/__wbg_data/))}; ` +
+        `enqueueing through the \`__wbg_enqueue\` shim and \`enqueue\` ${pct(share(/__wbg_enqueue|^enqueue /))}; calls between WebAssembly and JS ${pct(share(/wasm-to-js|js-to-wasm/))}; the Rust frame codec ${pct(rp.library.groups.wasm || 0)}. ` +
+        'Each frame crosses the boundary twice (in as UTF-8, back out as a string) before the same `JSON.parse` the baseline does on the frame text directly.',
+    );
+  }
+  const cold = data.startup.cold.library;
+  const files = cold.waterfall || [];
+  const wasm = files.find((f) => f.path.endsWith('.wasm'));
+  const js = files.filter((f) => f.path.endsWith('.js'));
+  if (wasm && js.length > 0) {
+    const first = js[0];
+    const lastJs = Math.max(...js.map((f) => f.arrived));
+    out.push(
+      '',
+      `**Start-up (cold).** The package arrives in two sequential rounds of module requests (\`${first.path.split('/').pop()}\` at ${fixed(first.arrived, 1)} ms, then its ${js.length - 1} imports by ${fixed(lastJs, 1)} ms); ` +
+        `the \`.wasm\` is requested only when \`loader.js\` is evaluated, at ${fixed(wasm.requested, 1)} ms, and arrives at ${fixed(wasm.arrived, 1)} ms; compiling, instantiating and the first decision take ${fixed(cold.afterWasmMs, 1)} ms after that. ` +
+        `On this machine a fresh context's first module fetch alone takes about ${fixed(data.startup.cold.baseline.importMs, 0)} ms (the baseline's whole start-up)` +
+        (cold.afterWasmMs < 0.25 * cold.firstDecisionMs ? ', so most of the cold time is requests made one after another, not WebAssembly.' : '.'),
+    );
+    const warm = data.startup.warm.library;
+    const warmFiles = warm.waterfall || [];
+    const warmWasm = warmFiles.find((f) => f.path.endsWith('.wasm'));
+    const warmJs = warmFiles.filter((f) => f.path.endsWith('.js'));
+    if (warmWasm && warmJs.length > 0) {
+      out.push(
+        '',
+        `**Start-up (warm).** With every file from the HTTP cache the JS modules are in by ${fixed(Math.max(...warmJs.map((f) => f.arrived)), 1)} ms, the \`.wasm\` is requested at ${fixed(warmWasm.requested, 1)} ms (once the module graph is evaluated) and in by ${fixed(warmWasm.arrived, 1)} ms, and the first decision follows at ${fixed(warm.firstDecisionMs, 1)} ms; the baseline's whole warm start-up is ${fixed(data.startup.warm.baseline.firstDecisionMs, 1)} ms.`,
+      );
+    }
+  }
+  return out.join('\n');
+}
+
+function startupWaterfall(startup) {
+  const cold = startup.cold.library;
+  const warm = startup.warm.library;
+  if (!cold.waterfall || cold.waterfall.length === 0) return [];
+  const ms = (x) => (x === null || x === undefined ? '?' : `${fixed(x, 1)} ms`);
+  const lines = [
+    `Where the library's start-up goes (medians of Resource Timing, ms after the \`import()\` call): when each file was requested and when it arrived; the \`.wasm\` is requested by \`loader.js\` as it is evaluated. From the \`.wasm\`'s arrival to the first decision (compile, instantiate, decide): **${ms(cold.afterWasmMs)}** cold, ${ms(warm.afterWasmMs)} warm.`,
+    '',
+    '| file | cold: requested | cold: arrived | warm: requested | warm: arrived |',
+    '|---|--:|--:|--:|--:|',
+  ];
+  const warmOf = new Map((warm.waterfall || []).map((f) => [f.path, f]));
+  for (const f of cold.waterfall) {
+    const w = warmOf.get(f.path);
+    lines.push(`| \`${f.path}\` | ${ms(f.requested)} | ${ms(f.arrived)} | ${ms(w?.requested)} | ${ms(w?.arrived)} |`);
+  }
+  lines.push(`| first decision | | ${ms(cold.firstDecisionMs)} | | ${ms(warm.firstDecisionMs)} |`, '');
+  return lines;
+}
+
+function receiveProfileLines(p) {
+  if (!p || !p.library) return [];
+  const lines = [
+    `Main-thread work per frame, from a CPU profile of the page (Chrome DevTools Protocol, 100 µs sampling) while a plain reader loop takes ${int(p.frames)} frames through each transport: **library ${fixed(p.library.busyUsPerFrame, 1)} µs, baseline ${fixed(p.baseline.busyUsPerFrame, 1)} µs** (busy samples only; the socket's own work in Chromium's network process is not on this thread). ` +
+      `Self time of the library run: JS ${pct(p.library.groups.js || 0)}, WebAssembly ${pct(p.library.groups.wasm || 0)}, garbage collector ${pct(p.library.groups.gc || 0)}; of the baseline run: JS ${pct(p.baseline.groups.js || 0)}, garbage collector ${pct(p.baseline.groups.gc || 0)}.`,
+    '',
+    '| library run: self time | function | | baseline run: self time | function |',
+    '|--:|---|---|--:|---|',
+  ];
+  const name = (e) => (e ? `${e.group === 'wasm' ? 'wasm: ' : ''}\`${e.name.replace(/\|/g, '\\|')}\`` : '');
+  for (let i = 0; i < 10; i++) {
+    const a = p.library.top[i];
+    const b = p.baseline.top[i];
+    lines.push(`| ${a ? pct(a.share) : ''} | ${name(a)} | | ${b ? pct(b.share) : ''} | ${name(b)} |`);
+  }
+  lines.push('');
+  return lines;
+}
+
+export function renderReport(data) {
+  const { machine, node, chromium, size, bidi, startup, settings } = data;
+  const lines = budgets(data);
+  const met = lines.filter((l) => l.met).length;
+  const v = size.vite;
+  const lat = bidi.latency;
+  const md = [
+    '# Benchmarks and budgets',
+    '',
+    `Generated by \`make bench\` (\`scripts/bench.sh\`) on ${machine.date}; total run time ${machine.runSeconds} s.`,
+    '',
+    `Machine: ${machine.nproc} cores (\`nproc\`), CPU \`${machine.cpu}\`, Node ${machine.node}, Chromium ${machine.chromium} (headless, system build), ${machine.os}. ` +
+      `Load average (1 min) ${machine.loadStart} at the start and ${machine.loadEnd} at the end: other processes were ${machine.loadStart > 1.5 || machine.loadEnd > 1.5 ? 'running (compiling), so absolute times are inflated; every comparison is interleaved in one process, so ratios are affected far less' : 'mostly idle'}.`,
+    '',
+    `Package: the \`pkg/\` built when the tree was at commit \`${machine.commit}\`${machine.dirty ? ' (with uncommitted changes in src/ or js/)' : ''}, \`.wasm\` sha256 \`${machine.wasmSha256.slice(0, 16)}…\`. AI SDK: \`ai\` ${machine.ai}, \`Chat\` from \`@ai-sdk/react\` ${machine.aiReact} (\`ai\` 6 exports only \`AbstractChat\`; this is the concrete \`Chat\` that \`useChat\` wraps).`,
+    '',
+    `## Budgets: ${met} of ${lines.length} met`,
+    '',
+    '| budget | result |',
+    '|---|---|',
+    ...lines.map((l) => `| ${l.name} | ${l.text} |`),
+    '',
+    '## 1. Decision cost per `sendAutomaticallyWhen` call',
+    '',
+    'Each message set is a chat of N messages whose last message is an assistant message with a reasoning part, a text part and K `take_photo` tool parts that the user approved and whose photo the browser added (`output-available`, an output of about the given size each): SPEC D19\'s shape. Earlier messages are finished payment, weather and location turns. Ids are shaped like the recorded fixtures (`function-call-10979510385734015976`, `confirm-<uuid>`).',
+    '',
+    '**Steady state.** The engine remembers what it sent: on these messages it answers `true` once and `false` on every later ask, which is what AI SDK sees when it asks again on an unchanged chat (after each stream end and each answer). Each engine is asked once before timing; every timed call is such a re-ask. AI SDK\'s helpers keep no memory; on these sets `lastAssistantMessageIsCompleteWithApprovalResponses` answers `false` (no part is `approval-responded` any more) and `lastAssistantMessageIsCompleteWithToolCalls` answers `true`; both still read every part of the last step, as the library does.',
+    '',
+    `**Same answers.** Before timing a set, the plain-JS baseline (\`bench/lib/baseline-autosend.mjs\`, SPEC §2 written directly in JS) and the library are asked the same questions — the set itself and ${data.variantCount} variants of its last message (pending, denied, failed, Pattern B, …), each on a fresh engine and twice, then all of them along one chat, plus malformed inputs, in SSE, BIDI A and BIDI B — and the bench fails on any difference. They agreed everywhere.`,
+    '',
+    `Method: every implementation on every set runs in one process on the same objects, in the same interleaved rounds (${settings.rounds} in Node, ${settings.chromiumRounds} in Chromium; each round times one batch of about ${settings.batchMs} ms per implementation and set, in rotating order), each from a loop compiled for it alone; the tables show the median time per call. Chromium pages are cross-origin isolated (5 µs timer).`,
+    '',
+    '### Node',
+    '',
+    decisionTable(node.results),
+    '',
+    '### Chromium',
+    '',
+    decisionTable(chromium.results),
+    '',
+    '### One library call, in parts (Node)',
+    '',
+    'Each part is timed on its own in the same rounds: `summarize` alone; the engine on a summary built fresh each call minus the engine on a ready (flat) one, which is the cost of flattening the freshly concatenated string; a WebAssembly export that receives the same string and does almost nothing (`hasToolExecutor`, an empty registry lookup), which is the cost of the crossing; the engine on the ready summary minus that crossing; the whole call minus the engine on a fresh summary, which is the `createAutoSend` wrapper. Medians of separately timed pieces need not add up exactly; a few ns either way (negative included) is noise.',
+    '',
+    breakdownTable(node.results),
+    '',
+    '### One library call, in parts (Chromium)',
+    '',
+    breakdownTable(chromium.results),
+    '',
+    '## 2. Growth',
+    '',
+    'Cost of the largest over the smallest message set that differ in one dimension only (medians from section 1).',
+    '',
+    growthTable(node.results, chromium.results, 'history', 'history length'),
+    '',
+    growthTable(node.results, chromium.results, 'outputBytes', 'output size'),
+    '',
+    '## 3. Package size',
+    '',
+    '| what | raw | gzip -9 | brotli -11 |',
+    '|---|--:|--:|--:|',
+    sizeRow('`pkg/wasm/adk_stream_wasm_bg.wasm`', size.wasm),
+    sizeRow(`hand-written glue \`pkg/*.js\` (${size.glue.files.length} files, ${int(size.glue.raw)} B of source), minified into one bundle`, size.glue.bundled),
+    `| the same files minified one by one (sum of ${size.glue.files.length}) | ${int(size.glue.perFile.min)} B | ${int(size.glue.perFile.gzip)} B (${kb(size.glue.perFile.gzip)}) | ${int(size.glue.perFile.brotli)} B |`,
+    sizeRow(`wasm-bindgen bindings \`pkg/wasm/adk_stream_wasm.js\` (${int(size.bindings.source)} B of source), minified`, size.bindings),
+    sizeRow('main entry `adk-stream-wasm` bundled and minified (its glue and the bindings)', size.mainEntry),
+    sizeRow('`adk-stream-wasm/transport` bundled and minified', size.transportEntry),
+    '',
+    `**Vite ${machine.vite} production build** of a tiny app (\`bench/apps/\`), with and without \`import { createAutoSend, ready } from 'adk-stream-wasm'\` and one decision:`,
+    '',
+    '| | JS | `.wasm` asset | all files |',
+    '|---|--:|--:|--:|',
+    `| without the import | ${int(v.plain.js.raw)} B / ${int(v.plain.js.gzip)} B gzip | – | ${int(v.plain.total.raw)} B / ${int(v.plain.total.gzip)} B gzip |`,
+    `| with the import | ${int(v.adk.js.raw)} B / ${int(v.adk.js.gzip)} B gzip | ${int(v.adk.wasm.raw)} B / ${int(v.adk.wasm.gzip)} B gzip | ${int(v.adk.total.raw)} B / ${int(v.adk.total.gzip)} B gzip |`,
+    `| **added by the import** | ${int(v.added.js.raw)} B / **${int(v.added.js.gzip)} B gzip** | ${int(v.added.wasm.raw)} B / **${int(v.added.wasm.gzip)} B gzip** | ${int(v.added.total.raw)} B / **${int(v.added.total.gzip)} B gzip (${kb(v.added.total.gzip)})** |`,
+    '',
+    `Files of the build with the import: ${v.adk.files.map((f) => `\`${f.file}\` ${int(f.raw)} B`).join(', ')}.`,
+    '',
+    `The built app, served statically and opened in Chromium, shows \`${v.built.text}\` (${v.built.ok ? 'decided correctly' : 'FAILED'}; \`.wasm\` requested: ${v.built.wasmRequests.join(', ') || 'none'}). ` +
+      `Vite needs **no \`optimizeDeps.exclude\`**${v.devDefault.ok ? '' : ' — WRONG, see below'}: its dev server with the default dependency pre-bundling ${v.devDefault.ok ? 'loads the package and decides' : 'FAILS'} (\`.wasm\` requested as ${v.devDefault.wasmRequests.join(', ') || 'none'}), as it does with \`optimizeDeps.exclude: ['adk-stream-wasm']\` (${v.devExclude.ok ? 'works' : 'FAILS'}). No Vite config or plugin was used.`,
+    ...(v.devDefault.ok ? [] : ['', `Dev server without exclude: ${JSON.stringify(v.devDefault)}`]),
+    '',
+    '## 4. BIDI receive path',
+    '',
+    `${int(bidi.frames)} \`data: {"type":"text-delta","id":"0","delta":"…"}\\n\\n\` frames (token-sized deltas, some Japanese) between \`start\`/\`text-start\` and \`text-end\`/\`finish\`/\`data: [DONE]\`, sent as fast as possible by a local \`ws\` server (127.0.0.1) into headless Chromium, through the library's \`BidiTransport\` (pings off, as the baseline sends none) or the plain-JS baseline transport (\`bench/lib/baseline-transport.mjs\`: parses \`data:\` frames, \`JSON.parse\`, enqueues into a ReadableStream). Each run opens a fresh transport, warms it with a 500-frame response, then times one response: ${bidi.throughputRuns} runs each, in alternating order (AB BA AB …), median. Every run is checked to deliver the whole text.`,
+    '',
+    '| | library | plain-JS baseline | library ÷ baseline |',
+    '|---|--:|--:|--:|',
+    `| chunks/s into AI SDK's \`Chat\` (\`chat.sendMessage\` until the response is complete) | ${int(bidi.throughput.chat.library)} | ${int(bidi.throughput.chat.baseline)} | ${ratio(bidi.throughput.chat.library / bidi.throughput.chat.baseline)} |`,
+    `| chunks/s read from the transport's stream by a plain reader loop (no Chat) | ${int(bidi.throughput.reader.library)} | ${int(bidi.throughput.reader.baseline)} | ${ratio(bidi.throughput.reader.library / bidi.throughput.reader.baseline)} |`,
+    `| floor: the page's own WebSocket counting frames in \`onmessage\` (no transport, no stream) | ${int(bidi.throughput.raw)} frames/s | | |`,
+    '',
+    `Latency: ${bidi.latencyRuns} paced responses per transport of ${int(bidi.latencyFrames)} frames, one frame per server timer tick (about 1 ms apart, so nothing queues), consumed by \`Chat\`; ${int(lat.library.dispatchToRead.samples)} chunks each. Each text-delta is stamped when the socket dispatches its \`message\` event (a listener registered before the transport's own handler), and when it is read from the transport's stream (a pass-through stage in front of \`Chat\`, the same for both). The server's send time (Node's clock) is also recorded; the two processes' clocks differ by a constant that cancels in the difference. Timestamps have the cross-origin-isolated page's 5 µs resolution; the added latency is the library's percentile minus the baseline's.`,
+    '',
+    '| per chunk | library p50 | library p99 | baseline p50 | baseline p99 | added p50 | added p99 |',
+    '|---|--:|--:|--:|--:|--:|--:|',
+    `| socket dispatch → read from the stream | ${fixed(lat.library.dispatchToRead.p50, 0)} µs | ${fixed(lat.library.dispatchToRead.p99, 0)} µs | ${fixed(lat.baseline.dispatchToRead.p50, 0)} µs | ${fixed(lat.baseline.dispatchToRead.p99, 0)} µs | **${fixed(lat.library.dispatchToRead.p50 - lat.baseline.dispatchToRead.p50, 0)} µs** | **${fixed(lat.library.dispatchToRead.p99 - lat.baseline.dispatchToRead.p99, 0)} µs** |`,
+    `| server send → read from the stream | ${fixed(lat.library.frameToRead.p50, 0)} µs | ${fixed(lat.library.frameToRead.p99, 0)} µs | ${fixed(lat.baseline.frameToRead.p50, 0)} µs | ${fixed(lat.baseline.frameToRead.p99, 0)} µs | ${fixed(lat.library.frameToRead.p50 - lat.baseline.frameToRead.p50, 0)} µs | ${fixed(lat.library.frameToRead.p99 - lat.baseline.frameToRead.p99, 0)} µs |`,
+    '',
+    ...receiveProfileLines(bidi.receiveProfile),
+    '## 5. Start-up',
+    '',
+    `From \`import('adk-stream-wasm')\` in a module script to the resolved first \`sendAutomaticallyWhen\` (SPEC D6, \`true\`), including the module fetches, the \`.wasm\` fetch, compilation and instantiation, served from 127.0.0.1; the plain-JS baseline is one module of its own. **Cold**: every sample in a fresh browser context (no HTTP or code cache, a first visit). **Warm**: new pages in one context that loaded them before (files from the HTTP cache, a returning visitor). ${startup.cold.library.samples} samples each, the library and the baseline alternating; medians.`,
+    '',
+    '| | import resolved | first decision | first decision p90 | first decision, library − baseline |',
+    '|---|--:|--:|--:|--:|',
+    ...['cold', 'warm'].flatMap((k) => [
+      `| ${k}: library | ${fixed(startup[k].library.importMs, 1)} ms | **${fixed(startup[k].library.firstDecisionMs, 1)} ms** | ${fixed(startup[k].library.firstDecisionP90, 1)} ms | ${fixed(startup[k].library.firstDecisionMs - startup[k].baseline.firstDecisionMs, 1)} ms |`,
+      `| ${k}: plain-JS baseline | ${fixed(startup[k].baseline.importMs, 1)} ms | ${fixed(startup[k].baseline.firstDecisionMs, 1)} ms | ${fixed(startup[k].baseline.firstDecisionP90, 1)} ms | |`,
+    ]),
+    '',
+    ...startupWaterfall(startup),
+    '## Where the time goes',
+    '',
+    whereTheTimeGoes(data),
+    '',
+    '## Reproduce',
+    '',
+    '```sh',
+    'make bench                               # builds pkg/, then runs scripts/bench.sh',
+    'bash scripts/bench.sh                    # pkg/ already built; writes BENCHMARKS.md',
+    'BENCH_SYMBOLS=1 bash scripts/bench.sh    # also profiles a build with function names kept',
+    'bash scripts/bench.sh --quick            # a few rounds of everything, to try the bench; writes nothing',
+    'bash scripts/bench.sh --render           # BENCHMARKS.md again from the last run (after editing bench/report.mjs)',
+    '```',
+    '',
+    'Sources: `bench/` (message sets `lib/messages.mjs`, plain-JS baselines `lib/baseline-*.mjs`, interleaved timing `lib/timing.mjs`, one file per section in `sections/`). No timing is asserted anywhere in the tests; this report is where the numbers live.',
+    '',
+  ];
+  return md.join('\n');
+}
+
+/** The short table printed at the end of a run. */
+export function summaryTable(data) {
+  return budgets(data)
+    .map((l) => `${l.met ? 'met    ' : 'NOT MET'}  ${l.name}\n         ${l.text.replace(/\*\*/g, '')}`)
+    .join('\n');
+}

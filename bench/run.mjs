@@ -1,0 +1,149 @@
+// The benchmark command (scripts/bench.sh runs it after installing the built pkg/ here): runs every
+// section, prints the budgets and writes BENCHMARKS.md. Fails on a wrong answer, never on a budget.
+//
+//   node run.mjs [--out=BENCHMARKS.md (relative to the repository)] [--quick | --render]
+//
+// --quick runs a few rounds of everything (to try the bench itself; its numbers are not a report).
+// --render writes the report again from the last run's results (bench/.build/results.json).
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, availableParallelism, release } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { launch, page, serve } from './lib/browser.mjs';
+import { variants, makeSet } from './lib/messages.mjs';
+import { decisionInChromium, decisionInNode } from './sections/decision.mjs';
+import { measureSize } from './sections/size.mjs';
+import { measureStartup } from './sections/startup.mjs';
+import { measureBidi } from './sections/bidi.mjs';
+import { profileDecision, useBindingsSource } from './sections/profile.mjs';
+import { renderReport, summaryTable } from './report.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const args = Object.fromEntries(process.argv.slice(2).map((a) => {
+  const [k, v = 'true'] = a.replace(/^--/, '').split('=');
+  return [k, v];
+}));
+const quick = args.quick === 'true';
+const out = resolve(root, args.out ?? 'BENCHMARKS.md');
+const pkgDir = join(here, 'node_modules', 'adk-stream-wasm');
+const symbolsDir = process.env.BENCH_SYMBOLS_PKG || null;
+
+const settings = quick
+  ? { rounds: 9, batchMs: 1, chromiumRounds: 7, frames: 10_000, throughputRuns: 1, latencyFrames: 500, latencyRuns: 1, profileFrames: 5_000, startupSamples: 3 }
+  : { rounds: 101, batchMs: 2, chromiumRounds: 61, frames: 100_000, throughputRuns: 3, latencyFrames: 3_000, latencyRuns: 2, profileFrames: 20_000, startupSamples: 15 };
+
+const started = performance.now();
+const log = (line) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
+
+function text(command, argv, options = {}) {
+  try {
+    return execFileSync(command, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], ...options }).trim();
+  } catch {
+    return '';
+  }
+}
+
+// --render: write BENCHMARKS.md again from the last run's results (after a change to report.mjs).
+if (args.render === 'true') {
+  const data = JSON.parse(readFileSync(join(here, '.build', 'results.json'), 'utf8'));
+  writeFileSync(out, renderReport(data).replaceAll(root, '<repo>'));
+  process.stdout.write(`${summaryTable(data)}\nwrote ${out} from the last run's results\n`);
+  process.exit(0);
+}
+
+if (!existsSync(join(pkgDir, 'index.js')) || !existsSync(join(pkgDir, 'wasm', 'adk_stream_wasm_bg.wasm'))) {
+  throw new Error('adk-stream-wasm is not installed in bench/node_modules: run scripts/bench.sh (it installs the built pkg/)');
+}
+
+const wasmBytes = readFileSync(join(pkgDir, 'wasm', 'adk_stream_wasm_bg.wasm'));
+useBindingsSource(readFileSync(join(pkgDir, 'wasm', 'adk_stream_wasm.js'), 'utf8'));
+const machine = {
+  date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+  nproc: text('nproc') || String(availableParallelism()),
+  cpu: (readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.+)$/m) || [])[1] || cpus()[0]?.model || 'unknown',
+  node: process.version,
+  os: `Linux ${release()}`,
+  loadStart: Number(loadavg()[0].toFixed(2)),
+  commit: text('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }) || 'unknown',
+  dirty: text('git', ['status', '--porcelain', '--', 'src', 'js', 'Cargo.toml', 'Cargo.lock'], { cwd: root }) !== '',
+  wasmSha256: createHash('sha256').update(wasmBytes).digest('hex'),
+  ai: JSON.parse(readFileSync(join(here, 'node_modules', 'ai', 'package.json'), 'utf8')).version,
+  aiReact: JSON.parse(readFileSync(join(here, 'node_modules', '@ai-sdk', 'react', 'package.json'), 'utf8')).version,
+  vite: JSON.parse(readFileSync(join(here, 'node_modules', 'vite', 'package.json'), 'utf8')).version,
+};
+
+// The browser pages, bundled; `adk-stream-wasm` stays external and comes from the served package.
+log('bundling the bench pages');
+await build({
+  entryPoints: { decision: join(here, 'pages', 'decision.mjs'), bidi: join(here, 'pages', 'bidi.mjs') },
+  bundle: true,
+  format: 'esm',
+  outdir: join(here, '.build', 'pages'),
+  external: ['adk-stream-wasm', 'adk-stream-wasm/*'],
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+});
+
+log(`decision cost in Node (${settings.rounds} rounds)`);
+const node = await decisionInNode({ rounds: settings.rounds, batchMs: settings.batchMs });
+
+const browser = await launch();
+machine.chromium = browser.version();
+const pages = {
+  '/decision.html': page({ script: '/build/decision.js' }),
+  '/bidi.html': page({ script: '/build/bidi.js' }),
+};
+const server = await serve({ routes: { '/pkg/': pkgDir, '/build/': join(here, '.build', 'pages') }, pages });
+
+let data;
+try {
+  log(`decision cost in Chromium ${machine.chromium} (${settings.chromiumRounds} rounds)`);
+  const chromium = await decisionInChromium({ browser, origin: server.origin, rounds: settings.chromiumRounds, batchMs: settings.batchMs, log });
+  log('package size and the Vite app');
+  const size = await measureSize({ pkgDir, browser });
+  log(`start-up (${settings.startupSamples} samples each, cold and warm)`);
+  const startup = await measureStartup({ browser, pkgDir, libDir: join(here, 'lib'), samples: settings.startupSamples });
+  log(`BIDI receive path (${settings.frames} frames)`);
+  const bidi = await measureBidi({
+    browser,
+    origin: server.origin,
+    frames: settings.frames,
+    throughputRuns: settings.throughputRuns,
+    latencyFrames: settings.latencyFrames,
+    latencyRuns: settings.latencyRuns,
+    profileFrames: settings.profileFrames,
+    log,
+  });
+  log('profile of a library call (node --cpu-prof)');
+  const profile = await profileDecision({ pkgDir, seconds: quick ? 1 : 3 });
+  const symbols = symbolsDir ? await profileDecision({ pkgDir: symbolsDir, seconds: quick ? 1 : 3 }) : null;
+  machine.loadEnd = Number(loadavg()[0].toFixed(2));
+  machine.runSeconds = Math.round((performance.now() - started) / 1000);
+  data = {
+    machine,
+    settings: { rounds: settings.rounds, chromiumRounds: settings.chromiumRounds, batchMs: settings.batchMs },
+    variantCount: Object.keys(variants(makeSet({ history: 1, outputBytes: 100, toolParts: 1 }))).length - 1,
+    node,
+    chromium,
+    size,
+    startup,
+    bidi,
+    profile,
+    symbols,
+  };
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+writeFileSync(join(here, '.build', 'results.json'), JSON.stringify(data, null, 1));
+// The report speaks of the project, not of this machine's folders.
+const report = renderReport(data).replaceAll(root, '<repo>');
+if (!quick) writeFileSync(out, report);
+process.stdout.write(`${report}\n`);
+process.stdout.write(`\n== Budgets ==\n${summaryTable(data)}\n`);
+log(quick ? 'quick run: BENCHMARKS.md left alone' : `wrote ${out}`);

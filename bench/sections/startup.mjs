@@ -1,0 +1,116 @@
+// Section 5: start-up in headless Chromium, from the `import` of the package to its first decision
+// (module fetches and evaluation, .wasm fetch, compilation and instantiation included), the library
+// and the plain-JS baseline in alternation. Cold: every sample in a fresh browser context (empty
+// HTTP and code caches: a first visit). Warm: new pages in one context that loaded them before (a
+// returning visitor, files from the HTTP cache).
+import { page, serve } from '../lib/browser.mjs';
+import { median, percentile } from '../lib/timing.mjs';
+
+const MESSAGES = [
+  { id: 'u1', role: 'user', parts: [{ type: 'text', text: '次郎さんに200ドル送金してください' }] },
+  {
+    id: 'a1',
+    role: 'assistant',
+    parts: [
+      { type: 'step-start' },
+      {
+        type: 'tool-process_payment',
+        toolCallId: 'function-call-10979510385734015976',
+        state: 'approval-responded',
+        input: { amount: 200, currency: 'USD', recipient: 'Jiro' },
+        approval: { id: 'confirm-f59e14e7-2fcf-4a55-8b6c-0d3a9a1c2e77', approved: true },
+      },
+    ],
+  },
+];
+
+function script(specifier, factory) {
+  return `<script type="module">
+const t0 = performance.now();
+const module = await import(${JSON.stringify(specifier)});
+const t1 = performance.now();
+const autoSend = module.${factory}({ mode: 'sse' });
+const send = await autoSend.sendAutomaticallyWhen({ messages: ${JSON.stringify(MESSAGES)} });
+const t2 = performance.now();
+// When each file was requested and arrived, relative to the import (Resource Timing).
+const resources = performance.getEntriesByType('resource')
+  .filter((e) => /\\/(pkg|lib)\\//.test(e.name))
+  .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime - t0, end: e.responseEnd - t0 }));
+window.startup = { importMs: t1 - t0, firstDecisionMs: t2 - t0, send, resources };
+</script>`;
+}
+
+const IMPLS = {
+  library: script('adk-stream-wasm', 'createAutoSend'),
+  baseline: script('/lib/baseline-autosend.mjs', 'createBaselineAutoSend'),
+};
+
+async function sample(context, origin, which) {
+  const tab = await context.newPage();
+  try {
+    await tab.goto(`${origin}/startup-${which}.html`);
+    const result = await tab.waitForFunction(() => window.startup, null, { timeout: 30_000 }).then((h) => h.jsonValue());
+    if (result.send !== true) throw new Error(`start-up page (${which}) decided ${result.send}, expected true`);
+    return result;
+  } finally {
+    await tab.close();
+  }
+}
+
+function summary(list) {
+  // Per file: median request and arrival times after the import call.
+  const files = new Map();
+  for (const run of list) {
+    for (const r of run.resources) {
+      if (!files.has(r.path)) files.set(r.path, { start: [], end: [] });
+      files.get(r.path).start.push(r.start);
+      files.get(r.path).end.push(r.end);
+    }
+  }
+  const waterfall = [...files]
+    .map(([path, t]) => ({ path, requested: median(t.start), arrived: median(t.end), samples: t.start.length }))
+    .sort((a, b) => a.requested - b.requested);
+  const wasm = list.map((run) => run.resources.find((r) => r.path.endsWith('.wasm'))).filter(Boolean);
+  return {
+    waterfall,
+    // From the .wasm's arrival to the first decision: compile, instantiate, decide.
+    afterWasmMs: wasm.length === list.length ? median(list.map((run, i) => run.firstDecisionMs - wasm[i].end)) : null,
+    samples: list.length,
+    importMs: median(list.map((r) => r.importMs)),
+    firstDecisionMs: median(list.map((r) => r.firstDecisionMs)),
+    firstDecisionP90: percentile(list.map((r) => r.firstDecisionMs), 90),
+  };
+}
+
+export async function measureStartup({ browser, pkgDir, libDir, samples }) {
+  const pages = Object.fromEntries(Object.entries(IMPLS).map(([name, body]) => [`/startup-${name}.html`, page({ body })]));
+  const server = await serve({ routes: { '/pkg/': pkgDir, '/lib/': libDir }, pages, cacheable: true });
+  const order = (i) => (i % 2 === 0 ? ['library', 'baseline'] : ['baseline', 'library']);
+  try {
+    const cold = { library: [], baseline: [] };
+    for (let i = 0; i < samples; i++) {
+      for (const which of order(i)) {
+        const context = await browser.newContext();
+        try {
+          cold[which].push(await sample(context, server.origin, which));
+        } finally {
+          await context.close();
+        }
+      }
+    }
+    const warm = { library: [], baseline: [] };
+    const context = await browser.newContext();
+    try {
+      for (const which of ['library', 'baseline']) await sample(context, server.origin, which);
+      for (let i = 0; i < samples; i++) for (const which of order(i)) warm[which].push(await sample(context, server.origin, which));
+    } finally {
+      await context.close();
+    }
+    return {
+      cold: { library: summary(cold.library), baseline: summary(cold.baseline) },
+      warm: { library: summary(warm.library), baseline: summary(warm.baseline) },
+    };
+  } finally {
+    await server.close();
+  }
+}
