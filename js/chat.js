@@ -31,7 +31,12 @@ function errorText(error) {
  * Options: `{mode, bidiPattern?, tools?: {[name]: {execute(input, ctx), requiresApproval?}},
  * transport?: the BidiTransport (for Pattern B tool_result frames), onToolError?(error, call)}`.
  */
-export function createAdk(options = {}) {
+export function createAdk(options) {
+  if (options === null || typeof options !== 'object') {
+    const error = new Error(`createAdk(): the options are ${options === null ? 'null' : typeof options}; expected {mode: 'sse' | 'bidi', tools?, transport?}.`);
+    error.name = 'AdkInvalidArgumentError';
+    throw error;
+  }
   const { mode, bidiPattern, transport, onToolError } = options;
   let tools = options.tools || {};
   if (tools === null || typeof tools !== 'object') {
@@ -190,12 +195,14 @@ export function createAdk(options = {}) {
     setTools(next) {
       if (next && typeof next === 'object') tools = next;
     },
-    /** Stops running tools for this chat and forgets its engine state. */
+    /**
+     * Stops running tools for this chat. What the engine sent and which tool calls ran are kept,
+     * so attaching the same chat again (React re-runs effects) neither re-sends nor re-runs.
+     */
     detach() {
       if (unsubscribe) unsubscribe();
       unsubscribe = null;
       chat = null;
-      autoSend.reset();
     },
   };
   return adk;

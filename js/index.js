@@ -24,9 +24,11 @@ export function createAutoSend(options) {
     if (engine === null && failure === null && isReady()) {
       try {
         engine = new wasm.AutoSendEngine(options);
-        for (const id of pendingMarks.splice(0)) engine.markBrowserOutput(id);
       } catch (error) {
-        failure = error;
+        failure = named(error, 'createAutoSend');
+      }
+      if (engine !== null) {
+        for (const id of pendingMarks.splice(0)) engine.markBrowserOutput(id);
       }
     }
     return engine;
@@ -75,10 +77,14 @@ export function createAutoSend(options) {
     },
     /** Tells the engine that the output of `toolCallId` was added by the browser (principle 6). */
     markBrowserOutput(toolCallId) {
+      // Checked here, before Rust: an exception thrown while Rust holds the engine would leave it
+      // unusable.
+      if (typeof toolCallId !== 'string' || toolCallId === '') {
+        throw invalidArgument('markBrowserOutput', `toolCallId is ${toolCallId === null ? 'null' : typeof toolCallId}`, 'a non-empty string');
+      }
       const current = isReady() ? build() : null;
       if (current) current.markBrowserOutput(toolCallId);
-      else if (typeof toolCallId === 'string' && toolCallId !== '') pendingMarks.push(toolCallId);
-      else throw invalidArgument('markBrowserOutput', `toolCallId is ${typeof toolCallId}`, 'a non-empty string');
+      else pendingMarks.push(toolCallId);
     },
     /**
      * Adds a browser tool's output (or `{state: 'output-error', errorText}`) to the chat and tells
@@ -95,7 +101,8 @@ export function createAutoSend(options) {
         throw invalidArgument('addToolOutput', `toolCallId is ${typeof toolCallId}`, 'the tool call id string (part.toolCallId)');
       }
       if (findToolPart(chat.messages, toolCallId) === null) {
-        throw invalidArgument('addToolOutput', `no tool part of this chat has toolCallId '${toolCallId}'`, 'the toolCallId of a tool part in chat.messages');
+        const shown = toolCallId.length > 80 ? `${toolCallId.slice(0, 80)}…` : toolCallId;
+        throw invalidArgument('addToolOutput', `no tool part of this chat has toolCallId '${shown}'`, 'the toolCallId of a tool part in chat.messages');
       }
       autoSend.markBrowserOutput(toolCallId);
       await chat.addToolOutput(args);
@@ -130,7 +137,7 @@ export function createAutoSend(options) {
     isFrontendTool(name) {
       requireReady('isFrontendTool');
       const current = build();
-      return current ? current.isFrontendTool(String(name)) : false;
+      return current !== null && typeof name === 'string' && current.isFrontendTool(name);
     },
   };
   autoSend.sendAutomaticallyWhen = autoSend.sendAutomaticallyWhen.bind(autoSend);
@@ -226,7 +233,12 @@ export async function answerApprovals(chat, handler) {
   if (pending.length === 0) return [];
   const decisions = await handler(pending.map((p) => ({ ...p })));
   // Checked against the chat as it is now: the handler may have taken a while.
-  const answers = wasm.normalizeBatch(summarize({ messages: chat.messages }, true), decisions);
+  let answers;
+  try {
+    answers = wasm.normalizeBatch(summarize({ messages: chat.messages }, true), decisions);
+  } catch (error) {
+    throw named(error, 'answerApprovals');
+  }
   for (const { id, approved, reason } of answers) {
     await chat.addToolApprovalResponse({ id, approved, reason: reason == null ? undefined : reason });
   }
@@ -280,22 +292,39 @@ export function clearSentApprovalStates() {
 function readyCall(name, fn) {
   return (...args) => {
     requireReady(name);
-    return fn(...args);
+    try {
+      return fn(...args);
+    } catch (error) {
+      throw named(error, name);
+    }
   };
 }
 
-export const extractToolName = readyCall('extractToolName', (part, fallback = '') => wasm.extractToolName(part, typeof fallback === 'string' ? fallback : String(fallback)));
+// The library's own errors pass through; anything else that a hostile argument made JS throw
+// (a revoked proxy, a null-prototype object) becomes a named error saying which call it was.
+function named(error, fn) {
+  if (error instanceof Error && typeof error.name === 'string' && error.name.startsWith('Adk')) return error;
+  let detail;
+  try {
+    detail = String(error && error.message);
+  } catch {
+    detail = 'an exception';
+  }
+  return invalidArgument(fn, `reading an argument threw (${detail.slice(0, 200)})`, 'plain values and objects');
+}
+
+export const extractToolName = readyCall('extractToolName', (part, fallback = '') => wasm.extractToolName(part, typeof fallback === 'string' ? fallback : ''));
 export const extractToolNameFromType = readyCall('extractToolNameFromType', (type) => wasm.extractToolNameFromType(type));
 export const isToolType = readyCall('isToolType', (type) => wasm.isToolType(type));
 export const registerFrontendExecuteTool = readyCall('registerFrontendExecuteTool', (tool) => wasm.registerFrontendExecuteTool(tool));
 export const isFrontendExecuteTool = readyCall('isFrontendExecuteTool', (name) => wasm.isFrontendExecuteTool(name));
 export const getFrontendExecuteTools = readyCall('getFrontendExecuteTools', () => wasm.getFrontendExecuteTools());
 export const getFrontendExecuteToolsByCategory = readyCall('getFrontendExecuteToolsByCategory', (category) => wasm.getFrontendExecuteToolsByCategory(category));
-export const getFrontendExecuteTool = readyCall('getFrontendExecuteTool', (name) => wasm.getFrontendExecuteTool(String(name)));
+export const getFrontendExecuteTool = readyCall('getFrontendExecuteTool', (name) => (typeof name === 'string' ? wasm.getFrontendExecuteTool(name) : undefined));
 export const resetFrontendExecuteTools = readyCall('resetFrontendExecuteTools', () => wasm.resetFrontendExecuteTools());
 export const registerToolExecutor = readyCall('registerToolExecutor', (name, fn) => wasm.registerToolExecutor(name, fn));
-export const getToolExecutor = readyCall('getToolExecutor', (name) => wasm.getToolExecutor(String(name)));
-export const hasToolExecutor = readyCall('hasToolExecutor', (name) => wasm.hasToolExecutor(String(name)));
+export const getToolExecutor = readyCall('getToolExecutor', (name) => (typeof name === 'string' ? wasm.getToolExecutor(name) : undefined));
+export const hasToolExecutor = readyCall('hasToolExecutor', (name) => typeof name === 'string' && wasm.hasToolExecutor(name));
 export const resetToolExecutors = readyCall('resetToolExecutors', () => wasm.resetToolExecutors());
 
 /** The frontend-tool categories of SPEC §7. */

@@ -38,16 +38,30 @@ function code(part) {
   const type = part.type;
   if (typeof type !== 'string') return NS;
   if (type === 'step-start') return 's';
-  if (!(type.startsWith('tool-') || type === 'dynamic-tool')) return 'o';
+  const isDynamic = type === 'dynamic-tool';
+  if (!(isDynamic || (type.length > 5 && type.startsWith('tool-')))) return 'o';
   const approval = part.approval;
-  return stateLetter(part.state) + (approval !== null && typeof approval === 'object' ? answerOf(approval.approved) : '');
+  const code = stateLetter(part.state) + (approval !== null && typeof approval === 'object' ? answerOf(approval.approved) : '');
+  // An approved part still waiting in approval-responded also names its tool: principle 3 needs
+  // to know whether it runs in the browser.
+  if (code !== 'D1') return code;
+  const name = isDynamic ? part.toolName : type.slice(5);
+  return `D1${US}${typeof name === 'string' ? clean(name) : ''}`;
 }
 
-function record(part) {
+// In the detailed form, a separator inside an earlier part's string is replaced: the compact form
+// does not carry those strings, and both forms must decide alike.
+const SEPARATORS = /[\x1e\x1f]/g;
+
+function clean(value) {
+  return value.replace(SEPARATORS, '\x1a');
+}
+
+function record(part, sanitize = (value) => value) {
   const type = part.type;
   const toolCallId = part.toolCallId;
   if (toolCallId === undefined && part.approval === undefined) {
-    return typeof type === 'string' ? type : NS;
+    return typeof type === 'string' ? sanitize(type) : NS;
   }
   const approval = part.approval;
   let tag = '';
@@ -62,8 +76,12 @@ function record(part) {
       tag = NS;
     }
   }
-  return (typeof type === 'string' ? type : NS) + US + text(part.toolName) + US + text(part.state) + US +
-    text(toolCallId) + US + tag + US + id + US + approved;
+  return sanitize(typeof type === 'string' ? type : NS) + US + sanitize(text(part.toolName)) + US +
+    sanitize(text(part.state)) + US + sanitize(text(toolCallId)) + US + tag + US + sanitize(id) + US + approved;
+}
+
+function cleanRecord(part) {
+  return record(part, clean);
 }
 
 function describe(value) {
@@ -109,7 +127,8 @@ export function summarize(arg, detailed = false) {
     for (let i = 0; i < count; i++) {
       const part = parts[i];
       if (part === null || typeof part !== 'object') out += RS + NS;
-      else out += RS + (i < last && !detailed ? code(part) : record(part));
+      else if (i >= last) out += RS + record(part);
+      else out += RS + (detailed ? cleanRecord(part) : code(part));
     }
     return out;
   } catch (error) {

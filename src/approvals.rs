@@ -84,9 +84,12 @@ pub fn check_batch(pending: &[PendingApproval<'_>], answered_ids: &[&str]) -> Re
 }
 
 fn describe(p: &PendingApproval<'_>) -> String {
+    use crate::model::shown;
     format!(
         "{} ({}, toolCallId {})",
-        p.approval_id, p.tool_name, p.tool_call_id
+        shown(p.approval_id),
+        shown(p.tool_name),
+        shown(p.tool_call_id)
     )
 }
 

@@ -59,6 +59,7 @@ impl AdkError {
                 pending,
                 looks_like_tool_call_of,
             } => {
+                let id = crate::model::shown(id);
                 let mut text = format!("'{id}' is not a pending approval id of this chat. ");
                 if let Some(approval_id) = looks_like_tool_call_of {
                     text.push_str(&format!(
@@ -82,15 +83,15 @@ impl AdkError {
             } => {
                 let mut problems = Vec::new();
                 if !missing.is_empty() {
-                    problems.push(format!("missing: {}", missing.join(", ")));
+                    problems.push(format!("missing: {}", shown_list(missing)));
                 }
                 if !unknown.is_empty() {
-                    problems.push(format!("unknown: {}", unknown.join(", ")));
+                    problems.push(format!("unknown: {}", shown_list(unknown)));
                 }
                 if !duplicated.is_empty() {
                     problems.push(format!(
                         "answered more than once: {}",
-                        duplicated.join(", ")
+                        shown_list(duplicated)
                     ));
                 }
                 format!(
@@ -105,6 +106,19 @@ impl AdkError {
             AdkError::GeolocationFailed { text, .. } => text.clone(),
         }
     }
+}
+
+/// Ids as messages show them: each cut short, at most 20 of them.
+fn shown_list(ids: &[String]) -> String {
+    let mut text: Vec<String> = ids
+        .iter()
+        .take(20)
+        .map(|id| crate::model::shown(id).into_owned())
+        .collect();
+    if ids.len() > 20 {
+        text.push(format!("and {} more", ids.len() - 20));
+    }
+    text.join(", ")
 }
 
 impl std::fmt::Display for AdkError {

@@ -126,8 +126,9 @@ impl Registry {
     pub fn parse_category(category: &str) -> Result<Category, AdkError> {
         Category::parse(category).ok_or_else(|| AdkError::InvalidTool {
             what: format!(
-                "registerFrontendExecuteTool(): category '{category}' is not known; expected one of \
-                 geolocation, camera, microphone, notification, clipboard, other."
+                "registerFrontendExecuteTool(): category '{}' is not known; expected one of \
+                 geolocation, camera, microphone, notification, clipboard, other.",
+                crate::model::shown(category)
             ),
         })
     }

@@ -41,7 +41,10 @@ impl JsEngine {
             Some(None) => {
                 return Err(invalid(
                     F,
-                    format!("mode '{}' is not known", mode.unwrap_or_default()),
+                    format!(
+                        "mode '{}' is not known",
+                        crate::model::shown(&mode.unwrap_or_default())
+                    ),
                     "'sse' or 'bidi'",
                 ))
             }
@@ -50,7 +53,11 @@ impl JsEngine {
         let pattern = match optional_string(F, &options, "bidiPattern", "'A' or 'B'")? {
             None => BidiPattern::A,
             Some(p) => BidiPattern::parse(&p).ok_or_else(|| {
-                invalid(F, format!("bidiPattern '{p}' is not known"), "'A' or 'B'")
+                invalid(
+                    F,
+                    format!("bidiPattern '{}' is not known", crate::model::shown(&p)),
+                    "'A' or 'B'",
+                )
             })?,
         };
         if mode == Mode::Sse && pattern == BidiPattern::B {
@@ -63,7 +70,7 @@ impl JsEngine {
         let tools = get(F, &options, "frontendTools")?;
         let frontend_tools = if tools.is_undefined() || tools.is_null() {
             None
-        } else if Array::is_array(&tools) {
+        } else if super::is_array(&tools) {
             let mut names = Vec::new();
             for (i, tool) in Array::from(&tools).iter().enumerate() {
                 let (name, requires_approval) = if tool.is_object() {
@@ -357,7 +364,7 @@ pub fn normalize_batch(summary: &str, decisions: JsValue) -> Result<Array, JsVal
         answers.push((id, approved, reason));
         Ok(())
     };
-    if Array::is_array(&decisions) {
+    if super::is_array(&decisions) {
         for (i, decision) in Array::from(&decisions).iter().enumerate() {
             if !decision.is_object() {
                 return Err(invalid(

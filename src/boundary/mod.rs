@@ -7,10 +7,23 @@
 pub mod api;
 pub mod registry;
 
-use js_sys::{Array, Object, Reflect};
+use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
 
 use crate::error::AdkError;
+
+#[wasm_bindgen]
+extern "C" {
+    /// `Array.isArray`, which throws for a revoked proxy: caught here, so no JS exception unwinds
+    /// through Rust (it would leave any borrowed object unusable).
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn array_is_array(value: &JsValue) -> Result<bool, JsValue>;
+}
+
+/// Whether a JS value is an array; false for anything that cannot even be asked.
+pub(crate) fn is_array(value: &JsValue) -> bool {
+    array_is_array(value).unwrap_or(false)
+}
 
 /// A JS `Error` with the library's `name` and message.
 pub(crate) fn js_error(err: &AdkError) -> JsValue {
@@ -69,7 +82,7 @@ pub(crate) fn optional_string(
 pub(crate) fn type_name(value: &JsValue) -> String {
     if value.is_null() {
         "null".to_string()
-    } else if Array::is_array(value) {
+    } else if is_array(value) {
         "an array".to_string()
     } else if let Some(s) = value.as_string() {
         if s.chars().count() > 40 {

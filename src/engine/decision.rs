@@ -4,7 +4,7 @@
 use super::memory::{ActionRef, Memory};
 use super::{Mode, Policy};
 use crate::model::summary::Malformed;
-use crate::model::{LastMessage, Part, Role, ToolPart, ToolState};
+use crate::model::{shown, LastMessage, Part, Role, ToolPart, ToolState};
 
 /// Why the engine answers as it does. Each variant is one rule of SPEC §2.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,12 +84,12 @@ impl<'a> Verdict<'a> {
             Verdict::NoParts => "The last assistant message has no parts.".to_string(),
             Verdict::ApprovalPending { index, tool } => format!(
                 "Principle 1: parts[{index}] ({}, approval id {}) still awaits the user's answer.",
-                tool.name,
-                tool.approval.map(|a| a.id).unwrap_or("?")
+                shown(tool.name),
+                shown(tool.approval.map(|a| a.id).unwrap_or("?"))
             ),
             Verdict::StillStreaming { index, tool } => format!(
                 "parts[{index}] ({}) is still streaming its input: the response is not complete.",
-                tool.name
+                shown(tool.name)
             ),
             Verdict::AwaitingBrowserOutput { index, tool } => {
                 if tool.approval.is_some() {
@@ -97,13 +97,15 @@ impl<'a> Verdict<'a> {
                         "Principle 3: {} (parts[{index}], toolCallId {}) runs in the browser and was \
                          approved; its approval is sent together with its output (Pattern A), which \
                          does not exist yet.",
-                        tool.name, tool.tool_call_id
+                        shown(tool.name),
+                        shown(tool.tool_call_id)
                     )
                 } else {
                     format!(
                         "Principle 3: {} (parts[{index}], toolCallId {}) runs in the browser; the \
                          backend waits for its output, which does not exist yet.",
-                        tool.name, tool.tool_call_id
+                        shown(tool.name),
+                        shown(tool.tool_call_id)
                     )
                 }
             }
@@ -121,10 +123,10 @@ impl<'a> Verdict<'a> {
                     .iter()
                     .map(|(index, action)| match action {
                         ActionRef::Answer(id) => {
-                            format!("the answer to approval {id} (parts[{index}])")
+                            format!("the answer to approval {} (parts[{index}])", shown(id))
                         }
                         ActionRef::BrowserOutput(id) => {
-                            format!("the browser's output for {id} (parts[{index}])")
+                            format!("the browser's output for {} (parts[{index}])", shown(id))
                         }
                     })
                     .collect();
@@ -180,7 +182,10 @@ pub fn decide<'a>(
     };
 
     // Principle 1: nothing is sent while an approval waits or a tool input is still streaming.
+    // Principle 3: nor while an approved browser tool's output is missing (Pattern A), wherever
+    // that tool stands: parts after it may have come in the same response, before the answer.
     let mut earlier_answers = 0;
+    let mut awaiting = None;
     for (index, part) in parts.iter().enumerate() {
         let Part::Tool(tool) = part else { continue };
         match tool.state {
@@ -196,9 +201,26 @@ pub fn decide<'a>(
                     present: None,
                 }
             }
-            _ if index < last && tool.answer().is_some() => earlier_answers += 1,
+            ToolState::ApprovalResponded
+                if index < last
+                    && awaiting.is_none()
+                    && tool.answer() == Some(true)
+                    && policy.output_travels_with_approval()
+                    && (policy.is_frontend_tool)(tool.name) =>
+            {
+                awaiting = Some(Verdict::AwaitingBrowserOutput { index, tool: *tool });
+            }
             _ => {}
         }
+        if index < last && tool.answer().is_some() {
+            earlier_answers += 1;
+        }
+    }
+    if let Some(verdict) = awaiting {
+        return Decision {
+            verdict,
+            present: None,
+        };
     }
 
     let Part::Tool(tool) = &parts[last] else {

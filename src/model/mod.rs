@@ -205,3 +205,25 @@ mod tests {
         assert_eq!(ToolState::parse("done"), None);
     }
 }
+
+/// A value as error messages and explanations show it: whole when short, else its first 80
+/// characters and an ellipsis, so a 10 MB id never becomes a 10 MB message.
+pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+    const MOST: usize = 80;
+    match text.char_indices().nth(MOST) {
+        None => std::borrow::Cow::Borrowed(text),
+        Some((cut, _)) => std::borrow::Cow::Owned(format!("{}…", &text[..cut])),
+    }
+}
+
+#[cfg(test)]
+mod shown_tests {
+    #[test]
+    fn long_values_are_cut_short() {
+        assert_eq!(super::shown("abc"), "abc");
+        let long = "é".repeat(100);
+        let cut = super::shown(&long);
+        assert_eq!(cut.chars().count(), 81);
+        assert!(cut.ends_with('…'));
+    }
+}

@@ -30,6 +30,7 @@
 //!          | type US toolName US state US toolCallId US approval US approvalId US approved
 //! code     = "s" (step-start) | "o" (any other non-tool part)
 //!          | state-letter answer                a tool part
+//!          | "D1" US name                       an approved tool part waiting in approval-responded
 //! state-letter = A input-streaming | B input-available | C approval-requested | D approval-responded
 //!          | E output-available | F output-error | G output-denied | ? (anything else)
 //! answer, approved = "1" | "0" | "" (absent) | NS (not a boolean)
@@ -84,7 +85,7 @@ pub enum Malformed<'a> {
 impl<'a> Malformed<'a> {
     pub fn describe(&self) -> String {
         match self {
-            Malformed::Unreadable(reason) => (*reason).to_string(),
+            Malformed::Unreadable(reason) => super::shown(reason).into_owned(),
             Malformed::BadSummary => "the message summary is not in the expected format".to_string(),
             Malformed::SeparatorInString => {
                 "a string in the last message holds a control character U+001E or U+001F".to_string()
@@ -102,7 +103,7 @@ impl<'a> Malformed<'a> {
             Malformed::StateNotKnown { index, state } => format!(
                 "parts[{index}].state is {}, expected one of input-streaming, input-available, \
                  approval-requested, approval-responded, output-available, output-error, output-denied",
-                if *state == NOT_STRING { "not a string".to_string() } else { format!("'{state}'") }
+                if *state == NOT_STRING { "not a string".to_string() } else { format!("'{}'", super::shown(state)) }
             ),
             Malformed::ToolCallIdMissing { index } => {
                 format!("parts[{index}].toolCallId is missing or not a string")
@@ -232,6 +233,13 @@ fn parse_code(index: usize, code: &str) -> Result<Part<'_>, Malformed<'_>> {
     if code == NOT_STRING {
         return Err(Malformed::PartTypeNotString { index });
     }
+    // An approved, answered part also carries its tool name: principle 3 must know whether it
+    // runs in the browser, wherever it stands.
+    let (code, name) = match fields::<2>(code) {
+        Some([code, name]) => (code, name),
+        None if !code.contains(FIELD) => (code, ""),
+        None => return Err(Malformed::SeparatorInString),
+    };
     let state = match code.as_bytes().first() {
         Some(b's') if code.len() == 1 => return Ok(Part::StepStart),
         Some(b'o') if code.len() == 1 => return Ok(Part::Other),
@@ -247,7 +255,7 @@ fn parse_code(index: usize, code: &str) -> Result<Part<'_>, Malformed<'_>> {
     };
     let approved = parse_answer(code.get(1..).unwrap_or(""), index)?;
     Ok(Part::Tool(ToolPart {
-        name: "",
+        name,
         tool_call_id: "",
         state,
         approval: approved.map(|approved| Approval {
@@ -395,6 +403,11 @@ pub mod build {
         } else {
             ""
         };
+        if letter == "D" && answer == "1" {
+            let name_field = fields.get(1).copied().filter(|n| !n.is_empty());
+            let name = crate::model::tool_name(part_type, name_field).unwrap_or("");
+            return format!("D1{FIELD}{name}");
+        }
         format!("{letter}{answer}")
     }
 

@@ -98,9 +98,25 @@ struct State {
     /// Chunks that came while no response stream was open (SPEC §5 "nothing is lost"), and where
     /// their responses ended.
     buffer: Vec<Buffered>,
-    /// After an abort, the rest of the aborted response is dropped, up to its end.
-    discarding: bool,
+    /// After an abort, what is left of the aborted response is dropped, up to its end.
+    discarding: Discard,
+    /// Whether the response stream in progress has had its `start` chunk.
+    started: bool,
     latency_ms: Option<f64>,
+}
+
+/// What is left of an aborted response (the backend may still be sending it).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Discard {
+    Nothing,
+    /// The rest of the aborted turn is dropped until it ends (`[DONE]`, or a `finish-step` after
+    /// an approval request). A `start` chunk while a newer response waits for its first chunk is
+    /// that response's own: the backend dropped the aborted turn, or answered the new message
+    /// first; in the latter case the aborted turn's tail is still owed (`TailOwed`).
+    Turn,
+    /// The aborted turn's tail, if it comes after the newer reply: dropped up to its end. A
+    /// `start` means a new turn, so the tail is no longer expected.
+    TailOwed,
 }
 
 enum Buffered {
@@ -454,7 +470,7 @@ impl State {
         }
         // The backend's session is gone with its socket; what was buffered stays deliverable.
         self.rules = ResponseRules::new();
-        self.discarding = false;
+        self.discarding = Discard::Nothing;
     }
 
     fn on_message(&mut self, id: u32, event: &MessageEvent, effects: &mut Effects) {
@@ -482,9 +498,24 @@ impl State {
             Incoming::Chunk { json, chunk_type } => {
                 let step = self.rules.on_chunk(&chunk_type);
                 self.chunk_arrived();
-                if self.discarding {
-                    self.discarding = step != Step::DeliverThenEnd;
-                    return;
+                let is_start = chunk_type == "start";
+                match self.discarding {
+                    Discard::Nothing => {}
+                    Discard::Turn if is_start && self.response.is_some() && !self.started => {
+                        // The newer response's own first chunk, ahead of the aborted turn's end.
+                        self.discarding = Discard::TailOwed;
+                    }
+                    Discard::TailOwed if is_start => self.discarding = Discard::Nothing,
+                    Discard::TailOwed if self.response.is_some() => {}
+                    Discard::Turn | Discard::TailOwed => {
+                        if step == Step::DeliverThenEnd {
+                            self.discarding = Discard::Nothing;
+                        }
+                        return;
+                    }
+                }
+                if chunk_type == "start" {
+                    self.started = true;
                 }
                 match JSON::parse(json) {
                     Ok(chunk) => self.deliver(chunk, effects),
@@ -508,8 +539,18 @@ impl State {
                     return;
                 }
                 self.chunk_arrived();
-                if std::mem::take(&mut self.discarding) {
-                    return;
+                match self.discarding {
+                    Discard::Nothing => {}
+                    // The aborted turn's end; the newer response (if any) goes on.
+                    Discard::Turn => {
+                        self.discarding = Discard::Nothing;
+                        return;
+                    }
+                    Discard::TailOwed if self.response.is_none() => {
+                        self.discarding = Discard::Nothing;
+                        return;
+                    }
+                    Discard::TailOwed => {}
                 }
                 self.end_response();
             }
@@ -636,7 +677,7 @@ impl State {
     fn stop_backend(&mut self) {
         let interrupt = frame::interrupt_frame(timestamp(), Some(InterruptReason::UserAbort));
         if let Ok(true) = self.send_frame(&interrupt) {
-            self.discarding = true;
+            self.discarding = Discard::Turn;
         }
     }
 
@@ -729,7 +770,8 @@ impl State {
             return;
         }
         self.rules.start_response();
-        self.discarding = false;
+        // Not the discarding: the aborted turn's tail may still come before this reply.
+        self.started = false;
         self.response = Some(Response {
             id,
             controller,
@@ -925,7 +967,8 @@ impl BidiTransport {
                 response: None,
                 rules: ResponseRules::new(),
                 buffer: Vec::new(),
-                discarding: false,
+                discarding: Discard::Nothing,
+                started: false,
                 latency_ms: None,
             })
         });
@@ -1035,6 +1078,15 @@ impl BidiTransport {
                     older.reject,
                     js_transport_error(&TransportError::Superseded),
                 ));
+            }
+            // A socket the backend is closing (its close event not handled yet) takes no request:
+            // a new one is opened instead, so the request does not die with the old socket.
+            if state
+                .socket
+                .as_ref()
+                .is_some_and(|socket| socket.ws.ready_state() > WebSocket::OPEN)
+            {
+                state.socket = None;
             }
             if state.open_socket().is_some() {
                 state.begin_response(pending, effects);
@@ -1253,7 +1305,7 @@ impl BidiTransport {
                 effects.push((pending.reject, error));
             }
             state.rules = ResponseRules::new();
-            state.discarding = false;
+            state.discarding = Discard::Nothing;
         });
     }
 
