@@ -75,7 +75,8 @@ fn code(part: &Value) -> String {
     if part_type == "step-start" {
         return "s".to_string();
     }
-    if !(part_type.starts_with("tool-") || part_type == "dynamic-tool") {
+    let is_dynamic = part_type == "dynamic-tool";
+    if !(is_dynamic || (part_type.len() > 5 && part_type.starts_with("tool-"))) {
         return "o".to_string();
     }
     let approval = get(part, "approval");
@@ -84,7 +85,24 @@ fn code(part: &Value) -> String {
     } else {
         ""
     };
-    format!("{}{}", state_letter(get(part, "state")), answer)
+    let code = format!("{}{}", state_letter(get(part, "state")), answer);
+    if code != "D1" {
+        return code;
+    }
+    let name = if is_dynamic {
+        match get(part, "toolName") {
+            Some(Value::String(name)) => clean(name),
+            _ => String::new(),
+        }
+    } else {
+        clean(&part_type[5..])
+    };
+    format!("D1{US}{name}")
+}
+
+/// js/summary.js `clean`: separators inside an earlier part's strings, in the detailed form.
+fn clean(value: &str) -> String {
+    value.replace([RS, US], "\u{1a}")
 }
 
 fn type_text(part: &Value) -> &str {
@@ -94,11 +112,15 @@ fn type_text(part: &Value) -> &str {
     }
 }
 
-fn record(part: &Value) -> String {
+fn record(part: &Value, sanitize: bool) -> String {
+    let cleaned = |value: &str| if sanitize { clean(value) } else { value.to_string() };
     let tool_call_id = get(part, "toolCallId");
     let approval = get(part, "approval");
     if tool_call_id.is_none() && approval.is_none() {
-        return type_text(part).to_string();
+        return match get(part, "type") {
+            Some(Value::String(s)) => cleaned(s),
+            _ => NS.to_string(),
+        };
     }
     let (tag, id, approved) = match approval {
         None | Some(Value::Null) => ("", "", ""),
@@ -108,13 +130,13 @@ fn record(part: &Value) -> String {
         Some(_) => (NS, "", ""),
     };
     [
-        type_text(part),
-        text(get(part, "toolName")),
-        text(get(part, "state")),
-        text(tool_call_id),
-        tag,
-        id,
-        approved,
+        cleaned(type_text(part)),
+        cleaned(text(get(part, "toolName"))),
+        cleaned(text(get(part, "state"))),
+        cleaned(text(tool_call_id)),
+        tag.to_string(),
+        cleaned(id),
+        approved.to_string(),
     ]
     .join(&US.to_string())
 }
@@ -186,10 +208,12 @@ pub fn summarize(arg: Option<&Value>, detailed: bool) -> String {
         out.push(RS);
         if !is_object(Some(part)) {
             out.push_str(NS);
-        } else if (i as isize) < last && !detailed {
-            out.push_str(&code(part));
+        } else if (i as isize) >= last {
+            out.push_str(&record(part, false));
+        } else if detailed {
+            out.push_str(&record(part, true));
         } else {
-            out.push_str(&record(part));
+            out.push_str(&code(part));
         }
     }
     out
