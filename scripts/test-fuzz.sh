@@ -85,7 +85,7 @@ for target in "${TARGETS[@]}"; do
   echo "test-fuzz.sh: fuzzing $target for ${FUZZ_SECONDS}s"
   # Known faults (each kept as a failing input in fuzz/regressions/) are let through while fuzzing,
   # so the run looks for new ones; see RELIABILITY.md "Findings".
-  ADK_FUZZ_SUPPRESS_KNOWN=1 timeout $((FUZZ_SECONDS + 120)) "$bin_dir/$target" "$corpus" "fuzz/seeds/$target" \
+  timeout $((FUZZ_SECONDS + 120)) "$bin_dir/$target" "$corpus" "fuzz/seeds/$target" \
     -max_total_time="$FUZZ_SECONDS" -rss_limit_mb="$RSS_LIMIT_MB" -timeout=10 -max_len="$max_len" \
     -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1
   status=$?
