@@ -6,13 +6,15 @@ import init, { initSync } from './wasm/adk_stream_wasm.js';
 const wasmUrl = new URL('./wasm/adk_stream_wasm_bg.wasm', import.meta.url);
 
 let loaded = false;
+// The module's exports once loaded; the decision writes its summary straight into `memory`.
+let exports = null;
 
 function loadInNodeSync() {
   const isNode = typeof process !== 'undefined' && process.versions != null && process.versions.node != null;
   const getBuiltin = isNode && typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule : null;
   if (!getBuiltin || wasmUrl.protocol !== 'file:') return false;
   const fs = getBuiltin('node:fs');
-  initSync({ module: fs.readFileSync(wasmUrl) });
+  exports = initSync({ module: fs.readFileSync(wasmUrl) });
   return true;
 }
 
@@ -21,7 +23,7 @@ async function loadAsync() {
     // Only a Node without process.getBuiltinModule (older than 20.16, below `engines`) gets here.
     throw new Error('adk-stream-wasm needs Node 20.16 or newer (process.getBuiltinModule) to load its .wasm from a file.');
   }
-  await init({ module_or_path: wasmUrl });
+  exports = await init({ module_or_path: wasmUrl });
 }
 
 if (loadInNodeSync()) loaded = true;
@@ -37,6 +39,11 @@ ready.catch(() => {});
 
 export function isReady() {
   return loaded;
+}
+
+/** The WebAssembly memory (after loading). */
+export function wasmMemory() {
+  return exports.memory;
 }
 
 /** Throws a named error for exports that cannot answer before initialisation. */

@@ -148,6 +148,27 @@ impl JsEngine {
         })
     }
 
+    /// `decide` for the summary the glue wrote into the buffer of `summaryBuffer`, `len` bytes.
+    #[wasm_bindgen(js_name = decideBuffered)]
+    pub fn decide_buffered(&mut self, len: usize) -> bool {
+        let send = SUMMARY.with(|buffer| {
+            let buffer = buffer.borrow();
+            let text = buffer
+                .get(..len)
+                .and_then(|bytes| std::str::from_utf8(bytes).ok());
+            // An impossible length or broken UTF-8 is malformed input: false, as for any other.
+            text.is_some_and(|text| self.decide(text))
+        });
+        SUMMARY.with(|buffer| {
+            // A huge summary (a hostile id) is not kept for the life of the page.
+            let mut buffer = buffer.borrow_mut();
+            if buffer.len() > 1 << 20 {
+                *buffer = Vec::new();
+            }
+        });
+        send
+    }
+
     /// `{send, rule, detail}` for the same input, without remembering anything.
     pub fn explain(&self, summary: &str) -> JsValue {
         let message = parse(summary);
@@ -243,6 +264,25 @@ impl JsEngine {
     pub fn is_frontend_tool(&self, name: &str) -> bool {
         self.with_frontend(|is_frontend| is_frontend(name))
     }
+}
+
+thread_local! {
+    /// Where the glue writes a decision's summary (see `summaryBuffer`).
+    static SUMMARY: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The address of a buffer of at least `capacity` bytes in WebAssembly memory, for the glue to
+/// write a decision's summary into with `TextEncoder.encodeInto` (one native copy instead of
+/// wasm-bindgen's per-character one). Valid until the next call.
+#[wasm_bindgen(js_name = summaryBuffer)]
+pub fn summary_buffer(capacity: usize) -> *mut u8 {
+    SUMMARY.with(|buffer| {
+        let mut buffer = buffer.borrow_mut();
+        if buffer.len() < capacity {
+            buffer.resize(capacity, 0);
+        }
+        buffer.as_mut_ptr()
+    })
 }
 
 /// Pending approvals of the summarised last message: `[{approvalId, toolCallId, toolName, partIndex}]`.
