@@ -105,10 +105,13 @@ export function createAutoSend(options) {
         throw invalidArgument('addToolOutput', `no tool part of this chat has toolCallId '${shown}'`, 'the toolCallId of a tool part in chat.messages');
       }
       autoSend.markBrowserOutput(toolCallId);
+      const before = chat.messages;
       await chat.addToolOutput(args);
-      const part = findToolPart(chat.messages, toolCallId);
+      // As in approve(): useChat's result keeps its render's array; only a live Chat is checked.
+      const after = chat.messages;
+      const part = findToolPart(after, toolCallId);
       const expected = args.state === 'output-error' ? 'output-error' : 'output-available';
-      if (part === null || part.state !== expected) {
+      if (after !== before && (part === null || part.state !== expected)) {
         const error = new Error(`addToolOutput(): the output of ${toolCallId} was not committed; the part is ${part ? part.state : 'gone'}, expected ${expected}.`);
         error.name = 'AdkNotCommittedError';
         throw error;
@@ -215,9 +218,13 @@ async function answer(chat, approvalId, approved, options, fn) {
   if (options != null && (typeof options !== 'object' || (options.reason != null && typeof options.reason !== 'string'))) {
     throw invalidArgument(fn, 'the options are not {reason?: string}', '{reason?: string}');
   }
-  wasm.checkAnswerable(summarize({ messages: chat.messages }, true), approvalId, fn);
+  const before = chat.messages;
+  wasm.checkAnswerable(summarize({ messages: before }, true), approvalId, fn);
   await chat.addToolApprovalResponse({ id: approvalId, approved, reason: options ? options.reason : undefined });
-  if (wasm.isPending(summarize({ messages: chat.messages }, true), approvalId)) {
+  // A `Chat` replaces its messages array on every change; useChat's result holds the array of its
+  // render, which cannot show the answer, so only a changed array is checked.
+  const after = chat.messages;
+  if (after !== before && wasm.isPending(summarize({ messages: after }, true), approvalId)) {
     const error = new Error(`${fn}(): the answer to ${approvalId} was not committed to chat.messages.`);
     error.name = 'AdkNotCommittedError';
     throw error;
