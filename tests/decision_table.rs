@@ -284,6 +284,34 @@ fn d17_sse_approved_browser_tool_without_output_is_false() {
 }
 
 #[test]
+fn d17_holds_wherever_the_approved_browser_tool_stands() {
+    // Two approvals answered in one turn: the browser tool's output must still come first.
+    let summary = assistant(&[
+        p("get_location", "approval-responded", Some(true)),
+        p("process_payment", "approval-responded", Some(false)),
+    ]);
+    for compact in [false, true] {
+        let parts = [
+            p("get_location", "approval-responded", Some(true)),
+            p("process_payment", "approval-responded", Some(false)),
+        ];
+        let summary = if compact {
+            build::compact("assistant", &parts)
+        } else {
+            summary.clone()
+        };
+        assert!(!decide(Mode::Sse, &summary), "compact: {compact}");
+        assert_eq!(
+            rule(&Engine::new(Mode::Sse, BidiPattern::A), &summary),
+            "awaiting-browser-output"
+        );
+    }
+    // Pattern B sends the approval at once.
+    let mut engine = Engine::new(Mode::Bidi, BidiPattern::B);
+    assert!(engine.should_send(&parse(&summary), &default_frontend));
+}
+
+#[test]
 fn d18_sse_denied_browser_tool_is_true() {
     assert!(decide(
         Mode::Sse,
