@@ -45,8 +45,10 @@ function code(part) {
   // An approved part still waiting in approval-responded also names its tool: principle 3 needs
   // to know whether it runs in the browser.
   if (code !== 'D1') return code;
-  const name = isDynamic ? part.toolName : type.slice(5);
-  return `D1${US}${typeof name === 'string' ? clean(name) : ''}`;
+  // SPEC §1: `toolName` when set, else the type without `tool-`.
+  const toolName = part.toolName;
+  const name = typeof toolName === 'string' && toolName !== '' ? toolName : isDynamic ? '' : type.slice(5);
+  return `D1${US}${clean(name)}`;
 }
 
 // In the detailed form, a separator inside an earlier part's string is replaced: the compact form
@@ -60,7 +62,7 @@ function clean(value) {
 function record(part, sanitize = (value) => value) {
   const type = part.type;
   const toolCallId = part.toolCallId;
-  if (toolCallId === undefined && part.approval === undefined) {
+  if (toolCallId === undefined && part.approval === undefined && part.state === undefined) {
     return typeof type === 'string' ? sanitize(type) : NS;
   }
   const approval = part.approval;

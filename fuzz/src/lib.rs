@@ -89,13 +89,10 @@ fn code(part: &Value) -> String {
     if code != "D1" {
         return code;
     }
-    let name = if is_dynamic {
-        match get(part, "toolName") {
-            Some(Value::String(name)) => clean(name),
-            _ => String::new(),
-        }
-    } else {
-        clean(&part_type[5..])
+    let name = match get(part, "toolName") {
+        Some(Value::String(name)) if !name.is_empty() => clean(name),
+        _ if is_dynamic => String::new(),
+        _ => clean(&part_type[5..]),
     };
     format!("D1{US}{name}")
 }
@@ -116,7 +113,7 @@ fn record(part: &Value, sanitize: bool) -> String {
     let cleaned = |value: &str| if sanitize { clean(value) } else { value.to_string() };
     let tool_call_id = get(part, "toolCallId");
     let approval = get(part, "approval");
-    if tool_call_id.is_none() && approval.is_none() {
+    if tool_call_id.is_none() && approval.is_none() && get(part, "state").is_none() {
         return match get(part, "type") {
             Some(Value::String(s)) => cleaned(s),
             _ => NS.to_string(),

@@ -26,7 +26,7 @@
 //! part     = code                               before `last`, in the compact form
 //!          | NS                                 the part is not an object (or, as a code, has no
 //!                                               string type)
-//!          | type                               a part without a toolCallId (text, reasoning, …)
+//!          | type                               a part with no toolCallId, approval or state
 //!          | type US toolName US state US toolCallId US approval US approvalId US approved
 //! code     = "s" (step-start) | "o" (any other non-tool part)
 //!          | state-letter answer                a tool part
@@ -271,7 +271,7 @@ fn parse_part(index: usize, record: &str, earlier: bool) -> Result<Part<'_>, Mal
     if record == NOT_STRING {
         return Err(Malformed::PartNotObject { index });
     }
-    // A part without a toolCallId comes as its type alone.
+    // A part with no toolCallId, approval or state comes as its type alone.
     let [part_type, tool_name_field, state, tool_call_id, approval, approval_id, approved] =
         match fields::<7>(record) {
             Some(all) => all,
