@@ -19,34 +19,19 @@ fail() {
   exit 1
 }
 
+source scripts/lib/js-suite.sh
+
 # --- what the bench needs --------------------------------------------------------------------------
-for file in pkg/package.json pkg/index.js pkg/wasm/adk_stream_wasm.js pkg/wasm/adk_stream_wasm_bg.wasm; do
-  [ -f "$file" ] || fail "$file is missing: build the package first with 'bash scripts/build-pkg.sh' (or run 'make bench')"
-done
-command -v node >/dev/null && command -v npm >/dev/null || fail "node and npm are not on PATH (scripts/setup.sh installs what the project needs)"
+require_pkg pkg/package.json pkg/index.js pkg/wasm/adk_stream_wasm.js pkg/wasm/adk_stream_wasm_bg.wasm
+command -v node >/dev/null || fail "node is not on PATH (scripts/setup.sh installs what the project needs)"
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 [ -x "$CHROMIUM" ] || fail "$CHROMIUM is missing: 'apt-get install -y chromium' (scripts/setup.sh does it)"
 export CHROMIUM
 
-# --- the bench's own dependencies, exactly as locked -------------------------------------------------
-stamp=$BENCH/node_modules/.adk-lock-sha256
-lock_sha=$(sha256sum "$BENCH/package-lock.json" | cut -d' ' -f1)
-if [ ! -d "$BENCH/node_modules" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$lock_sha" ]; then
-  echo "bench.sh: npm ci in $BENCH"
-  (cd "$BENCH" && npm ci --no-audit --no-fund --loglevel=error </dev/null) || fail "npm ci in $BENCH"
-  echo "$lock_sha" >"$stamp"
-fi
-
-# --- the package, as an app installs it --------------------------------------------------------------
-# A tarball of pkg/ installed with --no-save: the lock stays reproducible, and the bench measures a
-# snapshot that a concurrent rebuild of pkg/ cannot change under it.
-rm -rf "$BENCH/.pkg"
-mkdir -p "$BENCH/.pkg"
-packed=$(npm pack ./pkg --pack-destination "$BENCH/.pkg" --silent </dev/null | tail -n 1) || fail "npm pack ./pkg"
-[ -f "$BENCH/.pkg/$packed" ] || fail "npm pack ./pkg produced no tarball"
-mv "$BENCH/.pkg/$packed" "$BENCH/.pkg/adk-stream-wasm.tgz"
-(cd "$BENCH" && npm install --no-save --no-audit --no-fund --loglevel=error ./.pkg/adk-stream-wasm.tgz </dev/null) \
-  || fail "installing the packed package into $BENCH"
+# --- the bench's own dependencies, and the package as an app installs it ------------------------------
+# A tarball of pkg/: the bench measures a snapshot that a later rebuild of pkg/ cannot change under it.
+npm_ci_locked "$BENCH"
+install_packed_pkg "$BENCH"
 
 # --- optional: a build with function names, for the profile ------------------------------------------
 unset BENCH_SYMBOLS_PKG
