@@ -44,4 +44,10 @@ for i in "${!names[@]}"; do
   printf '%-28s %-8s %s\n' "${names[$i]}" "${results[$i]}" "${times[$i]}"
 done
 [ "$status" -eq 0 ] && echo 'test.sh: all steps passed' || echo 'test.sh: FAILED' >&2
+passed=0 failed=0
+for result in "${results[@]}"; do
+  case $result in pass) passed=$((passed + 1)) ;; FAIL) failed=$((failed + 1)) ;; esac
+done
+# The closing line: test steps (each one a whole suite) that passed and failed.
+echo "steps: $passed passed, $failed failed"
 exit "$status"
