@@ -5,22 +5,10 @@ import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { chromium } from 'playwright-core';
-
-export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-export const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/support/chromium.mjs';
 
 export function launch() {
-  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: 60_000 });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, timeout: 60_000 });
 }
 
 const TYPES = {

@@ -9,22 +9,10 @@ import { dirname, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { startServer } from './server.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../support/chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkgDir = resolve(here, '../../pkg');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-// Playwright gives every launch a fresh, temporary user-data-dir and removes it on close.
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 const TOKYO = { latitude: 35.6762, longitude: 139.6503, accuracy: 12 };
 
 let server;
@@ -33,7 +21,8 @@ let browser;
 before(async () => {
   assert.ok(existsSync(join(pkgDir, 'geolocation.js')), 'pkg/ is not built: run bash scripts/build-pkg.sh');
   server = await startServer({ pkgDir, pagePath: join(here, 'index.html') });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, timeout: 30_000 });
+  // Playwright gives every launch a fresh, temporary user-data-dir and removes it on close.
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, timeout: 30_000 });
 });
 
 after(async () => {

@@ -22,6 +22,7 @@ import { createAdk } from 'adk-stream-wasm/chat';
 import { BidiTransport } from 'adk-stream-wasm/transport';
 import { startServer, data, DONE } from './lib/raw-ws.mjs';
 import { writeFigures } from './lib/report.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../support/chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -105,8 +106,8 @@ async function runPage(csp) {
   const { chromium } = await import('playwright-core');
   const { server, origin } = await pageServer(csp);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    executablePath: CHROMIUM,
+    args: CHROMIUM_FLAGS,
     timeout: 30_000,
   });
   try {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startBackend } from '../server/app.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/support/chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../..');
@@ -14,23 +15,11 @@ export const RESULTS_DIR = process.env.E2E_RESULTS_DIR ?? path.join(REPO_ROOT, '
 export const QUIET_MS = Number(process.env.E2E_QUIET_MS ?? 1500);
 export const POSITION = { latitude: 35.6762, longitude: 139.6503, accuracy: 20 };
 
-const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
-
 export async function launchBrowser() {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     // playwright-core makes a fresh, empty user-data-dir for each launch.
-    args: CHROMIUM_ARGS,
+    args: CHROMIUM_FLAGS,
     headless: true,
   });
 }
