@@ -48,9 +48,7 @@ run_suite() {
     --reporter=default --reporter=json --outputFile.json="$results/$label.json" </dev/null) || failed+=("$label")
   if [ -f "$results/$label.json" ]; then
     local passed failed_count skipped
-    read -r passed failed_count skipped < <("$node" -e '
-      const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-      console.log(r.numPassedTests, r.numFailedTests + (r.numRuntimeErrors ?? 0), r.numPendingTests + r.numTodoTests);' "$results/$label.json")
+    read -r passed failed_count skipped < <(vitest_counts "$node" "$results/$label.json")
     total_passed=$((total_passed + passed))
     total_failed=$((total_failed + failed_count))
     total_skipped=$((total_skipped + skipped))

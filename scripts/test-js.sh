@@ -29,6 +29,7 @@ trap 'rm -rf "$results"' EXIT
 failed=()
 total_passed=0
 total_failed=0
+total_skipped=0
 
 run_suite() {
   local label=$1 node=$2 ai=$3
@@ -36,13 +37,14 @@ run_suite() {
   (cd "$PROJECT" && PATH="$(dirname "$node"):$PATH" AI_SDK=$ai "$node" node_modules/vitest/vitest.mjs run \
     --reporter=default --reporter=json --outputFile.json="$results/$label.json") || failed+=("$label")
   if [ -f "$results/$label.json" ]; then
-    read -r passed failed_count < <("$node" -e '
-      const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-      console.log(r.numPassedTests, r.numFailedTests + (r.numRuntimeErrors ?? 0));' "$results/$label.json")
+    local passed failed_count skipped
+    read -r passed failed_count skipped < <(vitest_counts "$node" "$results/$label.json")
     total_passed=$((total_passed + passed))
     total_failed=$((total_failed + failed_count))
+    total_skipped=$((total_skipped + skipped))
   else
     failed+=("$label (no results)")
+    total_failed=$((total_failed + 1))
   fi
 }
 
@@ -52,7 +54,7 @@ run_suite ai7 "$NODE22" 7
 echo
 if [ ${#failed[@]} -gt 0 ]; then
   echo "test-js.sh: FAILED: ${failed[*]}" >&2
-  echo "js: $total_passed passed, $total_failed failed"
+  echo "js: $total_passed passed, $total_failed failed, $total_skipped skipped"
   exit 1
 fi
-echo "js: $total_passed passed, $total_failed failed"
+echo "js: $total_passed passed, $total_failed failed, $total_skipped skipped"

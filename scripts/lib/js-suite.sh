@@ -49,3 +49,12 @@ install_packed_pkg() {
     || fail "installing the packed package into $project"
   echo "installed $packed into $project"
 }
+
+# Prints "passed failed skipped" from a vitest JSON report (runtime errors count as failures,
+# pending and todo tests as skipped), read with the given node.
+vitest_counts() {
+  local node=$1 report=$2
+  "$node" -e '
+    const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    console.log(r.numPassedTests, r.numFailedTests + (r.numRuntimeErrors ?? 0), r.numPendingTests + r.numTodoTests);' "$report"
+}
