@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# The example apps under examples/ as a user builds and runs them, each with the PACKED package
+# (`npm pack ./pkg`, the .tgz installed):
+#   examples/vite       Vite 8 + React 19 + AI SDK 6: tsc (strict, skipLibCheck false), `vite build`
+#                       with no warning, `vite preview`;
+#   examples/vite/ai7   the same sources with AI SDK 7 (@ai-sdk/react 4, Node 22) and Vite 7: tsc,
+#                       then Vite 7's DEV server with no configuration for the package;
+#   examples/next       Next.js 16 App Router: `next build` (Turbopack) with no warning, `next start`;
+#                       its server component awaits `ready` and calls pendingApprovals([]).
+# Each served app is clicked through in headless Chromium (examples/e2e/flows.test.mjs) against the
+# local demo backend: useAdkChat in SSE and BIDI mode, approve and deny, exactly one follow-up request.
+# Builds nothing of the package: pkg/ comes from scripts/build-pkg.sh. Servers bind 127.0.0.1, are
+# stopped at the end, and stop by themselves after 15 minutes if this script is killed hard.
+#   EXAMPLES=vite,ai7,next   which apps (default all)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+[ -f scripts/env.sh ] && source scripts/env.sh
+
+fail() {
+  echo "test-examples.sh: FAILED: $*" >&2
+  exit 1
+}
+source scripts/lib/js-suite.sh
+
+EXAMPLES=${EXAMPLES:-vite,ai7,next}
+SERVER_LIFETIME=900
+export NEXT_TELEMETRY_DISABLED=1
+
+require_pkg pkg/package.json pkg/index.js
+[ -x /usr/bin/chromium ] || fail "/usr/bin/chromium is missing: run scripts/setup.sh"
+ensure_node22
+npm_ci_locked www            # the demo backend (www/server) needs its `ws`
+npm_ci_locked examples/e2e   # playwright-core
+
+server_pid=''
+stop_server() {
+  if [ -n "$server_pid" ]; then
+    kill "$server_pid" 2>/dev/null
+    wait "$server_pid" 2>/dev/null
+    server_pid=''
+  fi
+}
+trap stop_server EXIT
+
+free_port() {
+  node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });'
+}
+
+# Starts `$@` (a server for $url) in the background, waits until $url answers, logs to $log.
+serve() {
+  local url=$1 log=$2
+  shift 2
+  timeout "$SERVER_LIFETIME" "$@" >"$log" 2>&1 </dev/null &
+  server_pid=$!
+  for _ in $(seq 1 300); do
+    curl -sS -o /dev/null "$url" 2>/dev/null && return 0
+    kill -0 "$server_pid" 2>/dev/null || { cat "$log" >&2; fail "the server for $url exited"; }
+    sleep 0.2
+  done
+  cat "$log" >&2
+  fail "$url did not answer within 60 s"
+}
+
+# Runs a build command; fails if it fails or prints any warning (the apps are minimal: every
+# warning would be the package's or its setup's).
+build_without_warnings() {
+  local label=$1 log
+  shift
+  log=$(mktemp)
+  echo "==> $label: $*"
+  "$@" >"$log" 2>&1 || { cat "$log"; rm -f "$log"; fail "$label"; }
+  cat "$log"
+  if grep -inE 'warn|⚠|MISSING_EXPORT|adk-stream-wasm' "$log" >/dev/null; then
+    echo "--- lines that look like warnings:"
+    grep -inE 'warn|⚠|MISSING_EXPORT|adk-stream-wasm' "$log"
+    rm -f "$log"
+    fail "$label printed a warning"
+  fi
+  rm -f "$log"
+}
+
+failed=()
+flows() {
+  local label=$1 url=$2 node=$3 server_text=${4:-}
+  echo "==> $label: flows in Chromium against $url"
+  (cd examples/e2e && APP_URL=$url APP_LABEL=$label SERVER_TEXT=$server_text \
+    "$node" --test --test-concurrency=1 --test-reporter=spec flows.test.mjs) || failed+=("$label")
+}
+
+# examples/vite/ai7 runs the sources of examples/vite with other dependencies: a copy of the sources
+# beside ai7's package.json, in a folder git ignores (its node_modules is kept between runs).
+prepare_ai7() {
+  local dir=examples/vite/.ai7
+  mkdir -p "$dir"
+  rm -rf "$dir/src"
+  cp -R examples/vite/src examples/vite/index.html examples/vite/tsconfig.json "$dir/"
+  cp examples/vite/ai7/package.json examples/vite/ai7/package-lock.json "$dir/"
+}
+
+if [[ ",$EXAMPLES," == *,vite,* ]]; then
+  app=examples/vite
+  npm_ci_locked "$app"
+  install_packed_pkg "$app"
+  build_without_warnings 'vite 8: tsc + vite build' bash -c "cd $app && node node_modules/typescript/bin/tsc --noEmit -p . && node node_modules/vite/bin/vite.js build"
+  port=$(free_port)
+  serve "http://127.0.0.1:$port/" "$app/preview.log" node "$app/node_modules/vite/bin/vite.js" preview "$app" --host 127.0.0.1 --port "$port" --strictPort
+  flows 'vite 8 build, AI SDK 6' "http://127.0.0.1:$port" node
+  stop_server
+fi
+
+if [[ ",$EXAMPLES," == *,ai7,* ]]; then
+  prepare_ai7
+  app=examples/vite/.ai7
+  npm_ci_locked "$app"
+  install_packed_pkg "$app"
+  build_without_warnings 'AI SDK 7: tsc' bash -c "cd $app && '$NODE22' node_modules/typescript/bin/tsc --noEmit -p ."
+  port=$(free_port)
+  # Vite 7's dev server, no vite.config: the package must load as installed, without optimizeDeps hints.
+  serve "http://127.0.0.1:$port/" "$app/dev.log" "$NODE22" "$app/node_modules/vite/bin/vite.js" "$app" --host 127.0.0.1 --port "$port" --strictPort
+  flows 'vite 7 dev, AI SDK 7' "http://127.0.0.1:$port" "$NODE22"
+  stop_server
+fi
+
+if [[ ",$EXAMPLES," == *,next,* ]]; then
+  app=examples/next
+  npm_ci_locked "$app"
+  install_packed_pkg "$app"
+  build_without_warnings 'next 16: next build (Turbopack)' bash -c "cd $app && node node_modules/next/dist/bin/next build"
+  port=$(free_port)
+  serve "http://127.0.0.1:$port/" "$app/start.log" bash -c "cd $app && exec node node_modules/next/dist/bin/next start -H 127.0.0.1 -p $port"
+  flows 'next 16 start, AI SDK 6' "http://127.0.0.1:$port" node 'server: 0 pending approvals'
+  stop_server
+fi
+
+if [ ${#failed[@]} -gt 0 ]; then
+  fail "${failed[*]}"
+fi
+echo "test-examples.sh: all example apps passed ($EXAMPLES)"
