@@ -8,8 +8,7 @@ import { ready, isReady } from './loader.js';
 function unsupported(name) {
   const error = new Error(`${name}(): this build of adk-stream-wasm has no geolocation (Cargo feature \`geolocation\`).`);
   error.name = 'AdkGeolocationError';
-  error.code = 'unsupported';
-  return error;
+  return Object.assign(error, { code: 'unsupported' });
 }
 
 /** The user's position `{latitude, longitude, accuracy, timestamp}`; see geolocation.d.ts. */

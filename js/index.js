@@ -350,4 +350,4 @@ export const hasToolExecutor = readyCall('hasToolExecutor', (name) => typeof nam
 export const resetToolExecutors = readyCall('resetToolExecutors', () => wasm.resetToolExecutors());
 
 /** The frontend-tool categories of SPEC §7. */
-export const TOOL_CATEGORIES = Object.freeze(['geolocation', 'camera', 'microphone', 'notification', 'clipboard', 'other']);
+export const TOOL_CATEGORIES = Object.freeze(/** @type {const} */ (['geolocation', 'camera', 'microphone', 'notification', 'clipboard', 'other']));

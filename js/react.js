@@ -11,6 +11,8 @@ import { BidiTransport } from './transport.js';
  * ...chatOptions})` returns useChat's result plus `approve`, `deny`, `answerApprovals`,
  * `pendingApprovals`, `explain` and `adk`. Changing mode, endpoint, pattern or id creates a new
  * chat with a new engine, so nothing one chat remembers leaks into another.
+ * Its types are in react.d.ts; this JSDoc only lets tsc check the body (tools/check-types.mjs).
+ * @param {Record<string, any>} [options]
  */
 export function useAdkChat(options = {}) {
   const {
@@ -28,6 +30,7 @@ export function useAdkChat(options = {}) {
   latestChatOptions.current = chatOptions;
 
   const created = useMemo(() => {
+    /** @type {{ chat: any, adk: any }} */
     const holder = { chat: null, adk: null };
     const transport =
       mode === 'bidi'
@@ -59,7 +62,7 @@ export function useAdkChat(options = {}) {
     adk.attach(chat);
     return () => {
       adk.detach();
-      if (transport && typeof transport.close === 'function') transport.close();
+      if ('close' in transport && typeof transport.close === 'function') transport.close();
     };
   }, [adk, chat, transport]);
 

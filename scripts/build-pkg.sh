@@ -20,6 +20,7 @@ tools/node_modules/.bin/wasm-opt -Oz --enable-reference-types --enable-bulk-memo
 rm -f pkg/wasm/.gitignore pkg/wasm/package.json pkg/wasm/README.md
 cp js/*.js js/*.d.ts pkg/
 cp js/package.json pkg/package.json
-cp README.md pkg/README.md
-[ -f LICENSE ] && cp LICENSE pkg/LICENSE
+# The npm page's README is js/README.md (links that work from the registry), not the repository's.
+cp js/README.md pkg/README.md
+cp LICENSE pkg/LICENSE
 echo "built pkg/: $(wc -c < pkg/wasm/adk_stream_wasm_bg.wasm) bytes of wasm, $(gzip -9c pkg/wasm/adk_stream_wasm_bg.wasm | wc -c) gzip"

@@ -22,6 +22,7 @@ fail() {
   exit 1
 }
 source scripts/lib/js-suite.sh
+source scripts/lib/examples.sh
 
 EXAMPLES=${EXAMPLES:-vite,ai7,next}
 SERVER_LIFETIME=900
@@ -88,20 +89,9 @@ flows() {
     "$node" --test --test-concurrency=1 --test-reporter=spec flows.test.mjs) || failed+=("$label")
 }
 
-# examples/vite/ai7 runs the sources of examples/vite with other dependencies: a copy of the sources
-# beside ai7's package.json, in a folder git ignores (its node_modules is kept between runs).
-prepare_ai7() {
-  local dir=examples/vite/.ai7
-  mkdir -p "$dir"
-  rm -rf "$dir/src"
-  cp -R examples/vite/src examples/vite/index.html examples/vite/tsconfig.json "$dir/"
-  cp examples/vite/ai7/package.json examples/vite/ai7/package-lock.json "$dir/"
-}
-
 if [[ ",$EXAMPLES," == *,vite,* ]]; then
   app=examples/vite
-  npm_ci_locked "$app"
-  install_packed_pkg "$app"
+  install_example "$app"
   build_without_warnings 'vite 8: tsc + vite build' bash -c "cd $app && node node_modules/typescript/bin/tsc --noEmit -p . && node node_modules/vite/bin/vite.js build"
   port=$(free_port)
   serve "http://127.0.0.1:$port/" "$app/preview.log" node "$app/node_modules/vite/bin/vite.js" preview "$app" --host 127.0.0.1 --port "$port" --strictPort
@@ -110,10 +100,8 @@ if [[ ",$EXAMPLES," == *,vite,* ]]; then
 fi
 
 if [[ ",$EXAMPLES," == *,ai7,* ]]; then
-  prepare_ai7
-  app=examples/vite/.ai7
-  npm_ci_locked "$app"
-  install_packed_pkg "$app"
+  app=$AI7_APP
+  install_example "$app"
   build_without_warnings 'AI SDK 7: tsc' bash -c "cd $app && '$NODE22' node_modules/typescript/bin/tsc --noEmit -p ."
   port=$(free_port)
   # Vite 7's dev server, no vite.config: the package must load as installed, without optimizeDeps hints.
@@ -124,8 +112,7 @@ fi
 
 if [[ ",$EXAMPLES," == *,next,* ]]; then
   app=examples/next
-  npm_ci_locked "$app"
-  install_packed_pkg "$app"
+  install_example "$app"
   build_without_warnings 'next 16: next build (Turbopack)' bash -c "cd $app && node node_modules/next/dist/bin/next build"
   port=$(free_port)
   serve "http://127.0.0.1:$port/" "$app/start.log" bash -c "cd $app && exec node node_modules/next/dist/bin/next start -H 127.0.0.1 -p $port"

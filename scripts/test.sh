@@ -13,10 +13,12 @@ STEPS=(
   scripts/test-wasm.sh
   scripts/test-transport.sh
   scripts/test-js.sh?
+  scripts/test-package.sh
   scripts/test-hardening.sh?
   scripts/test-browser.sh?
   scripts/test-integration.sh?
   scripts/test-e2e.sh?
+  scripts/test-examples.sh
   scripts/test-fuzz.sh?
 )
 

