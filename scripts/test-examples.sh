@@ -120,6 +120,7 @@ if [[ ",$EXAMPLES," == *,next,* ]]; then
   stop_server
 fi
 
+echo "test-examples.sh: $SECONDS s"
 if [ ${#failed[@]} -gt 0 ]; then
   fail "${failed[*]}"
 fi

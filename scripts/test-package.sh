@@ -30,8 +30,10 @@ failed=()
 check() {
   local label=$1
   shift
+  local start=$SECONDS
   printf '\n==> %s\n' "$label"
   "$@" || failed+=("$label")
+  echo "($label: $((SECONDS - start)) s)"
 }
 
 check 'publint --strict' tools/node_modules/.bin/publint run --strict ./pkg
