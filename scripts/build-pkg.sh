@@ -31,6 +31,9 @@ build() {
   echo "built pkg/wasm/${name}_bg.wasm: $(wc -c < "pkg/wasm/${name}_bg.wasm") bytes, $(gzip -9c "pkg/wasm/${name}_bg.wasm" | wc -c) gzip"
 }
 
+# Panic locations name source files: name them from the project and the registry, not this machine.
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=cargo --remap-path-prefix=$(pwd)=adk-stream-wasm"
+
 rm -rf pkg
 mkdir -p pkg/wasm
 build adk_stream_wasm core,geolocation
