@@ -68,7 +68,8 @@ for (const mode of ['sse', 'bidi']) {
       const { context, page, errors } = await open(mode);
       try {
         if (SERVER_TEXT) await page.getByTestId('server').filter({ hasText: new RegExp(SERVER_TEXT) }).waitFor();
-        // The engine answers explain() once the module is ready (at once with the embedded module).
+        // React runs (hydrated, for a server-rendered page), and the engine answers explain().
+        await page.locator('main[data-hydrated="true"]').waitFor({ timeout: 15000 });
         await page.locator('[data-testid="explain"]:not([data-rule="loading"])').waitFor({ timeout: 15000 });
         await page.getByLabel('Message').fill('Send $50 to Hanako');
         await page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -94,6 +95,8 @@ for (const mode of ['sse', 'bidi']) {
         assert.deepEqual(errors, [], 'no error in the page');
       } catch (error) {
         if (errors.length) error.message += `\nerrors in the page:\n  ${errors.join('\n  ')}`;
+        const text = await page.locator('body').innerText().catch(() => '(no page)');
+        error.message += `\nthe page shows:\n${text.slice(0, 1500)}`;
         throw error;
       } finally {
         await context.close();

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useAdkChat } from 'adk-stream-wasm/react';
 
 // A chat with an ADK backend: AI SDK's useChat through useAdkChat, which supplies the engine that
@@ -12,6 +12,9 @@ export function ChatApp({ mode, backend }: { mode: 'sse' | 'bidi'; backend: stri
       : { mode, url: `${backend.replace(/^http/, 'ws')}/live` },
   );
   const [text, setText] = useState('');
+  // Set once React runs in the browser (after hydration, for a server-rendered page): tests wait for it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void chat.sendMessage({ text });
@@ -20,7 +23,7 @@ export function ChatApp({ mode, backend }: { mode: 'sse' | 'bidi'; backend: stri
   const pending = new Set(chat.pendingApprovals.map((p) => p.approvalId));
 
   return (
-    <main data-status={chat.status} data-mode={mode}>
+    <main data-status={chat.status} data-mode={mode} data-hydrated={hydrated}>
       <p data-testid="explain" data-rule={chat.explain.rule}>
         {chat.explain.detail}
       </p>
