@@ -97,10 +97,10 @@ export function createAutoSend(options) {
       return engine.claimToolCalls(summarize({ messages }));
     },
     get mode() {
-      return engine.mode;
+      return /** @type {'sse' | 'bidi'} */ (engine.mode);
     },
     get bidiPattern() {
-      return engine.bidiPattern;
+      return /** @type {'A' | 'B'} */ (engine.bidiPattern);
     },
     /** Whether `name` is a browser tool for this engine (its `frontendTools`, or the registry). */
     isFrontendTool(name) {

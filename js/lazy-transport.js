@@ -4,15 +4,17 @@
 // options reject that call with the same error `new BidiTransport(options)` would throw.
 
 export class LazyBidiTransport {
+  /** @type {import('./transport.js').BidiTransport | null} */
   #inner = null;
   #loading;
   #closed = false;
 
   constructor(options) {
     this.#loading = import('./transport.js').then(({ BidiTransport }) => {
-      this.#inner = new BidiTransport(options);
-      if (this.#closed) this.#inner.close();
-      return this.#inner;
+      const inner = new BidiTransport(options);
+      this.#inner = inner;
+      if (this.#closed) inner.close();
+      return inner;
     });
     // A failure reaches the caller of the first method; it is not an unhandled rejection.
     this.#loading.catch(() => {});

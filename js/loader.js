@@ -8,7 +8,9 @@ import coreBase64 from './wasm/adk_stream_wasm_bytes.js';
 
 /** Decodes base64 with the fastest decoder the platform has. */
 export function decodeBase64(base64) {
-  if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(base64);
+  // Uint8Array.fromBase64 is newer than TypeScript's lib: reached through `any`.
+  const { fromBase64 } = /** @type {any} */ (Uint8Array);
+  if (typeof fromBase64 === 'function') return fromBase64.call(Uint8Array, base64);
   if (typeof Buffer === 'function') return new Uint8Array(Buffer.from(base64, 'base64'));
   const text = atob(base64);
   const bytes = new Uint8Array(text.length);
@@ -26,7 +28,7 @@ export function instantiate(initModule, base64, what) {
   } catch (cause) {
     let detail;
     try {
-      detail = String(cause && cause.message);
+      detail = String(cause && /** @type {any} */ (cause).message);
     } catch {
       detail = 'an exception';
     }

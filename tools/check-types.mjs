@@ -68,7 +68,14 @@ for (const f of glue) {
   fs.writeFileSync(path.join(impl, f), NOT_CHECKED_INSIDE[f] ? `// @ts-nocheck\n${text}` : text);
 }
 for (const f of fs.readdirSync(installed).filter((f) => f.endsWith('.d.ts'))) fs.copyFileSync(path.join(installed, f), path.join(decl, f));
-if (fs.existsSync(path.join(installed, 'wasm'))) fs.cpSync(path.join(installed, 'wasm'), path.join(impl, 'wasm'), { recursive: true });
+// wasm/ holds wasm-bindgen's generated bindings: imported (their exports typed by inference), not checked inside.
+if (fs.existsSync(path.join(installed, 'wasm'))) {
+  fs.cpSync(path.join(installed, 'wasm'), path.join(impl, 'wasm'), { recursive: true });
+  for (const f of fs.readdirSync(path.join(impl, 'wasm')).filter((f) => f.endsWith('.js'))) {
+    const file = path.join(impl, 'wasm', f);
+    fs.writeFileSync(file, `// @ts-nocheck\n${fs.readFileSync(file, 'utf8')}`);
+  }
+}
 
 const declared = glue.map((f) => f.replace(/\.js$/, '')).filter((m) => fs.existsSync(path.join(decl, `${m}.d.ts`)));
 const ident = (m) => m.replace(/\W/g, '_');
