@@ -14,7 +14,7 @@ const row = (label, m) => `| ${label} | ${int(m.raw)} B | ${int(m.gzip)} B (${kb
 
 function wasmLabel(app) {
   const assets = app.split.wasmAssets.filter((w) => w.loaded).map((w) => code(w.file));
-  const embedded = app.split.parts.embedded.map((e) => `${int(e.wasmBytes)} B embedded as base64 in ${code(e.file)}`);
+  const embedded = app.split.parts.embedded.map((e) => `${int(e.wasmBytes)} B embedded as base64 in ${code(e.file)}, ${int(e.wasmGzip)} B gzip as a .wasm file would be`);
   const where = [...assets.map((a) => `asset ${a}`), ...embedded];
   return where.length > 0 ? where.join('; ') : 'none found: no .wasm asset loaded and no base64 module in the JS';
 }
