@@ -114,12 +114,14 @@ async function openBuilt(browser, outDir) {
   }
 }
 
-async function measureApp(browser, name) {
+async function measureApp(browser, name, log) {
   const out = {};
   for (const split of [false, true]) {
     const outDir = join(here, '.build', `size-${name}${split ? '-split' : ''}`);
     const { files } = await buildApp({ appsDir, name, outDir, split });
     const run = await openBuilt(browser, outDir);
+    // Counted all the same, and shown as FAILED in the report: a build that loads but does not decide.
+    if (!run.ok) log(`  size-apps/${name}${split ? ' (split)' : ''} did not decide in Chromium: ${run.text} ${run.errors.join('; ')}`);
     const loaded = files.filter((f) => f.file === 'index.html' || run.requested.includes(`/${f.file}`));
     const sum = (list) => list.reduce((a, f) => plus(a, f), zero());
     const parts = await partsOfFiles(outDir, loaded);
@@ -190,7 +192,7 @@ export async function measureSize({ pkgDir, browser, log = () => {} }) {
   const apps = {};
   for (const name of APPS) {
     log(`  Vite build of size-apps/${name} (as built by default, and one chunk per package module)`);
-    apps[name] = await measureApp(browser, name);
+    apps[name] = await measureApp(browser, name, log);
   }
   const base = apps.baseline.plain;
   const added = {};
