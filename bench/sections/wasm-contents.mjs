@@ -27,9 +27,13 @@ const isNameItem = (name) => /subsection$|^custom section|section headers$/.test
 
 const shortName = (name) => name.replace(/::h[0-9a-f]{16}$/, '').replace(/\[[0-9a-f]{16}\]/g, '');
 
+const EXPORT_WRAPPERS = 'exports: wasm-bindgen\'s wrappers (externref shims) with the exported Rust mostly inlined into them';
+
 // Bytes by area: the first rule whose pattern matches an item's name.
 const AREAS = [
-  ['wasm-bindgen: export and import shims, js-sys and web-sys calls', /externref shim|multivalue shim|^__wbindgen|^__wbg_|^__externref|wasm_bindgen::|js_sys::|web_sys::|^closure\d+|convert::closures/],
+  // wasm-opt inlines most exported functions into these wrappers: they are the exports' own code too.
+  [EXPORT_WRAPPERS, /externref shim|multivalue shim/],
+  ['wasm-bindgen runtime, js-sys and web-sys (closures, conversions, the externref table)', /^__wbindgen|^__wbg_|^__externref|wasm_bindgen::|js_sys::|web_sys::|^closure\d+|convert::closures/],
   ['allocator (dlmalloc)', /dlmalloc|__rust_alloc|__rust_dealloc|__rust_realloc|__rdl_/],
   ['core::fmt (formatting)', /core(\[[0-9a-f]+\])?::fmt|as core(\[[0-9a-f]+\])?::fmt::|alloc(\[[0-9a-f]+\])?::fmt/],
   ['panics, bounds and str-slicing checks', /panic|slice_error_fail|slice_index|index_out_of_bounds|unwrap_failed|expect_failed|str_index|assert_failed|capacity_overflow|handle_alloc_error|begin_panic/],
@@ -43,7 +47,7 @@ export function areaOf(fullName, exports = new Set()) {
   const name = shortName(fullName);
   for (const [area, pattern] of AREAS) if (pattern.test(name)) return area;
   // An export's own function: wasm-bindgen's wrapper with the Rust it calls inlined into it.
-  if (exports.has(name)) return 'exported functions (wrappers, the Rust they call inlined)';
+  if (exports.has(name)) return EXPORT_WRAPPERS;
   const m = name.match(CRATE_PATH);
   if (m) {
     const segments = m[1].split('::');
