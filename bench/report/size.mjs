@@ -88,7 +88,10 @@ function modulesTable(size) {
 
 function packageTable(size) {
   const lines = ['| what | raw | gzip -9 | brotli -11 |', '|---|--:|--:|--:|'];
-  for (const m of size.modules) lines.push(row(`WebAssembly module ${code(m.name)} (${m.source === 'file' ? 'a .wasm file' : 'embedded as base64 in JS'})`, m));
+  for (const m of size.modules) {
+    lines.push(row(`WebAssembly module ${code(m.name)} (${m.source === 'file' ? 'a .wasm file' : 'embedded as base64 in JS'}; the module's bytes)`, m));
+    if (m.asBase64) lines.push(row(`the same module as base64 text, as ${m.source === 'file' ? 'it would ship' : 'it ships'} embedded in JS (+${int(m.asBase64.gzip - m.gzip)} B gzip)`, m.asBase64));
+  }
   if (size.modules.length === 0) lines.push('| WebAssembly module | none found | | |');
   const g = size.glue;
   lines.push(

@@ -54,7 +54,15 @@ function measureCode(code) {
 }
 
 async function measurePackage(pkgDir) {
-  const modules = (await wasmModulesIn(pkgDir)).map((m) => ({ name: m.name, source: m.source, file: m.file, bytes: m.bytes.length, ...measure(m.bytes) }));
+  // Each module also as base64 text, as a module embedded in JS ships: what embedding would cost.
+  const modules = (await wasmModulesIn(pkgDir)).map((m) => ({
+    name: m.name,
+    source: m.source,
+    file: m.file,
+    bytes: m.bytes.length,
+    ...measure(m.bytes),
+    asBase64: measure(Buffer.from(m.bytes.toString('base64'))),
+  }));
   const all = (await filesUnder(pkgDir)).map((p) => relative(pkgDir, p)).filter((f) => /\.m?js$/.test(f) && !f.includes('node_modules/'));
   const glueFiles = all.filter((f) => partOf(f) === 'glue');
   const bindingFiles = all.filter((f) => partOf(f) === 'bindings');
