@@ -45,8 +45,10 @@ if [[ "$(twiggy --version 2>/dev/null)" != *" $TWIGGY_VERSION" ]]; then
 fi
 
 # --- a build with function names: twiggy's names, and the profile's with BENCH_SYMBOLS=1 -------------
-# The same release build and wasm-opt as scripts/build-pkg.sh, with the name section kept. Cargo
-# keeps its own target dir, so after the first run only the crate is compiled again.
+# The same release build and wasm-opt as scripts/build-pkg.sh, with the name section kept; keep the
+# two in step (if build-pkg.sh builds one module per capability, build each here too: twiggy pairs a
+# shipped module with the named build whose exports match). Cargo keeps its own target dir, so after
+# the first run only the crate is compiled again.
 unset BENCH_SYMBOLS_PKG BENCH_NAMES_DIR
 names=target/bench-symbols
 if [ "${BENCH_NAMES:-1}" = 1 ] || [ "${BENCH_SYMBOLS:-0}" = 1 ]; then
