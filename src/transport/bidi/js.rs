@@ -69,7 +69,7 @@ impl FrameText for JsString {
     }
 }
 
-/// `JSON.parse`, and the typed reads through serde-wasm-bindgen (each reads only its own fields).
+/// `JSON.parse`, and the typed reads of [`super::fields`] (each reads only its own fields).
 pub struct BrowserJson;
 
 impl JsonReader<JsString> for BrowserJson {
@@ -84,7 +84,7 @@ impl JsonReader<JsString> for BrowserJson {
     }
 
     fn read<F: DeserializeOwned>(&self, value: &JsValue) -> Option<F> {
-        serde_wasm_bindgen::from_value(value.clone()).ok()
+        super::fields::read(value)
     }
 }
 

@@ -5,10 +5,12 @@
 //! - [`socket`]: the socket, its events, ping and liveness;
 //! - [`response`]: the response-stream state machine;
 //! - [`stream`]: the `ReadableStream` adapter;
+//! - [`fields`]: the typed fields of a parsed frame, read from its JS value;
 //! - [`js`]: the JS edge (errors, field reads, the frame's JS string and `JSON.parse`).
 //!
 //! This file is the JS surface: each method checks its arguments and hands over to the state.
 
+mod fields;
 mod js;
 mod options;
 mod response;
