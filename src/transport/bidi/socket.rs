@@ -21,8 +21,9 @@ pub struct Socket {
     connect_timer: Option<Timeout>,
     ping_timer: Option<Interval>,
     liveness_timer: Option<Timeout>,
-    /// Removed when the socket is dropped, so late events never reach the state.
-    _listeners: [EventListener; 4],
+    /// Removed first when the socket is dropped, so no event, late or fired by the close itself,
+    /// reaches the state (or re-enters the listener that is dropping the socket).
+    listeners: Option<[EventListener; 4]>,
 }
 
 thread_local! {
@@ -32,6 +33,7 @@ thread_local! {
 
 impl Drop for Socket {
     fn drop(&mut self) {
+        self.listeners = None;
         // Closing a socket that is still connecting makes some implementations (the `ws` package)
         // emit an `error` event, which crashes Node when nothing listens to it.
         IGNORE_EVENT.with(|ignore| self.ws.set_onerror(Some(ignore.unchecked_ref())));
@@ -86,7 +88,7 @@ impl State {
             connect_timer: Some(connect_timer),
             ping_timer: None,
             liveness_timer: None,
-            _listeners: listeners,
+            listeners: Some(listeners),
         });
         Ok(())
     }
