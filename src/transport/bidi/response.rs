@@ -6,7 +6,7 @@ use gloo_timers::callback::Timeout;
 use js_sys::{ArrayBuffer, JsString, Object, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{AbortSignal, MessageEvent};
+use web_sys::AbortSignal;
 
 use super::js::StringSocket;
 use super::js::{abort_error, describe_js_error, now_ms, timestamp, transport_error, BrowserJson};
@@ -20,12 +20,12 @@ use crate::transport::frame::{
 use crate::transport::stream_rules::Step;
 
 impl State {
-    pub fn on_message(&mut self, id: u32, event: &MessageEvent, effects: &mut Effects) {
+    /// A frame of socket `id`: its `data` (a string, or an `ArrayBuffer` for a binary frame).
+    pub fn on_message(&mut self, id: u32, data: JsValue, effects: &mut Effects) {
         if !self.is_current_socket(id) {
             return;
         }
         self.heard();
-        let data = event.data();
         if !data.is_string() {
             let bytes = data
                 .dyn_ref::<ArrayBuffer>()

@@ -1,16 +1,24 @@
 //! The socket and its events: connecting (with its timeout), open, close and error, the ping, and
 //! the liveness watch that notices a network gone silent without a close.
 //!
-//! Why `web-sys`'s `WebSocket` and not gloo-net's: see BENCHMARKS.md ("gloo-net A/B").
+//! Why `web-sys`'s `WebSocket` events and not gloo-net's: see BENCHMARKS.md ("gloo-net A/B").
 
-use gloo_events::EventListener;
 use gloo_timers::callback::{Interval, Timeout};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{BinaryType, CloseEvent, MessageEvent, WebSocket};
+use web_sys::{BinaryType, WebSocket};
 
 use super::js::{describe_js_error, now_ms, timestamp, transport_error};
 use super::state::{run, Effects, State};
+
+// How the socket's events reach the state: web-sys listeners (shipped), or gloo-net's event stream
+// driven by a spawned future (the A/B of BENCHMARKS.md, feature `gloo-net-socket`).
+#[cfg(not(feature = "gloo-net-socket"))]
+#[path = "events_web_sys.rs"]
+mod events;
+#[cfg(feature = "gloo-net-socket")]
+#[path = "events_gloo_net.rs"]
+mod events;
 use crate::transport::error::TransportError;
 use crate::transport::frame;
 
@@ -21,9 +29,9 @@ pub struct Socket {
     connect_timer: Option<Timeout>,
     ping_timer: Option<Interval>,
     liveness_timer: Option<Timeout>,
-    /// Removed first when the socket is dropped, so no event, late or fired by the close itself,
+    /// Detached first when the socket is dropped, so no event, late or fired by the close itself,
     /// reaches the state (or re-enters the listener that is dropping the socket).
-    listeners: Option<[EventListener; 4]>,
+    events: Option<events::Attached>,
 }
 
 thread_local! {
@@ -33,7 +41,7 @@ thread_local! {
 
 impl Drop for Socket {
     fn drop(&mut self) {
-        self.listeners = None;
+        self.events = None;
         // Closing a socket that is still connecting makes some implementations (the `ws` package)
         // emit an `error` event, which crashes Node when nothing listens to it.
         IGNORE_EVENT.with(|ignore| self.ws.set_onerror(Some(ignore.unchecked_ref())));
@@ -41,19 +49,6 @@ impl Drop for Socket {
             let _ = self.ws.close_with_code(1000);
         }
     }
-}
-
-/// A listener on `ws` that hands the event to `handle` inside [`run`].
-fn listen(
-    state: &State,
-    ws: &WebSocket,
-    event: &'static str,
-    handle: impl Fn(&mut State, &web_sys::Event, &mut Effects) + 'static,
-) -> EventListener {
-    let me = state.me.clone();
-    EventListener::new(ws, event, move |event| {
-        run(&me, |state, effects| handle(state, event, effects));
-    })
 }
 
 impl State {
@@ -66,17 +61,10 @@ impl State {
         })?;
         ws.set_binary_type(BinaryType::Arraybuffer);
         let id = self.next_id();
-        let listeners = [
-            listen(self, &ws, "open", move |s, _, fx| s.on_open(id, fx)),
-            listen(self, &ws, "message", move |s, e, fx| {
-                s.on_message(id, e.unchecked_ref::<MessageEvent>(), fx)
-            }),
-            listen(self, &ws, "close", move |s, e, fx| {
-                let e = e.unchecked_ref::<CloseEvent>();
-                s.on_socket_gone(id, e.code(), e.reason(), fx)
-            }),
-            listen(self, &ws, "error", move |s, _, fx| s.on_error(id, fx)),
-        ];
+        let events = events::attach(&self.me, &ws, id).map_err(|e| TransportError::CannotOpen {
+            url: self.config.url.clone(),
+            detail: describe_js_error(&e),
+        })?;
         let me = self.me.clone();
         let connect_timer = Timeout::new(self.config.connect_timeout_ms, move || {
             run(&me, |state, effects| state.on_connect_timeout(id, effects));
@@ -88,7 +76,7 @@ impl State {
             connect_timer: Some(connect_timer),
             ping_timer: None,
             liveness_timer: None,
-            listeners: Some(listeners),
+            events: Some(events),
         });
         Ok(())
     }
@@ -97,7 +85,7 @@ impl State {
         self.socket.as_ref().is_some_and(|s| s.id == id)
     }
 
-    fn on_open(&mut self, id: u32, effects: &mut Effects) {
+    pub(super) fn on_open(&mut self, id: u32, effects: &mut Effects) {
         let ping_ms = self.config.ping_interval_ms;
         let me = self.me.clone();
         let Some(socket) = self.socket.as_mut().filter(|s| s.id == id) else {
@@ -142,13 +130,19 @@ impl State {
     /// implementations (Node 22's) fire no `close` after a refused connection, and waiting for the
     /// connect timeout would hide the real cause. Once open, the `close` event that follows says
     /// what happened.
-    fn on_error(&mut self, id: u32, effects: &mut Effects) {
+    pub(super) fn on_error(&mut self, id: u32, effects: &mut Effects) {
         if self.is_current_socket(id) && self.open_socket().is_none() {
             self.on_socket_gone(id, 1006, "the connection failed".to_string(), effects);
         }
     }
 
-    fn on_socket_gone(&mut self, id: u32, code: u16, reason: String, effects: &mut Effects) {
+    pub(super) fn on_socket_gone(
+        &mut self,
+        id: u32,
+        code: u16,
+        reason: String,
+        effects: &mut Effects,
+    ) {
         if !self.is_current_socket(id) {
             return;
         }
