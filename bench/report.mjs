@@ -1,6 +1,17 @@
 // Turns the measurements into BENCHMARKS.md: the machine, the budgets (met / not met, with the
 // number and by how much), then one table per section and the profile.
 
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The measured choices of the BIDI transport (issue 12), kept in bench/transport-ab.md: measured by
+ *  bench/bidi-ab.mjs and bench/transport-size.sh, not by this run, so they are carried over as is. */
+function transportChoices() {
+  const file = join(dirname(fileURLToPath(import.meta.url)), 'transport-ab.md');
+  return existsSync(file) ? [readFileSync(file, 'utf8').trimEnd(), ''] : [];
+}
+
 const KB = 1024;
 const BUDGET = {
   vsBaseline: 3,
@@ -391,6 +402,7 @@ export function renderReport(data) {
     ]),
     '',
     ...startupWaterfall(startup),
+    ...transportChoices(),
     '## Where the time goes',
     '',
     whereTheTimeGoes(data),

@@ -29,7 +29,7 @@ use web_sys::{AbortSignal, WebSocket};
 use self::js::{
     abort_error, deferred, describe_js_error, get, invalid, timestamp, transport_error, type_name,
 };
-use self::options::{optional_count, optional_signal, Config};
+use self::options::{optional_count, optional_signal, optional_string, Config};
 use self::state::{run, Buffered, Outgoing, Pending, Response, State};
 use super::error::TransportError;
 use super::frame::{self, AudioAction, InterruptReason, Trigger};
@@ -97,18 +97,7 @@ impl BidiTransport {
                 "'submit-message' or 'regenerate-message'",
             ));
         };
-        let message_id = get(F, options, "messageId")?;
-        let message_id = if message_id.is_undefined() || message_id.is_null() {
-            None
-        } else {
-            Some(message_id.as_string().ok_or_else(|| {
-                invalid(
-                    F,
-                    format!("`messageId` is {}", type_name(&message_id)),
-                    "a string or undefined",
-                )
-            })?)
-        };
+        let message_id = optional_string(F, options, "messageId")?;
         let signal = optional_signal(F, options)?;
         let messages = JSON::stringify(&messages).map_err(|e| {
             invalid(
