@@ -7,6 +7,7 @@
 use std::cell::RefCell;
 use std::future::poll_fn;
 use std::rc::{Rc, Weak};
+use std::task::Poll;
 
 use futures_util::{SinkExt, StreamExt};
 use gloo_net::websocket::{
@@ -37,18 +38,32 @@ pub fn attach(
     let stop = stopped.clone();
     let me = me.clone();
     wasm_bindgen_futures::spawn_local(async move {
-        // The sink is ready once the socket is no longer connecting.
-        let _ = poll_fn(|cx| socket.poll_ready_unpin(cx)).await;
-        if *stop.borrow() {
-            return;
-        }
-        if matches!(socket.state(), Ready::Open) {
-            run(&me, |state, effects| state.on_open(id, effects));
-        }
-        while let Some(event) = socket.next().await {
+        let mut opened = false;
+        loop {
+            // gloo-net's stream has no `open` event: its sink becomes ready when the socket opens.
+            // Both are polled, since a failed connection (Node 22's) may only send an error.
+            let next = poll_fn(|cx| {
+                if !opened && matches!(socket.state(), Ready::Open) {
+                    return Poll::Ready(None);
+                }
+                if !opened {
+                    let _ = socket.poll_ready_unpin(cx);
+                }
+                socket.poll_next_unpin(cx).map(Some)
+            })
+            .await;
             if *stop.borrow() {
                 return;
             }
+            let event = match next {
+                None => {
+                    opened = true;
+                    run(&me, |state, effects| state.on_open(id, effects));
+                    continue;
+                }
+                Some(None) => return,
+                Some(Some(event)) => event,
+            };
             run(&me, |state, effects| match event {
                 Ok(Message::Text(text)) => {
                     state.on_message(id, JsString::from(text).into(), effects)

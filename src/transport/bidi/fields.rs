@@ -8,6 +8,7 @@
 //! BENCHMARKS.md ("Frames parsed once"). This reader's errors carry no message (a field that does
 //! not fit is all the codec needs to know), so no formatting code is linked.
 
+use std::cell::RefCell;
 use std::fmt;
 
 use js_sys::Reflect;
@@ -98,6 +99,24 @@ impl<'de> de::Deserializer<'de> for JsFields {
     }
 }
 
+thread_local! {
+    /// Field names as JS strings, made once each (the structs name a handful).
+    static KEYS: RefCell<Vec<(&'static str, JsValue)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `name` as a JS string, from the cache: a chunk's `type` is read for every frame.
+fn key(name: &'static str) -> JsValue {
+    KEYS.with(|keys| {
+        let mut keys = keys.borrow_mut();
+        if let Some((_, key)) = keys.iter().find(|(known, _)| std::ptr::eq(*known, name)) {
+            return key.clone();
+        }
+        let key = JsValue::from_str(name);
+        keys.push((name, key.clone()));
+        key
+    })
+}
+
 /// The named fields of an object, absent ones skipped (serde fills in `None` or reports them).
 struct Fields {
     object: JsValue,
@@ -113,8 +132,7 @@ impl<'de> MapAccess<'de> for Fields {
         seed: K,
     ) -> Result<Option<K::Value>, Mismatch> {
         for name in self.fields.by_ref() {
-            let value =
-                Reflect::get(&self.object, &JsValue::from_str(name)).map_err(|_| Mismatch)?;
+            let value = Reflect::get(&self.object, &key(name)).map_err(|_| Mismatch)?;
             if !value.is_undefined() {
                 self.next = Some(value);
                 let key = de::value::BorrowedStrDeserializer::<Mismatch>::new(name);
