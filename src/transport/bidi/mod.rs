@@ -204,7 +204,7 @@ impl BidiTransport {
                     approval_timer: None,
                     started: true,
                 });
-                state.watch_liveness();
+                state.watch_response_liveness();
             }
             Ok(readable.into())
         });

@@ -302,7 +302,7 @@ impl State {
             // Not the discard: the aborted turn's tail may still come before this reply.
             started: false,
         });
-        self.watch_liveness();
+        self.watch_response_liveness();
         effects.push((resolve, readable.into()));
     }
 }

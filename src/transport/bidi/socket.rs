@@ -166,6 +166,15 @@ impl State {
         self.ping_unanswered = false;
     }
 
+    /// A response starts: its silence counts from now (the backend has had no time to answer yet),
+    /// and the liveness watch runs.
+    pub fn watch_response_liveness(&mut self) {
+        if self.config.liveness_timeout_ms > 0 {
+            self.last_heard_ms = now_ms();
+        }
+        self.watch_liveness();
+    }
+
     /// Starts the liveness watch if it is on and not running: called when a response starts and
     /// when a ping goes out. It stops by itself once neither is waiting.
     pub fn watch_liveness(&mut self) {
