@@ -2,7 +2,8 @@
 //!
 //! - [`options`]: the options and the checks of request fields;
 //! - [`state`]: the state and [`state::run`], the one door into it;
-//! - [`socket`]: the socket, its events, ping and liveness;
+//! - [`socket`]: the socket, ping and liveness; its events come through `events_web_sys.rs`
+//!   (or, for the measured A/B only, `events_gloo_net.rs`);
 //! - [`response`]: the response-stream state machine;
 //! - [`stream`]: the `ReadableStream` adapter;
 //! - [`fields`]: the typed fields of a parsed frame, read from its JS value;
@@ -46,7 +47,8 @@ pub struct BidiTransport {
 #[wasm_bindgen]
 impl BidiTransport {
     /// `options`: `{url, connectTimeoutMs?, approvalTimeoutMs?, pingIntervalMs?,
-    /// livenessTimeoutMs?, abortTailTimeoutMs?, onLatency?, onAudio?, onError?, onBufferedChunks?}`. Nothing connects until the first request.
+    /// livenessTimeoutMs?, abortTailTimeoutMs?, onLatency?, onAudio?, onError?,
+    /// onBufferedChunks?}`. Nothing connects until the first request.
     #[wasm_bindgen(constructor)]
     pub fn new(options: JsValue) -> Result<BidiTransport, JsValue> {
         let config = Config::read(&options)?;
