@@ -8,6 +8,17 @@ import { sizeSection } from './report/size.mjs';
 import { wasmContentsSection } from './report/wasm-contents.mjs';
 import { startupSection } from './report/startup.mjs';
 
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The measured choices of the BIDI transport (issue 12), kept in bench/transport-ab.md: measured by
+ *  bench/bidi-ab.mjs and bench/transport-size.sh, not by this run, so they are carried over as is. */
+function transportChoices() {
+  const file = join(dirname(fileURLToPath(import.meta.url)), 'transport-ab.md');
+  return existsSync(file) ? [readFileSync(file, 'utf8').trimEnd(), ''] : [];
+}
+
 const BUDGET = {
   vsBaseline: 3,
   vsAiSdk: 3,
@@ -214,10 +225,10 @@ function whereTheTimeGoes(data) {
     out.push(
       '',
       `**BIDI receive path.** With the library the page's main thread works ${fixed(rp.library.busyUsPerFrame, 1)} µs per frame, with the plain-JS baseline ${fixed(rp.baseline.busyUsPerFrame, 1)} µs (section 4's profile). ` +
-        `In the library run: getting each chunk's JSON text back out of WebAssembly memory and parsing it (\`decode\`, the \`__wbg_parse\` shim around \`JSON.parse\`) ${pct(share(/^decode |getStringFromWasm0|__wbg_parse/))}; ` +
-        `copying each frame into WebAssembly memory (\`passStringToWasm0\`) ${pct(share(/passStringToWasm0/))}; reading \`event.data\` through its shim ${pct(share(/__wbg_data/))}; ` +
-        `enqueueing through the \`__wbg_enqueue\` shim and \`enqueue\` ${pct(share(/__wbg_enqueue|^enqueue /))}; calls between WebAssembly and JS ${pct(share(/wasm-to-js|js-to-wasm/))}; the Rust frame codec ${pct(rp.library.groups.wasm || 0)}. ` +
-        'Each frame crosses the boundary twice (in as UTF-8, back out as a string) before the same `JSON.parse` the baseline does on the frame text directly.',
+        `In the library run: \`JSON.parse\` through its shim (\`__wbg_parse\`) ${pct(share(/__wbg_parse/))}; ` +
+        `strings copied between WebAssembly memory and JS (\`decode\`, \`passStringToWasm0\`: the chunk's \`type\`, short) ${pct(share(/^decode |getStringFromWasm0|passStringToWasm0/))}; reading \`event.data\` through its shim ${pct(share(/__wbg_data/))}; ` +
+        `enqueueing through the \`__wbg_enqueue\` shim and \`enqueue\` ${pct(share(/__wbg_enqueue|^enqueue /))}; calls between WebAssembly and JS ${pct(share(/wasm-to-js|js-to-wasm/))}; WebAssembly (the stream rules, the calls into the frame's JS string) ${pct(rp.library.groups.wasm || 0)}. ` +
+        'The frame stays a JS string: it is cut with `indexOf`/`slice`, parsed once by `JSON.parse`, and only its `type` is copied into WebAssembly; what remains over the baseline is the number of calls across the boundary per frame (about fifteen: the event, the string cuts, the parse, the field read, the enqueue), each cheap but not free.',
     );
   }
   const cold = data.startup.cold.library;
@@ -337,6 +348,7 @@ export function renderReport(data) {
     '',
     ...receiveProfileLines(bidi.receiveProfile),
     ...startupSection(startup),
+    ...transportChoices(),
     '## Where the time goes',
     '',
     whereTheTimeGoes(data),
