@@ -388,10 +388,11 @@ describe('the abort edge: what is left of an aborted turn', () => {
 
 async function wasmInstance() {
   const require = createRequire(import.meta.url);
-  const glue = pathToFileURL(require.resolve('adk-stream-wasm').replace(/index\.js$/, 'wasm/adk_stream_wasm.js')).href;
+  // The transport's own module (the package ships one per capability).
+  const glue = pathToFileURL(require.resolve('adk-stream-wasm').replace(/index\.js$/, 'wasm/adk_stream_transport.js')).href;
   const { initSync } = await import(glue);
   // Already initialised by the package: initSync hands back the same instance.
-  return initSync({ module: fs.readFileSync(new URL('../adk_stream_wasm_bg.wasm', `${glue}/`)) });
+  return initSync({ module: fs.readFileSync(new URL('../adk_stream_transport_bg.wasm', `${glue}/`)) });
 }
 
 test('a 100,000-frame burst: every chunk arrives, once and in order, then the stream ends', async () => {
@@ -707,11 +708,7 @@ test('seeded soak: random faults between requests; every chunk that arrived is d
 });
 
 test('memory stays flat over 1,000 connect/send/close cycles (WASM linear memory and JS heap)', async () => {
-  const require = createRequire(import.meta.url);
-  const glue = pathToFileURL(require.resolve('adk-stream-wasm').replace(/index\.js$/, 'wasm/adk_stream_wasm.js')).href;
-  const { initSync } = await import(glue);
-  // Already initialised by the package: initSync hands back the same instance.
-  const wasm = initSync({ module: fs.readFileSync(new URL('../adk_stream_wasm_bg.wasm', `${glue}/`)) });
+  const wasm = await wasmInstance();
   const s = await replyingServer();
   const cycle = async (t) => {
     const read = await readAll(await t.sendMessages(request()));
