@@ -16,6 +16,7 @@ ready.catch(() => {});
 
 export class BidiTransport {
   #options;
+  /** @type {import('./wasm/adk_stream_transport.js').BidiTransport | null} */
   #inner = null;
   #messagesSent = 0;
   #sentWaiters = [];
@@ -28,8 +29,9 @@ export class BidiTransport {
   }
 
   #transport() {
-    if (this.#inner === null) this.#inner = new wasm.BidiTransport(this.#options);
-    return this.#inner;
+    const inner = this.#inner ?? new wasm.BidiTransport(this.#options);
+    this.#inner = inner;
+    return inner;
   }
 
   async sendMessages(options) {
