@@ -1,3 +1,5 @@
-import type { UIMessageLike } from './index.js';
-/** Drop-in: the module's default SSE engine decides (Pattern A only, ADR 0008). */
-export function sendAutomaticallyWhen(options: { messages: ReadonlyArray<UIMessageLike> }): boolean | Promise<boolean>;
+import type { DropInSendAutomaticallyWhen } from './index.js';
+export type { SendAutomaticallyWhenOptions } from './index.js';
+/** Drop-in `sendAutomaticallyWhen({messages})`: the module's default SSE engine decides (Pattern A only, ADR 0008). A boolean once
+ *  the module has loaded (at import in Node; `await ready` in a browser), a promise of one before. */
+export const sendAutomaticallyWhen: DropInSendAutomaticallyWhen;

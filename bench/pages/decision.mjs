@@ -8,7 +8,7 @@ import { runDecisionBench } from '../lib/decision-bench.mjs';
 const now = () => performance.now();
 
 window.runDecision = ({ rounds, batchMs }) =>
-  runDecisionBench({ adk, ai, now, rounds, batchMs, breakdown: { summarize: adk.summarize, Engine: wasm.AutoSendEngine, crossing: wasm.hasToolExecutor } });
+  runDecisionBench({ adk, ai, now, rounds, batchMs, breakdown: { summarize: adk.summarize, Engine: wasm.AutoSendEngine, crossing: wasm.isToolType } });
 adk.ready.then(() => {
   window.benchInfo = { crossOriginIsolated: globalThis.crossOriginIsolated, userAgent: navigator.userAgent };
   window.benchReady = true;
