@@ -21,22 +21,30 @@ function describe(value) {
   return typeof value === 'object' || typeof value === 'undefined' ? typeof value : `a ${typeof value}`;
 }
 
-/** `change_bgm`: switches `deps.bgmChannel` to `input.track` (its `switchTrack()` toggles). */
-export async function executeChangeBgm(input, deps) {
-  const bgmChannel = deps && typeof deps === 'object' ? deps.bgmChannel : undefined;
-  if (!bgmChannel || typeof bgmChannel.switchTrack !== 'function') {
-    return { success: false, error: 'BGM channel not available' };
-  }
-  const track = input && typeof input === 'object' ? input.track : undefined;
-  if (typeof track !== 'number' || !Number.isInteger(track) || track < 0) {
-    return { success: false, error: `change_bgm: track is ${describe(track)}; expected a track number (0 or 1)` };
-  }
+function messageOf(error) {
   try {
+    return error && typeof error.message === 'string' && error.message !== '' ? error.message : String(error);
+  } catch {
+    return 'an exception';
+  }
+}
+
+/** `change_bgm`: switches `deps.bgmChannel` to `input.track` (its `switchTrack()` toggles). Never rejects. */
+export async function executeChangeBgm(input, deps) {
+  try {
+    const bgmChannel = deps !== null && typeof deps === 'object' ? deps.bgmChannel : undefined;
+    if (!bgmChannel || typeof bgmChannel.switchTrack !== 'function') {
+      return { success: false, error: 'BGM channel not available' };
+    }
+    const track = input !== null && typeof input === 'object' ? input.track : undefined;
+    if (typeof track !== 'number' || !Number.isInteger(track) || track < 0) {
+      return { success: false, error: `change_bgm: track is ${describe(track)}; expected a track number (0 or 1)` };
+    }
     const previousTrack = bgmChannel.currentTrack;
     if (previousTrack !== track) await bgmChannel.switchTrack();
     return { success: true, output: { success: true, previous_track: previousTrack, current_track: track } };
   } catch (error) {
-    return { success: false, error: `change_bgm: switchTrack() failed (${error && error.message ? error.message : String(error)})` };
+    return { success: false, error: `change_bgm failed: ${messageOf(error)}` };
   }
 }
 
@@ -90,10 +98,12 @@ export async function runToolExecutor(toolName, input, deps) {
   try {
     result = await executor(input ?? {}, deps ?? {});
   } catch (error) {
-    return { success: false, error: error && typeof error.message === 'string' && error.message !== '' ? error.message : String(error) };
+    return { success: false, error: messageOf(error) };
   }
-  if (result === null || typeof result !== 'object' || typeof result.success !== 'boolean') {
-    return { success: false, error: `The executor of ${toolName} answered ${describe(result)}; expected {success, output?, error?}.` };
+  try {
+    if (result !== null && typeof result === 'object' && typeof result.success === 'boolean') return result;
+  } catch {
+    // a result whose `success` cannot be read is no answer either
   }
-  return result;
+  return { success: false, error: `The executor of ${toolName} answered ${describe(result)}; expected {success, output?, error?}.` };
 }
