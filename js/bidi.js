@@ -3,5 +3,5 @@
 import { defaultAutoSend } from './index.js';
 
 export function sendAutomaticallyWhen(arg) {
-  return defaultAutoSend('bidi').sendAutomaticallyWhen(arg);
+  return defaultAutoSend('bidi', arg).sendAutomaticallyWhen(arg);
 }

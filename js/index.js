@@ -1,10 +1,10 @@
 // adk-stream-wasm: the decision engine, the approval helpers and the frontend-tool registry.
 // This glue only wires JS to the WebAssembly module: every rule lives in Rust (src/).
 import * as wasm from './wasm/adk_stream_wasm.js';
-import { ready, isReady, requireReady, wasmMemory } from './loader.js';
+import { ready, isReady, loadError, requireReady, wasmMemory } from './loader.js';
 import { summarize } from './summary.js';
 
-export { ready, summarize };
+export { ready, isReady, loadError, summarize };
 // The built-in get_location tool; `executeGetLocation` is one of the drop-in names (SPEC §7).
 export { getLocation, executeGetLocation } from './geolocation.js';
 
@@ -16,64 +16,36 @@ export { getLocation, executeGetLocation } from './geolocation.js';
  * Its memory of what it sent belongs to this object only, so create one per chat.
  */
 export function createAutoSend(options) {
-  let engine = null;
-  let failure = null;
-  const pendingMarks = [];
-  const build = () => {
-    // Before the module has loaded there is nothing to build yet; trying would fail for good.
-    if (engine === null && failure === null && isReady()) {
-      try {
-        engine = new wasm.AutoSendEngine(options);
-      } catch (error) {
-        failure = named(error, 'createAutoSend');
-      }
-      if (engine !== null) {
-        for (const id of pendingMarks.splice(0)) engine.markBrowserOutput(id);
-      }
-    }
-    return engine;
-  };
-  // With the module loaded (always the case in Node), bad options throw here, at once.
-  if (isReady()) {
-    build();
-    if (failure) throw failure;
+  requireReady();
+  let engine;
+  try {
+    engine = new wasm.AutoSendEngine(options);
+  } catch (error) {
+    throw named(error, 'createAutoSend');
   }
 
   const observers = new Set();
-  const decide = (arg) => {
-    const current = build();
-    let send = false;
-    if (current !== null) {
+  const autoSend = {
+    /** AI SDK's `sendAutomaticallyWhen`: whether to send the conversation back now. */
+    sendAutomaticallyWhen(arg) {
+      let send = false;
       try {
-        send = current.decideBuffered(writeSummary(summarize(arg)));
+        send = engine.decideBuffered(writeSummary(summarize(arg)));
       } catch {
         send = false;
       }
-    }
-    // AI SDK asks right after it commits an answer or a tool output and after each stream ends:
-    // the moment the tool runner (attachAdk) looks for approved browser tools (SPEC §4).
-    for (const observer of observers) queueMicrotask(observer);
-    return send;
-  };
-
-  const autoSend = {
-    /** AI SDK's `sendAutomaticallyWhen`: a boolean, or a promise of one before the module loads. */
-    sendAutomaticallyWhen(arg) {
-      return isReady() ? decide(arg) : ready.then(() => decide(arg), () => false);
+      // AI SDK asks right after it commits an answer or a tool output and after each stream ends:
+      // the moment the tool runner (attachAdk) looks for approved browser tools (SPEC §4).
+      for (const observer of observers) queueMicrotask(observer);
+      return send;
     },
     /** `{send, rule, detail}`: what the decision would be now, and which principle decides it. */
     explain(arg) {
-      requireReady('explain');
-      const current = build();
-      if (current === null) {
-        return { send: false, rule: 'invalid-options', detail: String(failure && failure.message) };
-      }
-      return current.explain(summarize(arg, true));
+      return engine.explain(summarize(arg));
     },
     /** Forgets what this chat sent and which outputs were the browser's. */
     reset() {
-      const current = build();
-      if (current) current.reset();
+      engine.reset();
     },
     /** Tells the engine that the output of `toolCallId` was added by the browser (principle 6). */
     markBrowserOutput(toolCallId) {
@@ -82,16 +54,13 @@ export function createAutoSend(options) {
       if (typeof toolCallId !== 'string' || toolCallId === '') {
         throw invalidArgument('markBrowserOutput', `toolCallId is ${toolCallId === null ? 'null' : typeof toolCallId}`, 'a non-empty string');
       }
-      const current = isReady() ? build() : null;
-      if (current) current.markBrowserOutput(toolCallId);
-      else pendingMarks.push(toolCallId);
+      engine.markBrowserOutput(toolCallId);
     },
     /**
      * Adds a browser tool's output (or `{state: 'output-error', errorText}`) to the chat and tells
      * the engine it is the browser's. Resolves once the part holds the output in `chat.messages`.
      */
     async addToolOutput(chat, args) {
-      await ready;
       requireChat(chat, 'addToolOutput');
       if (args === null || typeof args !== 'object') {
         throw invalidArgument('addToolOutput', `the arguments are ${typeof args}`, '{tool, toolCallId, output} or {tool, toolCallId, state: "output-error", errorText}');
@@ -125,22 +94,17 @@ export function createAutoSend(options) {
     },
     /** @internal the browser tool calls to start now, each returned once (rules in Rust). */
     claimToolCalls(messages) {
-      const current = isReady() ? build() : null;
-      return current ? current.claimToolCalls(summarize({ messages }, true)) : [];
+      return engine.claimToolCalls(summarize({ messages }));
     },
     get mode() {
-      const current = build();
-      return current ? current.mode : options && options.mode;
+      return engine.mode;
     },
     get bidiPattern() {
-      const current = build();
-      return current ? current.bidiPattern : (options && options.bidiPattern) || 'A';
+      return engine.bidiPattern;
     },
     /** Whether `name` is a browser tool for this engine (its `frontendTools`, or the registry). */
     isFrontendTool(name) {
-      requireReady('isFrontendTool');
-      const current = build();
-      return current !== null && typeof name === 'string' && current.isFrontendTool(name);
+      return typeof name === 'string' && engine.isFrontendTool(name);
     },
   };
   autoSend.sendAutomaticallyWhen = autoSend.sendAutomaticallyWhen.bind(autoSend);
@@ -198,10 +162,10 @@ function findToolPart(messages, toolCallId) {
  * `[{approvalId, toolCallId, toolName, input, part}]`.
  */
 export function pendingApprovals(messages) {
-  requireReady('pendingApprovals');
+  requireReady();
   // A new chat has no messages yet, and nothing is pending in it.
   if (Array.isArray(messages) && messages.length === 0) return [];
-  const list = wasm.pendingApprovalsOf(summarize({ messages }, true));
+  const list = wasm.pendingApprovalsOf(summarize({ messages }));
   const parts = lastMessageParts(messages);
   return list.map(({ approvalId, toolCallId, toolName, partIndex }) => ({
     approvalId,
@@ -213,18 +177,18 @@ export function pendingApprovals(messages) {
 }
 
 async function answer(chat, approvalId, approved, options, fn) {
-  await ready;
+  requireReady();
   requireChat(chat, fn);
   if (options != null && (typeof options !== 'object' || (options.reason != null && typeof options.reason !== 'string'))) {
     throw invalidArgument(fn, 'the options are not {reason?: string}', '{reason?: string}');
   }
   const before = chat.messages;
-  wasm.checkAnswerable(summarize({ messages: before }, true), approvalId, fn);
+  wasm.checkAnswerable(summarize({ messages: before }), approvalId, fn);
   await chat.addToolApprovalResponse({ id: approvalId, approved, reason: options ? options.reason : undefined });
   // A `Chat` replaces its messages array on every change; useChat's result holds the array of its
   // render, which cannot show the answer, so only a changed array is checked.
   const after = chat.messages;
-  if (after !== before && wasm.isPending(summarize({ messages: after }, true), approvalId)) {
+  if (after !== before && wasm.isPending(summarize({ messages: after }), approvalId)) {
     const error = new Error(`${fn}(): the answer to ${approvalId} was not committed to chat.messages.`);
     error.name = 'AdkNotCommittedError';
     throw error;
@@ -246,7 +210,7 @@ export function deny(chat, approvalId, options) {
  * none of them when one is missing or unknown (no partial handling). One request follows.
  */
 export async function answerApprovals(chat, handler) {
-  await ready;
+  requireReady();
   requireChat(chat, 'answerApprovals');
   if (typeof handler !== 'function') {
     throw invalidArgument('answerApprovals', `handler is ${typeof handler}`, 'a function (pending) => decisions');
@@ -257,7 +221,7 @@ export async function answerApprovals(chat, handler) {
   // Checked against the chat as it is now: the handler may have taken a while.
   let answers;
   try {
-    answers = wasm.normalizeBatch(summarize({ messages: chat.messages }, true), decisions);
+    answers = wasm.normalizeBatch(summarize({ messages: chat.messages }), decisions);
   } catch (error) {
     throw named(error, 'answerApprovals');
   }
@@ -270,50 +234,81 @@ export async function answerApprovals(chat, handler) {
 // ---------------------------------------------------------------------------------------------
 // Drop-in names of the TypeScript helpers this library replaces (SPEC §7)
 
-// The one documented module-global instance: the default engines behind the drop-in
-// `sendAutomaticallyWhen` and `sendAutomaticallyWhenCore`. Per-chat code uses createAutoSend.
+// The one documented module-global instance behind the drop-in `sendAutomaticallyWhen` and
+// `sendAutomaticallyWhenCore`: one engine per mode and chat, so two chats never share what was
+// sent even when their approval ids collide (SPEC D26). A chat's engine is found by the ids of its
+// first and last messages, as the old helper keyed by message id. When a response's `start`
+// carries a new messageId, AI SDK pushes the continued assistant message again under that id: the
+// engine of the message before it then carries on (else it would send the same answer again).
+// Least recently used first out; per-chat code uses createAutoSend.
+const DEFAULT_ENGINES_KEPT = 64;
 const defaultEngines = new Map();
 
-export function defaultAutoSend(mode) {
-  let autoSend = defaultEngines.get(mode);
-  if (!autoSend) {
-    autoSend = createAutoSend({ mode });
-    defaultEngines.set(mode, autoSend);
+function idOf(message) {
+  return message !== null && typeof message === 'object' && typeof message.id === 'string' ? message.id : '';
+}
+
+/** The default engine of `mode` for the chat whose messages `arg` holds. */
+export function defaultAutoSend(mode, arg) {
+  let first = '';
+  let previous = null;
+  let last = '';
+  try {
+    const messages = arg.messages;
+    const count = messages.length;
+    first = idOf(messages[0]);
+    last = idOf(messages[count - 1]);
+    if (count > 1) previous = idOf(messages[count - 2]);
+  } catch {
+    // Not a message list: any engine answers false for it.
   }
+  const key = `${mode}\u0001${first}\u0001${last}`;
+  let autoSend = defaultEngines.get(key);
+  if (autoSend) {
+    defaultEngines.delete(key);
+  } else {
+    const continued = previous === null ? undefined : `${mode}\u0001${first}\u0001${previous}`;
+    autoSend = continued === undefined ? undefined : defaultEngines.get(continued);
+    if (autoSend) {
+      defaultEngines.delete(continued);
+    } else {
+      autoSend = createAutoSend({ mode });
+      if (defaultEngines.size >= DEFAULT_ENGINES_KEPT) defaultEngines.delete(defaultEngines.keys().next().value);
+    }
+  }
+  defaultEngines.set(key, autoSend);
   return autoSend;
 }
 
-/** `sendAutomaticallyWhenCore({messages, mode}, log?)`: the default engine of `mode` decides. */
+/**
+ * `sendAutomaticallyWhenCore({messages, mode?}, log?)`: a default engine decides. Without a mode
+ * (or with `'unknown'`) it decides by Pattern A, which SSE and BIDI share by default.
+ */
 export function sendAutomaticallyWhenCore(arg, log) {
-  requireReady('sendAutomaticallyWhenCore');
   let mode;
   try {
     mode = arg && arg.mode;
   } catch {
     mode = undefined;
   }
-  if (mode !== 'sse' && mode !== 'bidi') {
-    if (typeof log === 'function') log(`[adk-stream-wasm] no send: mode is ${String(mode)}, expected 'sse' or 'bidi'`);
-    return false;
-  }
-  const autoSend = defaultAutoSend(mode);
-  if (typeof log === 'function') {
-    const { rule, detail } = autoSend.explain(arg);
-    const send = autoSend.sendAutomaticallyWhen(arg);
-    log(`[adk-stream-wasm] ${send ? 'send' : 'no send'} (${rule}): ${detail}`);
-    return send;
-  }
-  return autoSend.sendAutomaticallyWhen(arg);
+  const known = mode === 'sse' || mode === 'bidi';
+  const autoSend = defaultAutoSend(known ? mode : 'sse', arg);
+  if (typeof log !== 'function') return autoSend.sendAutomaticallyWhen(arg);
+  const { rule, detail } = autoSend.explain(arg);
+  const send = autoSend.sendAutomaticallyWhen(arg);
+  const shownMode = known ? mode : `${String(mode)} (decided by Pattern A)`;
+  log(`[adk-stream-wasm] ${send ? 'send' : 'no send'} (mode ${shownMode}, ${rule}): ${detail}`);
+  return send;
 }
 
 /** Forgets what the default engines sent. */
 export function clearSentApprovalStates() {
-  for (const autoSend of defaultEngines.values()) autoSend.reset();
+  defaultEngines.clear();
 }
 
 function readyCall(name, fn) {
   return (...args) => {
-    requireReady(name);
+    requireReady();
     try {
       return fn(...args);
     } catch (error) {

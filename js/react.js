@@ -1,10 +1,9 @@
 // useAdkChat: AI SDK's useChat with this library's engine, helpers, browser tools and transport.
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Chat, useChat } from '@ai-sdk/react';
 import { DefaultChatTransport } from 'ai';
 import { createAdk } from './chat.js';
-import { ready, isReady } from './loader.js';
-import { BidiTransport } from './transport.js';
+import { LazyBidiTransport } from './lazy-transport.js';
 import { hasToolExecutor, runToolExecutor } from './executors.js';
 
 /**
@@ -32,7 +31,7 @@ export function useAdkChat(options = {}) {
     const holder = { chat: null, adk: null };
     const transport =
       mode === 'bidi'
-        ? new BidiTransport({
+        ? new LazyBidiTransport({
             url,
             ...transportOptions,
             // Chunks that arrived with no open stream: let AI SDK pick them up (nothing is lost).
@@ -63,12 +62,6 @@ export function useAdkChat(options = {}) {
       if (transport && typeof transport.close === 'function') transport.close();
     };
   }, [adk, chat, transport]);
-
-  // Re-render once the module has loaded, so `explain` and `pendingApprovals` get real answers.
-  const [, loaded] = useReducer((n) => n + 1, 0);
-  useEffect(() => {
-    if (!isReady()) void ready.then(loaded, loaded);
-  }, []);
 
   const helpers = useChat({ chat });
   return {

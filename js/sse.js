@@ -3,5 +3,5 @@
 import { defaultAutoSend } from './index.js';
 
 export function sendAutomaticallyWhen(arg) {
-  return defaultAutoSend('sse').sendAutomaticallyWhen(arg);
+  return defaultAutoSend('sse', arg).sendAutomaticallyWhen(arg);
 }

@@ -1,8 +1,18 @@
-// BidiTransport: AI SDK's ChatTransport over one WebSocket (SPEC §5), implemented in Rust.
-// This wrapper only lets an app construct it before the WebAssembly module has loaded (the
-// React hook does so at first render); the Rust object is created on first use.
-import * as wasm from './wasm/adk_stream_wasm.js';
-import { ready, isReady } from './loader.js';
+// BidiTransport: AI SDK's ChatTransport over one WebSocket (SPEC §5), implemented in Rust. The
+// transport has a WebAssembly module of its own (an SSE app never loads it), compiled from its
+// embedded bytes when this module is imported.
+import * as wasm from './wasm/adk_stream_transport.js';
+import transportBase64 from './wasm/adk_stream_transport_bytes.js';
+import { instantiate } from './loader.js';
+
+const loaded = instantiate(wasm.initSync, transportBase64, 'transport');
+
+function isReady() {
+  return loaded.error === undefined;
+}
+
+const ready = isReady() ? Promise.resolve() : Promise.reject(loaded.error);
+ready.catch(() => {});
 
 export class BidiTransport {
   #options;
@@ -12,8 +22,9 @@ export class BidiTransport {
 
   constructor(options) {
     this.#options = options;
-    // With the module loaded, bad options throw here, at once.
-    if (isReady()) this.#inner = new wasm.BidiTransport(options);
+    // Bad options, or a module that could not load, throw here, at once.
+    if (!isReady()) throw loaded.error;
+    this.#inner = new wasm.BidiTransport(options);
   }
 
   #transport() {

@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
-# Builds the npm package `adk-stream-wasm` in pkg/: the release .wasm and its generated bindings
-# (wasm-pack, target web) plus the hand-written glue and type declarations from js/.
+# Builds the npm package `adk-stream-wasm` in pkg/ from this crate: two WebAssembly modules, so an
+# app pays only for what it imports (issue: lean core):
+#   - the core (engine, approvals, registry, geolocation): pkg/wasm/adk_stream_wasm*.{js,wasm};
+#   - the BIDI transport: pkg/wasm/adk_stream_transport*.{js,wasm}, loaded only by ./transport.
+# Each module's bytes are also embedded, base64, in a JS module of their own
+# (pkg/wasm/*_bytes.js), which js/loader.js compiles synchronously at import: no fetch, no asset
+# URL, so the package loads the same way in every bundler, on a server, in Node and under jsdom.
+# The hand-written glue and type declarations come from js/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -11,15 +17,29 @@ if [ ! -x tools/node_modules/.bin/wasm-opt ] || [ tools/package-lock.json -nt to
   (cd tools && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
+# build NAME FEATURES: one module into pkg/wasm/NAME.js + NAME_bg.wasm + NAME_bytes.js.
+build() {
+  local name=$1 features=$2 out
+  out=$(mktemp -d)
+  wasm-pack build --release --target web --out-dir "$out" --out-name "$name" --no-pack \
+    -- --no-default-features --features "$features"
+  tools/node_modules/.bin/wasm-opt -Oz --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-mutable-globals --enable-multivalue \
+    "$out/${name}_bg.wasm" -o "pkg/wasm/${name}_bg.wasm"
+  node scripts/lib/embed-wasm.mjs "$out/$name.js" "pkg/wasm/${name}_bg.wasm" "pkg/wasm/$name.js" "pkg/wasm/${name}_bytes.js"
+  rm -rf "$out"
+  echo "built pkg/wasm/${name}_bg.wasm: $(wc -c < "pkg/wasm/${name}_bg.wasm") bytes, $(gzip -9c "pkg/wasm/${name}_bg.wasm" | wc -c) gzip"
+}
+
+# Panic locations name source files: name them from the project and the registry, not this machine.
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=cargo --remap-path-prefix=$(pwd)=adk-stream-wasm"
+
 rm -rf pkg
-wasm-pack build --release --target web --out-dir pkg/wasm --out-name adk_stream_wasm --no-pack
-tools/node_modules/.bin/wasm-opt -Oz --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
-  --enable-sign-ext --enable-mutable-globals --enable-multivalue \
-  pkg/wasm/adk_stream_wasm_bg.wasm -o pkg/wasm/adk_stream_wasm_bg.wasm
-# wasm-pack writes a .gitignore of `*` into its output, which would hide the files from `npm pack`.
-rm -f pkg/wasm/.gitignore pkg/wasm/package.json pkg/wasm/README.md
+mkdir -p pkg/wasm
+build adk_stream_wasm core,geolocation
+build adk_stream_transport bidi
 cp js/*.js js/*.d.ts pkg/
 cp js/package.json pkg/package.json
 cp README.md pkg/README.md
 [ -f LICENSE ] && cp LICENSE pkg/LICENSE
-echo "built pkg/: $(wc -c < pkg/wasm/adk_stream_wasm_bg.wasm) bytes of wasm, $(gzip -9c pkg/wasm/adk_stream_wasm_bg.wasm | wc -c) gzip"
+echo "built pkg/"

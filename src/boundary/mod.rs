@@ -4,7 +4,9 @@
 //! everything else reads the few JS fields it needs with `Reflect::get`, lazily, and reports a bad
 //! field as an `Error` whose `name` says the kind and whose message says what was expected.
 
+#[cfg(feature = "core")]
 pub mod api;
+#[cfg(feature = "core")]
 pub mod registry;
 
 use js_sys::{Object, Reflect};

@@ -170,10 +170,6 @@ pub fn decide<'a>(
         }
     };
 
-    // Principle 2: a part after an action is the backend's reaction to it; `step-start` is only
-    // AI SDK's marker, so it does not count. Every action before the last part that is not a
-    // marker is therefore known, and only that last part can hold an unknown one (which is why
-    // the boundary sends ids for it alone).
     let Some(last) = parts.iter().rposition(|part| *part != Part::StepStart) else {
         return Decision {
             verdict: Verdict::NoUserAction,
@@ -184,7 +180,6 @@ pub fn decide<'a>(
     // Principle 1: nothing is sent while an approval waits or a tool input is still streaming.
     // Principle 3: nor while an approved browser tool's output is missing (Pattern A), wherever
     // that tool stands: parts after it may have come in the same response, before the answer.
-    let mut earlier_answers = 0;
     let mut awaiting = None;
     for (index, part) in parts.iter().enumerate() {
         let Part::Tool(tool) = part else { continue };
@@ -202,18 +197,17 @@ pub fn decide<'a>(
                 }
             }
             ToolState::ApprovalResponded
-                if index < last
-                    && awaiting.is_none()
+                if awaiting.is_none()
                     && tool.answer() == Some(true)
                     && policy.output_travels_with_approval()
-                    && (policy.is_frontend_tool)(tool.name) =>
+                    && (policy.is_frontend_tool)(tool.name)
+                    && !tool
+                        .approval
+                        .is_some_and(|a| memory.was_sent(ActionRef::Answer(a.id))) =>
             {
                 awaiting = Some(Verdict::AwaitingBrowserOutput { index, tool: *tool });
             }
             _ => {}
-        }
-        if index < last && tool.answer().is_some() {
-            earlier_answers += 1;
         }
     }
     if let Some(verdict) = awaiting {
@@ -223,68 +217,61 @@ pub fn decide<'a>(
         };
     }
 
-    let Part::Tool(tool) = &parts[last] else {
-        // A text, reasoning or other part is last: the backend has reacted to everything.
-        let verdict = if earlier_answers == 0 {
-            Verdict::NoUserAction
-        } else {
-            Verdict::AllKnown {
-                actions: earlier_answers,
-            }
-        };
-        return Decision {
-            verdict,
-            present: Some(Vec::new()),
-        };
-    };
-    let is_frontend = (policy.is_frontend_tool)(tool.name);
-
     // A browser tool the backend called without an approval request: the browser runs it at once
     // and the backend waits for its output (SPEC §4).
-    if tool.state == ToolState::InputAvailable && tool.approval.is_none() && is_frontend {
-        return Decision {
-            verdict: Verdict::AwaitingBrowserOutput {
-                index: last,
-                tool: *tool,
-            },
-            present: Some(Vec::new()),
-        };
-    }
-
-    let mut present: Vec<ActionRef<'a>> = Vec::with_capacity(2);
-    if let Some(answer) = answer_action(tool) {
-        // Principle 3 / ADR 0008: an approved browser tool's approval goes with its output.
-        let waits_for_output = is_frontend
-            && tool.answer() == Some(true)
-            && tool.state == ToolState::ApprovalResponded
-            && policy.output_travels_with_approval();
-        if waits_for_output && !memory.was_sent(answer) {
+    if let Part::Tool(tool) = &parts[last] {
+        if tool.state == ToolState::InputAvailable
+            && tool.approval.is_none()
+            && (policy.is_frontend_tool)(tool.name)
+        {
             return Decision {
                 verdict: Verdict::AwaitingBrowserOutput {
                     index: last,
                     tool: *tool,
                 },
-                present: Some(present),
+                present: Some(Vec::new()),
             };
         }
-        present.push(answer);
-    }
-    if let Some(output) = browser_output_action(tool, is_frontend, memory, policy) {
-        present.push(output);
     }
 
-    let unknown: Vec<(usize, ActionRef<'a>)> = present
-        .iter()
-        .filter(|action| !memory.was_sent(**action))
-        .map(|action| (last, *action))
-        .collect();
+    // Principle 2: a part after an action is the backend's reaction to it; `step-start` is only
+    // AI SDK's marker, so it does not count.
+    let reaction_from = |from: usize| parts.iter().skip(from).any(|part| *part != Part::StepStart);
+    let mut present: Vec<ActionRef<'a>> = Vec::with_capacity(2);
+    let mut unknown: Vec<(usize, ActionRef<'a>)> = Vec::new();
+    for (index, part) in parts.iter().enumerate() {
+        let Part::Tool(tool) = part else { continue };
+        let is_frontend = (policy.is_frontend_tool)(tool.name);
+        let output =
+            browser_output_action(tool, is_frontend, reaction_from(index + 1), memory, policy);
+        if let Some((id, _)) = tool.user_answer() {
+            let answer = ActionRef::Answer(id);
+            present.push(answer);
+            // Principle 6: a state only the backend writes moves the part past its answer.
+            let backend_wrote_past = tool.state == ToolState::OutputDenied
+                || (tool.state.has_result() && output.is_none());
+            if !memory.was_sent(answer) && !backend_wrote_past && !reaction_from(index + 1) {
+                unknown.push((index, answer));
+            }
+        }
+        if let Some(output) = output {
+            present.push(output);
+            // Principle 2's exception: later parts the engine saw before this output appeared came
+            // in the same response as the tool call (ADR 0005's shape) and are no reaction to it.
+            let after = (index + 1).max(memory.parts_seen_before_result(tool.tool_call_id));
+            if !memory.was_sent(output) && !reaction_from(after) {
+                unknown.push((index, output));
+            }
+        }
+    }
+
     let verdict = if !unknown.is_empty() {
         Verdict::Send { unknown }
-    } else if present.is_empty() && earlier_answers == 0 {
+    } else if present.is_empty() {
         Verdict::NoUserAction
     } else {
         Verdict::AllKnown {
-            actions: earlier_answers + present.len(),
+            actions: present.len(),
         }
     };
     Decision {
@@ -293,20 +280,15 @@ pub fn decide<'a>(
     }
 }
 
-/// The user's approval answer in a part, if it has one.
-fn answer_action<'a>(tool: &ToolPart<'a>) -> Option<ActionRef<'a>> {
-    let approval = tool.approval?;
-    approval.approved?;
-    Some(ActionRef::Answer(approval.id))
-}
-
 /// Principle 6: a tool result is a user action when the browser added it. Known from the memory
-/// when the library's helpers (or the app) said so; otherwise inferred as AI SDK and ADR 0006 do:
-/// an `output-available` with nothing after it (this is the last part) is the browser's, an
-/// `output-error` the backend's.
+/// when the library's helpers (or the app) said so; otherwise inferred: an output on a tool that
+/// runs in the browser is the browser's (the backend never executes those), and so is an
+/// `output-available` with nothing after it (AI SDK's and ADR 0006's inference: the backend
+/// stopped and waits for the client); any other `output-error` is the backend's.
 fn browser_output_action<'a>(
     tool: &ToolPart<'a>,
     is_frontend: bool,
+    followed: bool,
     memory: &Memory,
     policy: &Policy<'_>,
 ) -> Option<ActionRef<'a>> {
@@ -322,7 +304,8 @@ fn browser_output_action<'a>(
     {
         return None;
     }
-    let is_browsers =
-        memory.is_browser_output(tool.tool_call_id) || tool.state == ToolState::OutputAvailable;
+    let is_browsers = memory.is_browser_output(tool.tool_call_id)
+        || is_frontend
+        || (tool.state == ToolState::OutputAvailable && !followed);
     is_browsers.then_some(ActionRef::BrowserOutput(tool.tool_call_id))
 }

@@ -1,7 +1,9 @@
 //! What one chat's engine remembers (SPEC §2 principle 2 and 6): the user actions it already told
-//! AI SDK to send, and the tool outputs the browser added. One instance per chat, never a module
-//! global shared by all chats, and bounded: sent actions are kept only while their part is in the
-//! last message, browser-output marks only up to `MAX_BROWSER_OUTPUTS`.
+//! AI SDK to send, the tool outputs the browser added, and, for each tool part still without a
+//! result, how many parts the message had when the engine last saw it (the later parts it saw
+//! before an output appeared, which prove nothing about that output). One instance per chat, never
+//! a module global shared by all chats, and bounded: sent actions and sightings are kept only while
+//! their part is in the last message, browser-output marks only up to `MAX_BROWSER_OUTPUTS`.
 
 /// The most browser-output marks kept; the oldest is forgotten first. Far above the tool calls one
 /// message holds, so a mark is never forgotten before its part is decided on.
@@ -46,6 +48,9 @@ impl<'a> ActionRef<'a> {
 pub struct Memory {
     sent: Vec<ActionKey>,
     browser_outputs: std::collections::VecDeque<String>,
+    /// `(toolCallId, parts)`: the message had `parts` parts when this tool part was last seen
+    /// without a result.
+    seen_without_result: Vec<(String, usize)>,
 }
 
 impl Memory {
@@ -84,6 +89,36 @@ impl Memory {
         }
     }
 
+    /// How many parts the message had when this tool call was last seen without a result; 0 when
+    /// never (a fresh engine, or an output that arrived with its part).
+    pub fn parts_seen_before_result(&self, tool_call_id: &str) -> usize {
+        self.seen_without_result
+            .iter()
+            .find(|(id, _)| id == tool_call_id)
+            .map_or(0, |(_, parts)| *parts)
+    }
+
+    /// Records a snapshot of the last message: `tools` are its tool parts as `(toolCallId, has a
+    /// result)`, `parts` its part count. A part without a result is noted as seen with `parts`
+    /// parts; a part no longer in the message is forgotten.
+    pub fn record_seen(&mut self, tools: &[(&str, bool)], parts: usize) {
+        self.seen_without_result
+            .retain(|(id, _)| tools.iter().any(|(present, _)| present == id));
+        for (id, has_result) in tools {
+            if *has_result {
+                continue;
+            }
+            match self
+                .seen_without_result
+                .iter_mut()
+                .find(|(seen, _)| seen == id)
+            {
+                Some(entry) => entry.1 = entry.1.max(parts),
+                None => self.seen_without_result.push((id.to_string(), parts)),
+            }
+        }
+    }
+
     pub fn sent_count(&self) -> usize {
         self.sent.len()
     }
@@ -91,6 +126,7 @@ impl Memory {
     pub fn clear(&mut self) {
         self.sent.clear();
         self.browser_outputs.clear();
+        self.seen_without_result.clear();
     }
 }
 
@@ -107,6 +143,18 @@ mod tests {
         memory.record_sent(&[ActionRef::Answer("a2")], &[ActionRef::Answer("a2")]);
         assert!(!memory.was_sent(ActionRef::Answer("a1")));
         assert_eq!(memory.sent_count(), 1);
+    }
+
+    #[test]
+    fn sightings_keep_the_most_parts_seen_without_a_result() {
+        let mut memory = Memory::new();
+        memory.record_seen(&[("c1", false)], 2);
+        memory.record_seen(&[("c1", false)], 3);
+        memory.record_seen(&[("c1", true)], 3);
+        assert_eq!(memory.parts_seen_before_result("c1"), 3);
+        assert_eq!(memory.parts_seen_before_result("c2"), 0);
+        memory.record_seen(&[("c2", false)], 1);
+        assert_eq!(memory.parts_seen_before_result("c1"), 0);
     }
 
     #[test]

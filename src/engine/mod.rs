@@ -110,6 +110,16 @@ impl Engine {
         is_frontend_tool: &dyn Fn(&str) -> bool,
     ) -> bool {
         let decision = decide(message, &self.memory, &self.policy(is_frontend_tool));
+        if let Ok(message) = message {
+            if message.role == crate::model::Role::Assistant {
+                let tools: Vec<(&str, bool)> = message
+                    .tool_parts()
+                    .map(|(_, tool)| (tool.tool_call_id, tool.state.has_result()))
+                    .collect();
+                let parts = message.parts.as_ref().map_or(0, Vec::len);
+                self.memory.record_seen(&tools, parts);
+            }
+        }
         if let Some(present) = &decision.present {
             let sent: Vec<ActionRef<'_>> = match &decision.verdict {
                 Verdict::Send { unknown } => unknown.iter().map(|(_, action)| *action).collect(),

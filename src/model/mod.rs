@@ -1,7 +1,7 @@
 //! The protocol model: AI SDK v6 UI messages, reduced to what the auto-send decision reads (SPEC §1).
 //!
 //! Only the last message matters for decisions, so the model describes one message. Strings are
-//! borrowed from the boundary's compact summary (see `summary`), so building a model allocates one
+//! borrowed from the boundary's summary (see `summary`), so building a model allocates one
 //! `Vec` of parts and copies no ids.
 
 pub mod summary;
@@ -78,6 +78,9 @@ impl ToolState {
 pub struct Approval<'a> {
     pub id: &'a str,
     pub approved: Option<bool>,
+    /// `approval.isAutomatic`: AI SDK 7's backend answered it itself (a `tool-approval-response`
+    /// chunk); not a user action (SPEC §2 principle 1, D27).
+    pub automatic: bool,
 }
 
 /// A `tool-<name>` or `dynamic-tool` part.
@@ -90,9 +93,41 @@ pub struct ToolPart<'a> {
 }
 
 impl<'a> ToolPart<'a> {
-    /// The user's answer, when the part carries one (it survives into the output states).
+    /// A tool part without an approval.
+    pub fn new(name: &'a str, tool_call_id: &'a str, state: ToolState) -> Self {
+        ToolPart {
+            name,
+            tool_call_id,
+            state,
+            approval: None,
+        }
+    }
+
+    /// The same part with `approval: {id, approved}`.
+    pub fn with_approval(self, id: &'a str, approved: Option<bool>) -> Self {
+        ToolPart {
+            approval: Some(Approval {
+                id,
+                approved,
+                automatic: false,
+            }),
+            ..self
+        }
+    }
+
+    /// The answer, when the part carries one (it survives into the output states), whoever gave it.
     pub fn answer(&self) -> Option<bool> {
         self.approval.and_then(|a| a.approved)
+    }
+
+    /// The user's own answer: an answer the backend gave itself (AI SDK 7's automatic approvals)
+    /// is not one.
+    pub fn user_answer(&self) -> Option<(&'a str, bool)> {
+        let approval = self.approval?;
+        if approval.automatic {
+            return None;
+        }
+        approval.approved.map(|approved| (approval.id, approved))
     }
 }
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { useAdkChat } from 'adk-stream-wasm/react';
-import { BidiTransport } from 'adk-stream-wasm/transport';
+import { DefaultChatTransport } from 'ai';
 import { QUIET_MS, sleep, waitUntil } from './helpers/chat.js';
 import { approvalRequests, findToolPart, loadFixture, streamedText } from './helpers/fixtures.js';
 import { SseBackend, replaySse } from './helpers/sse-backend.js';
@@ -133,7 +133,10 @@ describe('useAdkChat in React 19', () => {
     const bidi = view.latest();
     expect(bidi.messages).toEqual([]);
     expect(bidi.pendingApprovals).toEqual([]);
-    expect(bidi.transport).toBeInstanceOf(BidiTransport);
+    // The BIDI transport (its module loads behind the first send, so SSE apps never download it).
+    expect(bidi.transport).not.toBeInstanceOf(DefaultChatTransport);
+    expect(typeof (bidi.transport as any).sendToolResult).toBe('function');
+    expect((bidi.transport as any).resumeStreamIsReplay).toBe(false);
     expect(bidi.adk.autoSend.mode).toBe('bidi');
     expect(bidi.adk.explain(answered)).toMatchObject({ send: true, rule: 'unsent-user-action' });
 

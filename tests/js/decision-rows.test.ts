@@ -264,3 +264,60 @@ describe('SPEC §2 mode-specific rows through the package', () => {
     expect(() => createAutoSend({ mode: 'websocket' as any })).toThrowError(expect.objectContaining({ name: 'AdkInvalidArgumentError' }));
   });
 });
+
+describe('SPEC §2 amended rows through the package (D23–D25, D27), both modes', () => {
+  const location = (state: string, extra = {}) => tool('get_location', state, extra);
+  const adr0005 = (locationState: string, confirmation: 'requested' | boolean) => ({
+    messages: [
+      { id: 'user-1', role: 'user', parts: [textPart('Where am I?')] },
+      {
+        id: 'assistant-1',
+        role: 'assistant',
+        parts: [
+          location(locationState, locationState === 'output-available' ? { output: { latitude: 1 } } : {}),
+          confirmation === 'requested' ? requested('adk_request_confirmation') : responded('adk_request_confirmation', confirmation),
+        ],
+      },
+    ],
+  });
+
+  it.each(['sse', 'bidi'] as const)('D23/D24 %s: answer at once, then the output once (marked or not), then nothing', (mode) => {
+    for (const mark of [true, false]) {
+      const autoSend = createAutoSend({ mode });
+      expect(autoSend.sendAutomaticallyWhen(adr0005('input-available', 'requested'))).toBe(false);
+      expect(autoSend.sendAutomaticallyWhen(adr0005('input-available', true))).toBe(true);
+      expect(autoSend.sendAutomaticallyWhen(adr0005('input-available', true))).toBe(false);
+      if (mark) autoSend.markBrowserOutput('call-get_location');
+      expect(autoSend.explain(adr0005('output-available', true))).toMatchObject({ send: true, rule: 'unsent-user-action' });
+      expect(autoSend.sendAutomaticallyWhen(adr0005('output-available', true))).toBe(true);
+      expect(autoSend.sendAutomaticallyWhen(adr0005('output-available', true))).toBe(false);
+    }
+  });
+
+  it.each(['sse', 'bidi'] as const)('D24b %s: the backend answer after the browser output is false, same and fresh engine', (mode) => {
+    const autoSend = createAutoSend({ mode });
+    expect(autoSend.sendAutomaticallyWhen(conversation(responded('get_location', true)))).toBe(false);
+    expect(autoSend.sendAutomaticallyWhen(conversation(responded('get_location', true, { state: 'output-available', output: {} })))).toBe(true);
+    const answered = conversation(responded('get_location', true, { state: 'output-available', output: {} }), textPart('You are in Tokyo'));
+    expect(autoSend.sendAutomaticallyWhen(answered)).toBe(false);
+    expect(createAutoSend({ mode }).sendAutomaticallyWhen(answered)).toBe(false);
+  });
+
+  it.each(['sse', 'bidi'] as const)('D25 %s: output-denied and a backend output-error after the answer are false on a fresh engine', (mode) => {
+    expect(createAutoSend({ mode }).sendAutomaticallyWhen(conversation(responded('process_payment', false, { state: 'output-denied' })))).toBe(false);
+    expect(
+      createAutoSend({ mode }).sendAutomaticallyWhen(conversation(responded('process_payment', true, { state: 'output-error', errorText: 'card declined' }))),
+    ).toBe(false);
+  });
+
+  it.each(['sse', 'bidi'] as const)('D27 %s: an automatic approval (isAutomatic) is not a user action', (mode) => {
+    const automatic = responded('get_weather', true, { approval: { id: 'approval-get_weather', approved: true, isAutomatic: true } });
+    const alone = createAutoSend({ mode });
+    expect(alone.sendAutomaticallyWhen(conversation(automatic))).toBe(false);
+    expect(alone.explain(conversation(automatic)).rule).toBe('no-user-action');
+    const beside = createAutoSend({ mode });
+    const both = conversation(automatic, responded('process_payment', true));
+    expect(beside.sendAutomaticallyWhen(both)).toBe(true);
+    expect(beside.sendAutomaticallyWhen(both)).toBe(false);
+  });
+});

@@ -102,10 +102,18 @@ describe('SPEC §7 drop-in names', () => {
     expect(sendAutomaticallyWhenCore({ ...answered, mode: 'bidi' })).toBe(true);
   });
 
-  it('sendAutomaticallyWhenCore with a bad mode gives false and logs why', () => {
+  it('sendAutomaticallyWhenCore decides without a mode, or with mode unknown, as the old helper did', () => {
+    clearSentApprovalStates();
     const log = vi.fn();
-    expect(sendAutomaticallyWhenCore({ ...conversation(responded('a', true)), mode: 'http' as any }, log)).toBe(false);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('http'));
+    const answered = conversation(responded('a', true));
+    expect(sendAutomaticallyWhenCore({ messages: answered.messages }, log)).toBe(true);
+    expect(log).toHaveBeenLastCalledWith(expect.stringContaining('decided by Pattern A'));
+    expect(sendAutomaticallyWhenCore({ ...answered, mode: 'unknown' as any })).toBe(false);
+    // Pattern A without a mode: an approved browser tool still waits for its output.
+    const approvedLocation = conversation(responded('get_location', true));
+    expect(sendAutomaticallyWhenCore({ messages: approvedLocation.messages })).toBe(false);
+    expect(sendAutomaticallyWhenCore({ ...conversation(responded('b', false)), mode: 'http' as any }, log)).toBe(true);
+    expect(log).toHaveBeenLastCalledWith(expect.stringContaining('http'));
   });
 
   it('clearSentApprovalStates() forgets what the default engines sent', () => {

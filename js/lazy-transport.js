@@ -1,0 +1,78 @@
+// The BIDI transport as useAdkChat creates it: the same ChatTransport, whose WebAssembly module
+// (./transport.js) is imported only when a chat in BIDI mode is created, so an SSE app never
+// downloads it. Every ChatTransport method is async, so the module loads behind the first call; bad
+// options reject that call with the same error `new BidiTransport(options)` would throw.
+
+export class LazyBidiTransport {
+  #inner = null;
+  #loading;
+  #closed = false;
+
+  constructor(options) {
+    this.#loading = import('./transport.js').then(({ BidiTransport }) => {
+      this.#inner = new BidiTransport(options);
+      if (this.#closed) this.#inner.close();
+      return this.#inner;
+    });
+    // A failure reaches the caller of the first method; it is not an unhandled rejection.
+    this.#loading.catch(() => {});
+  }
+
+  #loaded(name) {
+    if (this.#inner === null) {
+      const error = new Error(`BidiTransport.${name}(): the transport has not connected yet; send a message first.`);
+      error.name = 'AdkTransportError';
+      throw error;
+    }
+    return this.#inner;
+  }
+
+  async sendMessages(options) {
+    return (await this.#loading).sendMessages(options);
+  }
+
+  async reconnectToStream(options) {
+    return (await this.#loading).reconnectToStream(options);
+  }
+
+  async whenMessageSent(count, timeoutMs) {
+    return (await this.#loading).whenMessageSent(count, timeoutMs);
+  }
+
+  sendToolResult(toolCallId, result) {
+    return this.#loaded('sendToolResult').sendToolResult(toolCallId, result);
+  }
+
+  interrupt(reason) {
+    return this.#loaded('interrupt').interrupt(reason);
+  }
+
+  sendAudioControl(action) {
+    return this.#loaded('sendAudioControl').sendAudioControl(action);
+  }
+
+  sendAudioChunk(chunk) {
+    return this.#loaded('sendAudioChunk').sendAudioChunk(chunk);
+  }
+
+  close() {
+    this.#closed = true;
+    if (this.#inner !== null) this.#inner.close();
+  }
+
+  get messagesSent() {
+    return this.#inner === null ? 0 : this.#inner.messagesSent;
+  }
+
+  get resumeStreamIsReplay() {
+    return false;
+  }
+
+  get connected() {
+    return this.#inner !== null && this.#inner.connected;
+  }
+
+  get latencyMs() {
+    return this.#inner === null ? undefined : this.#inner.latencyMs;
+  }
+}
