@@ -7,14 +7,6 @@
 //!   the library's errors (pure Rust);
 //! - `boundary` (wasm32 only): the one place that reads JS values and throws JS errors.
 
-// One thread only in a browser page or a Node isolate, so the single-threaded free list is sound;
-// it is a fraction of dlmalloc's code size (BENCHMARKS.md, "What is inside the wasm").
-#[cfg(target_arch = "wasm32")]
-#[global_allocator]
-static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
-    // SAFETY: WebAssembly here runs on one thread (no shared memory, no wasm threads).
-    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
-
 pub mod approvals;
 pub mod browser;
 pub mod engine;
