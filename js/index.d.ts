@@ -154,8 +154,7 @@ interface DropInDecisions {
 export type DropInSendAutomaticallyWhen = DropInDecisions['sendAutomaticallyWhen'];
 
 /** Decides with the module's default engine of `mode`; without a mode (or `'unknown'`) it still
- *  decides, as the old helper did. `log` receives the decision in words. Synchronous (throws
- *  `AdkNotReadyError` before the module has loaded in a browser: `await ready` first). */
+ *  decides, as the old helper did. `log` receives the decision in words. Synchronous. */
 export const sendAutomaticallyWhenCore: DropInDecisions['sendAutomaticallyWhenCore'];
 export function clearSentApprovalStates(): void;
 /** `part.toolName` when set, else the name in `part.type` (`tool-<name>`), else `fallback` (""). */
@@ -178,5 +177,6 @@ export {
   executeChangeBgm,
 } from './executors.js';
 export type { ToolExecutor, ToolExecutorResult, ToolExecutorDependencies } from './executors.js';
-/** @internal the module's default engine of a mode (behind the drop-in names). */
-export function defaultAutoSend(mode: Mode): AutoSend;
+/** @internal the module's default engine of a mode for the chat whose messages `options` holds
+ *  (behind the drop-in names). */
+export function defaultAutoSend(mode: Mode, options?: { messages?: ReadonlyArray<UIMessageLike> }): AutoSend;
