@@ -2,7 +2,7 @@
 // This glue only wires JS to the WebAssembly module: every rule lives in Rust (src/).
 import * as wasm from './wasm/adk_stream_wasm.js';
 import { ready, isReady, loadError, requireReady, wasmMemory } from './loader.js';
-import { summarize } from './summary.js';
+import { clean, summarize } from './summary.js';
 
 export { ready, isReady, loadError, summarize };
 // The built-in get_location tool; `executeGetLocation` is one of the drop-in names (SPEC §7).
@@ -167,9 +167,10 @@ export function pendingApprovals(messages) {
   if (Array.isArray(messages) && messages.length === 0) return [];
   const list = wasm.pendingApprovalsOf(summarize({ messages }));
   const parts = lastMessageParts(messages);
-  return list.map(({ approvalId, toolCallId, toolName, partIndex }) => ({
-    approvalId,
-    toolCallId,
+  // The ids come from the parts themselves: the summary writes a separator inside an id as U+001A.
+  return list.map(({ toolName, partIndex }) => ({
+    approvalId: parts[partIndex].approval.id,
+    toolCallId: parts[partIndex].toolCallId,
     toolName,
     input: parts[partIndex].input,
     part: parts[partIndex],
@@ -183,12 +184,12 @@ async function answer(chat, approvalId, approved, options, fn) {
     throw invalidArgument(fn, 'the options are not {reason?: string}', '{reason?: string}');
   }
   const before = chat.messages;
-  wasm.checkAnswerable(summarize({ messages: before }), approvalId, fn);
+  wasm.checkAnswerable(summarize({ messages: before }), typeof approvalId === 'string' ? clean(approvalId) : approvalId, fn);
   await chat.addToolApprovalResponse({ id: approvalId, approved, reason: options ? options.reason : undefined });
   // A `Chat` replaces its messages array on every change; useChat's result holds the array of its
   // render, which cannot show the answer, so only a changed array is checked.
   const after = chat.messages;
-  if (after !== before && wasm.isPending(summarize({ messages: after }), approvalId)) {
+  if (after !== before && wasm.isPending(summarize({ messages: after }), clean(approvalId))) {
     const error = new Error(`${fn}(): the answer to ${approvalId} was not committed to chat.messages.`);
     error.name = 'AdkNotCommittedError';
     throw error;
@@ -225,6 +226,9 @@ export async function answerApprovals(chat, handler) {
   } catch (error) {
     throw named(error, 'answerApprovals');
   }
+  // Back from the summary's ids to the parts' own (see `clean`).
+  const realId = new Map(pending.map((p) => [clean(p.approvalId), p.approvalId]));
+  answers = answers.map((a) => ({ ...a, id: realId.get(a.id) ?? a.id }));
   for (const { id, approved, reason } of answers) {
     await chat.addToolApprovalResponse({ id, approved, reason: reason == null ? undefined : reason });
   }

@@ -8,10 +8,17 @@ const US = '\x1f';
 const RS = '\x1e';
 const NS = '\x15';
 
-// Strings are written as they are: Rust counts parts and fields, so a string holding a separator
-// is reported as malformed instead of being misread.
+// A separator inside a string (a backend's id holding U+001E or U+001F, finding K2) becomes
+// U+001A, so it can never split a record; the helpers map such ids back to the real ones.
+const SEPARATORS = /[\x1e\x1f]/g;
+
+/** A string as the summary writes it. */
+export function clean(value) {
+  return value.includes('\x1e') || value.includes('\x1f') ? value.replace(SEPARATORS, '\x1a') : value;
+}
+
 function text(value) {
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return clean(value);
   return value === undefined || value === null ? '' : NS;
 }
 
@@ -24,7 +31,7 @@ function record(part) {
   const toolCallId = part.toolCallId;
   const approval = part.approval;
   if (toolCallId === undefined && approval === undefined && part.state === undefined) {
-    return typeof type === 'string' ? type : NS;
+    return typeof type === 'string' ? clean(type) : NS;
   }
   let tag = '';
   let id = '';
@@ -40,7 +47,7 @@ function record(part) {
       tag = NS;
     }
   }
-  return (typeof type === 'string' ? type : NS) + US + text(part.toolName) + US + text(part.state) + US +
+  return (typeof type === 'string' ? clean(type) : NS) + US + text(part.toolName) + US + text(part.state) + US +
     text(toolCallId) + US + tag + US + id + US + approved + US + automatic;
 }
 
@@ -75,7 +82,7 @@ export function summarize(arg) {
     }
     const role = message.role;
     const parts = message.parts;
-    const head = `${typeof role === 'string' ? role : NS}${US}`;
+    const head = `${typeof role === 'string' ? clean(role) : NS}${US}`;
     if (!Array.isArray(parts)) return `${head}${parts == null ? 'N' : 'X'}${US}`;
     let out = `${head}A${US}${parts.length}`;
     for (let i = 0; i < parts.length; i++) {

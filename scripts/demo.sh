@@ -52,13 +52,17 @@ grep -q '<div id="root">' <<<"$page" || fail "GET / is not the app's page"
 script=$(grep -o 'src="/assets/[^"]*\.js"' <<<"$page" | head -n 1 | sed 's/^src="//; s/"$//')
 [ -n "$script" ] || fail "the page names no script"
 curl -fsS -o /dev/null "$base$script" || fail "GET $script failed"
-wasm=$(curl -fsS "$base$script" | grep -o 'assets/adk_stream_wasm_bg-[A-Za-z0-9_-]*\.wasm' | head -n 1)
-[ -n "$wasm" ] || fail "the app's script does not reference the .wasm asset"
-wasm_type=$(curl -fsS -o /dev/null -w '%{content_type}' "$base/$wasm") || fail "GET /$wasm failed"
-[ "$wasm_type" = application/wasm ] || fail "/$wasm is served as '$wasm_type', not application/wasm"
+# The package embeds its WebAssembly module (base64 of "\0asm\1\0\0\0" is AGFzbQEAAAA): the app's
+# scripts carry it, and nothing references a .wasm asset.
+scripts=$(curl -fsS "$base$script")
+for chunk in $(grep -o 'assets/[A-Za-z0-9_.-]*\.js' <<<"$scripts" | sort -u); do
+  scripts+=$(curl -fsS "$base/$chunk") || fail "GET /$chunk failed"
+done
+grep -q 'AGFzbQEAAAA' <<<"$scripts" || fail "the app's scripts do not embed the WebAssembly module"
+! grep -q '\.wasm"' <<<"$scripts" || fail "the app's scripts reference a .wasm asset"
 answer=$(curl -fsS -X POST "$base/stream" -H 'content-type: application/json' \
   -d '{"id":"smoke","messages":[{"id":"m1","role":"user","parts":[{"type":"text","text":"Send $50 to Hanako"}]}],"trigger":"submit-message"}') \
   || fail "POST /stream failed"
 grep -q '"type":"tool-approval-request"' <<<"$answer" || fail "POST /stream did not ask for approval: $answer"
 [ "$(grep -v '^$' <<<"$answer" | tail -n 1)" = 'data: [DONE]' ] || fail "POST /stream did not end with [DONE]"
-echo "demo.sh smoke: OK ($base: page, script, $wasm as application/wasm, /stream approval request and [DONE])"
+echo "demo.sh smoke: OK ($base: page, script with the embedded module, /stream approval request and [DONE])"

@@ -3,7 +3,7 @@
 # targets are in fuzz/fuzz_targets, what they check in RELIABILITY.md.
 #
 #   1. installs cargo-fuzz if it is missing (the targets build on stable Rust with RUSTC_BOOTSTRAP=1);
-#   2. checks the fuzz crate's Rust twin of js/summary.js against the real js/summary.js (Node);
+#   2. runs the fuzz crate's own tests (the chat builders and the properties on a fixed sample);
 #   3. replays every input kept under fuzz/regressions/<target>/: each must pass;
 #   4. fuzzes each target for FUZZ_SECONDS (default 45) from the committed seeds (fuzz/seeds/) plus
 #      the local corpus (fuzz/corpus/, not committed), with an RSS limit. A crash input is copied to
@@ -50,11 +50,14 @@ if ! (cd fuzz && timeout 900 cargo fuzz build "${BUILD_FLAGS[@]}" </dev/null); t
   finish
 fi
 
-# --- 2. the projection is the glue's -----------------------------------------------------------------
+# --- 2. the fuzz crate's own tests ----------------------------------------------------------------
+# (No projection check: the fuzz crate has no Rust twin of js/summary.js. The `summary` target fuzzes
+# the one reader, `summary::parse`; the `messages` target builds model values, and its seeds are
+# summaries written by the real js/summary.js, see fuzz/seeds/generate.mjs.)
 if (cd fuzz && timeout 600 cargo test --lib --quiet </dev/null); then
-  pass "the fuzz crate's summarize() equals js/summary.js on 3001 random {messages} values"
+  pass "the fuzz crate's tests (chat builders, properties on 2000 fixed chats)"
 else
-  fail "the fuzz crate's summarize() differs from js/summary.js (fuzz/src/lib.rs, fuzz/projection/vectors.mjs)"
+  fail "the fuzz crate's tests (fuzz/src/lib.rs)"
 fi
 
 # --- 3. regressions ----------------------------------------------------------------------------------

@@ -96,39 +96,29 @@ fn describe(p: &PendingApproval<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::summary::{build, parse};
+    use crate::model::{Part, Role, ToolPart};
 
-    fn two_pending() -> String {
-        build::message(
-            "assistant",
-            &[
-                build::plain("text"),
-                build::tool(
-                    "process_payment",
-                    "approval-requested",
-                    "call-1",
-                    Some(("ap-1", None)),
-                ),
-                build::tool(
-                    "process_payment",
-                    "approval-responded",
-                    "call-2",
-                    Some(("ap-2", Some(true))),
-                ),
-                build::tool(
-                    "get_location",
-                    "approval-requested",
-                    "call-3",
-                    Some(("ap-3", None)),
-                ),
-            ],
-        )
+    fn two_pending() -> LastMessage<'static> {
+        LastMessage::assistant(vec![
+            Part::Text,
+            Part::Tool(
+                ToolPart::new("process_payment", "call-1", ToolState::ApprovalRequested)
+                    .with_approval("ap-1", None),
+            ),
+            Part::Tool(
+                ToolPart::new("process_payment", "call-2", ToolState::ApprovalResponded)
+                    .with_approval("ap-2", Some(true)),
+            ),
+            Part::Tool(
+                ToolPart::new("get_location", "call-3", ToolState::ApprovalRequested)
+                    .with_approval("ap-3", None),
+            ),
+        ])
     }
 
     #[test]
     fn pending_approvals_lists_requested_parts_in_order() {
-        let s = two_pending();
-        let m = parse(&s).unwrap();
+        let m = two_pending();
         let pending = pending_approvals(&m);
         assert_eq!(pending.len(), 2);
         assert_eq!(
@@ -146,22 +136,18 @@ mod tests {
 
     #[test]
     fn a_user_message_has_no_pending_approvals() {
-        let s = build::message(
-            "user",
-            &[build::tool(
-                "a",
-                "approval-requested",
-                "c",
-                Some(("x", None)),
-            )],
-        );
-        assert!(pending_approvals(&parse(&s).unwrap()).is_empty());
+        let m = LastMessage {
+            role: Role::User,
+            parts: Some(vec![Part::Tool(
+                ToolPart::new("a", "c", ToolState::ApprovalRequested).with_approval("x", None),
+            )]),
+        };
+        assert!(pending_approvals(&m).is_empty());
     }
 
     #[test]
     fn approve_by_tool_call_id_is_an_error_listing_valid_ids() {
-        let s = two_pending();
-        let m = parse(&s).unwrap();
+        let m = two_pending();
         let pending = pending_approvals(&m);
         assert_eq!(check_answerable(&pending, "ap-3"), Ok(3));
         let err = check_answerable(&pending, "call-1").unwrap_err();
@@ -178,15 +164,13 @@ mod tests {
 
     #[test]
     fn answering_an_already_answered_approval_is_an_error() {
-        let s = two_pending();
-        let m = parse(&s).unwrap();
+        let m = two_pending();
         assert!(check_answerable(&pending_approvals(&m), "ap-2").is_err());
     }
 
     #[test]
     fn batch_must_answer_every_pending_approval_exactly_once() {
-        let s = two_pending();
-        let m = parse(&s).unwrap();
+        let m = two_pending();
         let pending = pending_approvals(&m);
         assert_eq!(check_batch(&pending, &["ap-3", "ap-1"]), Ok(()));
         let err = check_batch(&pending, &["ap-1", "nope", "ap-1"]).unwrap_err();

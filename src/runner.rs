@@ -91,7 +91,7 @@ impl Runner {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::summary::{build, parse};
+    use crate::model::{Part, ToolPart};
 
     fn frontend(name: &str) -> bool {
         matches!(name, "get_location" | "change_bgm")
@@ -101,9 +101,8 @@ mod tests {
         name == "get_location"
     }
 
-    fn claim(runner: &mut Runner, parts: &[String]) -> Vec<(String, Run)> {
-        let summary = build::message("assistant", parts);
-        let message = parse(&summary).unwrap();
+    fn claim(runner: &mut Runner, parts: &[Part<'_>]) -> Vec<(String, Run)> {
+        let message = LastMessage::assistant(parts.to_vec());
         runner
             .claim(&message, &frontend, &requires_approval)
             .into_iter()
@@ -111,24 +110,37 @@ mod tests {
             .collect()
     }
 
+    fn tool<'a>(
+        name: &'a str,
+        state: ToolState,
+        call_id: &'a str,
+        approval: Option<(&'a str, Option<bool>)>,
+    ) -> Part<'a> {
+        let part = ToolPart::new(name, call_id, state);
+        Part::Tool(match approval {
+            Some((id, approved)) => part.with_approval(id, approved),
+            None => part,
+        })
+    }
+
     #[test]
     fn a_browser_tool_never_runs_before_its_approval() {
         let mut runner = Runner::new();
-        let requested = build::tool(
+        let requested = tool(
             "get_location",
-            "approval-requested",
+            ToolState::ApprovalRequested,
             "c1",
             Some(("a1", None)),
         );
         assert!(claim(&mut runner, &[requested]).is_empty());
-        let approved = build::tool(
+        let approved = tool(
             "get_location",
-            "approval-responded",
+            ToolState::ApprovalResponded,
             "c1",
             Some(("a1", Some(true))),
         );
         assert_eq!(
-            claim(&mut runner, std::slice::from_ref(&approved)),
+            claim(&mut runner, &[approved]),
             vec![("c1".to_string(), Run::Approved)]
         );
         assert!(
@@ -140,9 +152,9 @@ mod tests {
     #[test]
     fn a_denied_browser_tool_never_runs() {
         let mut runner = Runner::new();
-        let denied = build::tool(
+        let denied = tool(
             "get_location",
-            "approval-responded",
+            ToolState::ApprovalResponded,
             "c1",
             Some(("a1", Some(false))),
         );
@@ -152,8 +164,8 @@ mod tests {
     #[test]
     fn a_tool_called_without_approval_runs_at_once_unless_it_requires_one() {
         let mut runner = Runner::new();
-        let bgm = build::tool("change_bgm", "input-available", "c1", None);
-        let location = build::tool("get_location", "input-available", "c2", None);
+        let bgm = tool("change_bgm", ToolState::InputAvailable, "c1", None);
+        let location = tool("get_location", ToolState::InputAvailable, "c2", None);
         assert_eq!(
             claim(&mut runner, &[bgm, location]),
             vec![
@@ -166,15 +178,15 @@ mod tests {
     #[test]
     fn server_tools_and_finished_tools_are_left_alone() {
         let mut runner = Runner::new();
-        let payment = build::tool(
+        let payment = tool(
             "process_payment",
-            "approval-responded",
+            ToolState::ApprovalResponded,
             "c1",
             Some(("a1", Some(true))),
         );
-        let done = build::tool(
+        let done = tool(
             "get_location",
-            "output-available",
+            ToolState::OutputAvailable,
             "c2",
             Some(("a2", Some(true))),
         );

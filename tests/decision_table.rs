@@ -569,3 +569,45 @@ fn d27_an_automatic_approval_is_not_a_user_action() {
         );
     }
 }
+
+#[test]
+fn d20_pattern_b_output_added_before_the_other_answer_still_sends_the_answers() {
+    // Pattern B: the browser tool ran (its result went as a tool_result frame) while the other
+    // approval was still pending; answering that one sends both answers.
+    let mut engine = Engine::new(Mode::Bidi, BidiPattern::B);
+    let pending = assistant(&[
+        p("process_payment", "approval-requested", None),
+        p("get_location", "approval-responded", Some(true)),
+    ]);
+    assert!(!engine.should_send(&pending, &default_frontend));
+    let answered = assistant(&[
+        p("process_payment", "approval-responded", Some(true)),
+        p("get_location", "output-available", Some(true)),
+    ]);
+    assert!(engine.should_send(&answered, &default_frontend));
+    assert!(!engine.should_send(&answered, &default_frontend));
+}
+
+#[test]
+fn d16_holds_when_a_hand_made_history_repeats_a_tool_call_id() {
+    let repeated: Message = Ok(LastMessage::assistant(vec![
+        Part::Tool(ToolPart::new(
+            "get_location",
+            "c1",
+            ToolState::OutputAvailable,
+        )),
+        Part::Text,
+        Part::Tool(
+            ToolPart::new("process_payment", "c1", ToolState::ApprovalResponded)
+                .with_approval("a1", Some(true)),
+        ),
+    ]));
+    for mode in MODES {
+        let mut engine = Engine::new(mode, BidiPattern::A);
+        assert!(engine.should_send(&repeated, &default_frontend), "{mode:?}");
+        assert!(
+            !engine.should_send(&repeated, &default_frontend),
+            "{mode:?}: once"
+        );
+    }
+}

@@ -12,15 +12,6 @@ export default defineConfig({
     // adk-stream-wasm from the registry does not need this.
     preserveSymlinks: true,
   },
-  optimizeDeps: {
-    // What a Vite app that uses adk-stream-wasm needs (Vite 7 and 8): keep the package out of the
-    // dev server's pre-bundling, so that its `new URL('./wasm/adk_stream_wasm_bg.wasm',
-    // import.meta.url)` still points at the .wasm file beside it (Vite 7 otherwise looks for it in
-    // node_modules/.vite/deps and gets index.html), and pre-bundle the AI SDK it imports (whose
-    // CommonJS dependencies the browser cannot load unbundled). `vite build` needs neither.
-    exclude: ['adk-stream-wasm'],
-    include: ['ai', '@ai-sdk/react'],
-  },
   server: {
     host: '127.0.0.1',
     proxy: {

@@ -1,39 +1,31 @@
-//! The decision engine fed message lists the way a browser feeds it: `{messages}` values projected
-//! by the Rust twin of js/summary.js, for every engine kind, over a sequence of renders of one chat.
-//! Byte 0 picks the input's shape: odd, the rest is JSON text (anything serde_json reads, so the
-//! corpus can hold real chats); even, structured arbitrary messages built from a vocabulary of part
-//! types, states, tool names and ids. The properties are in `adk_fuzz::check_decisions`.
+//! The decision engine on chats, the way AI SDK asks it: a sequence of renders of one chat's last
+//! message (model values, as `summary::parse` hands them to the engine) and the helpers' marks,
+//! through every engine kind, the runner and the approval helpers. Byte 0 picks the input's shape:
+//! even, a chat built from the rest of the bytes (`adk_fuzz::arbitrary_renders`: the SPEC's part
+//! types, states, tool names and ids, automatic approvals, then small changes render after
+//! render); odd, the rest is text, one summary per line as `js/summary.js` writes it, or
+//! `mark <toolCallId>` (the committed seeds are the SPEC §2 rows written so by the real glue).
+//! The properties are in `adk_fuzz::check_decisions`.
 #![no_main]
 
-use adk_fuzz::{arbitrary_messages, check_decisions};
+use adk_fuzz::{arbitrary_renders, check_decisions, summary_renders};
 use arbitrary::Unstructured;
 use libfuzzer_sys::fuzz_target;
 
+/// The most renders of one chat.
+const MOST: usize = 12;
+
 fuzz_target!(|data: &[u8]| {
     let Some((shape, rest)) = data.split_first() else {
-        check_decisions(&[None]);
         return;
     };
     if shape & 1 == 1 {
-        // JSON text: one render per line, so a seed can replay a whole chat.
-        let renders: Vec<Option<serde_json::Value>> = rest
-            .split(|b| *b == b'\n')
-            .filter(|line| !line.is_empty())
-            .take(8)
-            .filter_map(|line| serde_json::from_slice(line).ok().map(Some))
-            .collect();
-        if !renders.is_empty() {
-            check_decisions(&renders);
-        }
+        let text = String::from_utf8_lossy(rest);
+        check_decisions(&summary_renders(&text, MOST));
         return;
     }
     let mut u = Unstructured::new(rest);
-    let mut renders = Vec::new();
-    for _ in 0..(1 + shape / 2 % 4) {
-        match arbitrary_messages(&mut u) {
-            Ok(value) => renders.push(Some(value)),
-            Err(_) => break,
-        }
+    if let Ok(renders) = arbitrary_renders(&mut u, MOST) {
+        check_decisions(&renders);
     }
-    check_decisions(&renders);
 });

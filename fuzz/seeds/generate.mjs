@@ -33,13 +33,19 @@ write('frames', 'pong-and-audio', Buffer.from(
   'latin1',
 ));
 
-// messages and summary: the decision rows as message lists (shape byte 1: JSON lines, one render each).
+// messages and summary: the decision rows as the summaries the real js/summary.js writes (the one
+// encoder; src/model/summary.rs is the one reader).
+const { summarize } = await import('../../js/summary.js');
 const tool = (name, state, id, approved, extra = {}) => ({
   type: `tool-${name}`, toolCallId: `call-${id}`, state, input: {},
   ...(approved === undefined ? {} : { approval: { id: `approval-${id}`, ...(approved === null ? {} : { approved }) } }),
   ...extra,
 });
+const automatic = (approved) => ({ approval: { id: 'approval-auto', approved, isAutomatic: true } });
 const assistant = (...parts) => ({ messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: 'hi' }] }, { id: 'a', role: 'assistant', parts }] });
+// A render is a `{messages}` value, or `mark <toolCallId>`: the library's helper marking an output.
+const location = (state, extra = {}) => tool('get_location', state, 1, undefined, extra);
+const confirmation = (approved) => tool('adk_request_confirmation', approved === null ? 'approval-requested' : 'approval-responded', 2, approved);
 const rows = {
   d5: [assistant(tool('process_payment', 'approval-requested', 1, null))],
   d6_d16: [assistant(tool('process_payment', 'approval-responded', 1, true)), assistant(tool('process_payment', 'approval-responded', 1, true))],
@@ -53,18 +59,29 @@ const rows = {
             assistant({ type: 'step-start' }, tool('get_location', 'output-available', 1, true, { output: { latitude: 1 } }))],
   d21: [assistant(tool('get_location', 'output-error', 1, true, { errorText: 'User denied Geolocation' }))],
   d22: [assistant({ type: 'dynamic-tool', toolName: 'get_location', toolCallId: 'call-1', state: 'approval-responded', approval: { id: 'approval-1', approved: true } })],
+  d23: [assistant(location('input-available'), confirmation(null)), assistant(location('input-available'), confirmation(true)), 'mark call-1',
+        assistant(location('output-available', { output: { latitude: 1 } }), confirmation(true)), assistant(location('output-available', { output: { latitude: 1 } }), confirmation(true))],
+  d24: [assistant(location('input-available'), confirmation(null)), assistant(location('input-available'), confirmation(true)),
+        assistant(location('output-available', { output: { latitude: 1 } }), confirmation(true)), assistant(location('output-available', { output: { latitude: 1 } }), confirmation(true))],
+  d24b: [assistant(tool('get_location', 'output-available', 1, true, { output: { latitude: 1 } })),
+         assistant(tool('get_location', 'output-available', 1, true, { output: { latitude: 1 } }), { type: 'text', text: 'You are in Tokyo' })],
+  d25: [assistant(tool('process_payment', 'output-denied', 1, false)), assistant(tool('process_payment', 'output-error', 1, true, { errorText: 'declined' }))],
+  d27: [assistant(tool('get_weather', 'approval-responded', 1, true, automatic(true))),
+        assistant(tool('get_weather', 'approval-responded', 1, true, automatic(true)), tool('process_payment', 'approval-responded', 2, true))],
   d1_d3: [{ messages: [] }, { messages: [null] }, { messages: [{ role: 'assistant', parts: null }] }, { messages: [{ role: 'system', parts: [] }] }],
 };
+const line = (render) => (typeof render === 'string' ? render : summarize(render));
 for (const [name, renders] of Object.entries(rows)) {
-  write('messages', name, Buffer.concat([Buffer.from([1]), Buffer.from(renders.map((r) => JSON.stringify(r)).join('\n'), 'utf8')]));
+  // messages: shape byte 1, then one render per line.
+  write('messages', name, Buffer.concat([Buffer.from([1]), Buffer.from(renders.map(line).join('\n'), 'utf8')]));
 }
 
-// summary: the same rows as the summaries js/summary.js writes (compact and detailed).
-const { summarize } = await import('../../js/summary.js');
+// summary: each render's summary alone; byte 0 (odd: mark call-1 first) picks the engine's memory.
+fs.rmSync(path.join(here, 'summary'), { recursive: true, force: true });
 for (const [name, renders] of Object.entries(rows)) {
-  renders.forEach((r, i) => {
-    write('summary', `${name}-${i}-compact`, Buffer.concat([Buffer.from([0]), Buffer.from(summarize(r), 'utf8')]));
-    write('summary', `${name}-${i}-detailed`, Buffer.concat([Buffer.from([1]), Buffer.from(summarize(r, true), 'utf8')]));
+  renders.filter((r) => typeof r !== 'string').forEach((r, i) => {
+    write('summary', `${name}-${i}`, Buffer.concat([Buffer.from([0]), Buffer.from(summarize(r), 'utf8')]));
+    write('summary', `${name}-${i}-marked`, Buffer.concat([Buffer.from([1]), Buffer.from(summarize(r), 'utf8')]));
   });
 }
 console.log('seeds written');

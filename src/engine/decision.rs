@@ -242,14 +242,16 @@ pub fn decide<'a>(
     for (index, part) in parts.iter().enumerate() {
         let Part::Tool(tool) = part else { continue };
         let is_frontend = (policy.is_frontend_tool)(tool.name);
-        let output =
-            browser_output_action(tool, is_frontend, reaction_from(index + 1), memory, policy);
+        let browsers = tool.state.has_result()
+            && is_browser_output(tool, is_frontend, reaction_from(index + 1), memory);
+        let output = (browsers && !output_travels_as_frame(tool, is_frontend, policy))
+            .then_some(ActionRef::BrowserOutput(tool.tool_call_id));
         if let Some((id, _)) = tool.user_answer() {
             let answer = ActionRef::Answer(id);
             present.push(answer);
             // Principle 6: a state only the backend writes moves the part past its answer.
-            let backend_wrote_past = tool.state == ToolState::OutputDenied
-                || (tool.state.has_result() && output.is_none());
+            let backend_wrote_past =
+                tool.state == ToolState::OutputDenied || (tool.state.has_result() && !browsers);
             if !memory.was_sent(answer) && !backend_wrote_past && !reaction_from(index + 1) {
                 unknown.push((index, answer));
             }
@@ -280,32 +282,27 @@ pub fn decide<'a>(
     }
 }
 
-/// Principle 6: a tool result is a user action when the browser added it. Known from the memory
-/// when the library's helpers (or the app) said so; otherwise inferred: an output on a tool that
-/// runs in the browser is the browser's (the backend never executes those), and so is an
-/// `output-available` with nothing after it (AI SDK's and ADR 0006's inference: the backend
-/// stopped and waits for the client); any other `output-error` is the backend's.
-fn browser_output_action<'a>(
-    tool: &ToolPart<'a>,
+/// Principle 6: a tool result is the browser's when the library's helpers (or the app) said so;
+/// otherwise inferred: an output on a tool that runs in the browser is the browser's (the backend
+/// never executes those), and so is an `output-available` with nothing after it (AI SDK's and ADR
+/// 0006's inference: the backend stopped and waits for the client); any other `output-error` is
+/// the backend's.
+fn is_browser_output(
+    tool: &ToolPart<'_>,
     is_frontend: bool,
     followed: bool,
     memory: &Memory,
-    policy: &Policy<'_>,
-) -> Option<ActionRef<'a>> {
-    if !tool.state.has_result() {
-        return None;
-    }
-    // BIDI Pattern B: an approved browser tool's output travels as a `tool_result` frame on the
-    // open socket, never as a new message.
-    if policy.mode == Mode::Bidi
+) -> bool {
+    memory.is_browser_output(tool.tool_call_id)
+        || is_frontend
+        || (tool.state == ToolState::OutputAvailable && !followed)
+}
+
+/// BIDI Pattern B: an approved browser tool's output travels as a `tool_result` frame on the open
+/// socket, never as a new message, so it is no action for this decision.
+fn output_travels_as_frame(tool: &ToolPart<'_>, is_frontend: bool, policy: &Policy<'_>) -> bool {
+    policy.mode == Mode::Bidi
         && !policy.output_travels_with_approval()
         && is_frontend
         && tool.answer() == Some(true)
-    {
-        return None;
-    }
-    let is_browsers = memory.is_browser_output(tool.tool_call_id)
-        || is_frontend
-        || (tool.state == ToolState::OutputAvailable && !followed);
-    is_browsers.then_some(ActionRef::BrowserOutput(tool.tool_call_id))
 }

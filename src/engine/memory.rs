@@ -105,7 +105,9 @@ impl Memory {
         self.seen_without_result
             .retain(|(id, _)| tools.iter().any(|(present, _)| present == id));
         for (id, has_result) in tools {
-            if *has_result {
+            // A toolCallId repeated in the message counts as seen with a result if any of its
+            // parts has one (a hand-made history; AI SDK never repeats one).
+            if *has_result || tools.iter().any(|(other, result)| other == id && *result) {
                 continue;
             }
             match self

@@ -13,28 +13,21 @@
 //!
 //! Grammar (`US` = U+001F between fields, `RS` = U+001E between records, `NS` = U+0015 for "present
 //! but not a string"). Strings are written as they are: one holding a separator changes the
-//! record or field count, which `parse` reports instead of misreading.
+//! record or field count, which `parse` reports instead of misreading. `js/summary.js` is the one
+//! encoder; this module is the one reader.
 //!
 //! ```text
 //! summary  = "E" US reason                      the glue could not read the input at all
-//!          | "M" US role US parts US count US last (RS part)*     compact: codes before `last`
-//!          | "D" US role US parts US count US last (RS part)*     detailed: no codes
+//!          | role US parts US count (RS part)*
 //! role     = the role string | NS (absent or not a string)
 //! parts    = "A" (an array) | "N" (missing, null or undefined) | "X" (anything else)
-//! count    = parts.length; last = index of the last part whose type is not "step-start", or -1
-//!            (both empty unless parts is "A")
-//! part     = code                               before `last`, in the compact form
-//!          | NS                                 the part is not an object (or, as a code, has no
-//!                                               string type)
+//! count    = parts.length (empty unless parts is "A")
+//! part     = NS                                 the part is not an object
 //!          | type                               a part with no toolCallId, approval or state
-//!          | type US toolName US state US toolCallId US approval US approvalId US approved
-//! code     = "s" (step-start) | "o" (any other non-tool part)
-//!          | state-letter answer                a tool part
-//!          | "D1" US name                       an approved tool part waiting in approval-responded
-//! state-letter = A input-streaming | B input-available | C approval-requested | D approval-responded
-//!          | E output-available | F output-error | G output-denied | ? (anything else)
-//! answer, approved = "1" | "0" | "" (absent) | NS (not a boolean)
+//!          | type US toolName US state US toolCallId US approval US approvalId US approved US automatic
 //! approval = "" (absent) | "O" (an object) | NS (something else)
+//! approved = "1" | "0" | "" (absent) | NS (not a boolean)
+//! automatic = "1" (approval.isAutomatic === true) | ""
 //! ```
 //! Absent string fields are empty.
 
@@ -176,13 +169,7 @@ pub fn parse(summary: &str) -> Result<LastMessage<'_>, Malformed<'_>> {
         at: 0,
     };
     let header = records.next_record().ok_or(Malformed::BadSummary)?;
-    let [tag, role, parts_tag, count, last] = fields::<5>(header).ok_or(Malformed::BadSummary)?;
-    // "M": earlier parts come as codes; "D" (detailed, for explain): every part comes whole.
-    let coded = match tag {
-        "M" => true,
-        "D" => false,
-        _ => return Err(Malformed::BadSummary),
-    };
+    let [role, parts_tag, count] = fields::<3>(header).ok_or(Malformed::BadSummary)?;
     let role = match role {
         NOT_STRING => Role::Missing,
         role => Role::parse(role),
@@ -194,23 +181,12 @@ pub fn parse(summary: &str) -> Result<LastMessage<'_>, Malformed<'_>> {
             // The glue writes strings as they are; a string holding a separator would add records
             // or fields, which the count and the field counts catch.
             let count: usize = count.parse().map_err(|_| Malformed::BadSummary)?;
-            let last: isize = last.parse().map_err(|_| Malformed::BadSummary)?;
             let mut parts = Vec::with_capacity(count.min(1024));
             while let Some(record) = records.next_record() {
-                let index = parts.len();
-                let earlier = (index as isize) < last;
-                parts.push(if earlier && coded {
-                    parse_code(index, record)?
-                } else {
-                    parse_part(index, record, earlier)?
-                });
+                parts.push(parse_part(parts.len(), record)?);
             }
             if parts.len() != count {
                 return Err(Malformed::SeparatorInString);
-            }
-            let found_last = parts.iter().rposition(|part| *part != Part::StepStart);
-            if found_last.map_or(-1, |i| i as isize) != last {
-                return Err(Malformed::BadSummary);
             }
             Some(parts)
         }
@@ -228,54 +204,16 @@ fn parse_answer(answer: &str, index: usize) -> Result<Option<bool>, Malformed<'_
     }
 }
 
-/// A part before the last one, as a code: only its kind, state and answer matter (principle 2).
-fn parse_code(index: usize, code: &str) -> Result<Part<'_>, Malformed<'_>> {
-    if code == NOT_STRING {
-        return Err(Malformed::PartTypeNotString { index });
-    }
-    // An approved, answered part also carries its tool name: principle 3 must know whether it
-    // runs in the browser, wherever it stands.
-    let (code, name) = match fields::<2>(code) {
-        Some([code, name]) => (code, name),
-        None if !code.contains(FIELD) => (code, ""),
-        None => return Err(Malformed::SeparatorInString),
-    };
-    let state = match code.as_bytes().first() {
-        Some(b's') if code.len() == 1 => return Ok(Part::StepStart),
-        Some(b'o') if code.len() == 1 => return Ok(Part::Other),
-        Some(b'A') => ToolState::InputStreaming,
-        Some(b'B') => ToolState::InputAvailable,
-        Some(b'C') => ToolState::ApprovalRequested,
-        Some(b'D') => ToolState::ApprovalResponded,
-        Some(b'E') => ToolState::OutputAvailable,
-        Some(b'F') => ToolState::OutputError,
-        Some(b'G') => ToolState::OutputDenied,
-        Some(b'?') => return Err(Malformed::StateNotKnown { index, state: "?" }),
-        _ => return Err(Malformed::BadSummary),
-    };
-    let approved = parse_answer(code.get(1..).unwrap_or(""), index)?;
-    Ok(Part::Tool(ToolPart {
-        name,
-        tool_call_id: "",
-        state,
-        approval: approved.map(|approved| Approval {
-            id: "",
-            approved: Some(approved),
-        }),
-    }))
-}
-
-/// One part. `earlier` parts (before the last non-marker part) are checked only for what the
-/// decision reads of them: their type, state and answer.
-fn parse_part(index: usize, record: &str, earlier: bool) -> Result<Part<'_>, Malformed<'_>> {
+/// One part.
+fn parse_part(index: usize, record: &str) -> Result<Part<'_>, Malformed<'_>> {
     if record == NOT_STRING {
         return Err(Malformed::PartNotObject { index });
     }
     // A part with no toolCallId, approval or state comes as its type alone.
-    let [part_type, tool_name_field, state, tool_call_id, approval, approval_id, approved] =
-        match fields::<7>(record) {
+    let [part_type, tool_name_field, state, tool_call_id, approval, approval_id, approved, automatic] =
+        match fields::<8>(record) {
             Some(all) => all,
-            None if !record.contains(FIELD) => [record, "", "", "", "", "", ""],
+            None if !record.contains(FIELD) => [record, "", "", "", "", "", "", ""],
             None => return Err(Malformed::SeparatorInString),
         };
     match part_type {
@@ -287,30 +225,6 @@ fn parse_part(index: usize, record: &str, earlier: bool) -> Result<Part<'_>, Mal
         _ => {}
     }
     let state = ToolState::parse(state).ok_or(Malformed::StateNotKnown { index, state })?;
-    if earlier {
-        let approval = match approval {
-            "O" => Some(Approval {
-                id: if approval_id == NOT_STRING {
-                    ""
-                } else {
-                    approval_id
-                },
-                approved: parse_answer(approved, index)?,
-            }),
-            _ => None,
-        };
-        let name_field = (tool_name_field != NOT_STRING).then_some(tool_name_field);
-        return Ok(Part::Tool(ToolPart {
-            name: tool_name(part_type, name_field).unwrap_or(""),
-            tool_call_id: if tool_call_id == NOT_STRING {
-                ""
-            } else {
-                tool_call_id
-            },
-            state,
-            approval,
-        }));
-    }
     let name_field = (tool_name_field != NOT_STRING).then_some(tool_name_field);
     let name = tool_name(part_type, name_field).ok_or(Malformed::ToolNameMissing { index })?;
     if tool_call_id.is_empty() || tool_call_id == NOT_STRING {
@@ -325,6 +239,7 @@ fn parse_part(index: usize, record: &str, earlier: bool) -> Result<Part<'_>, Mal
             Some(Approval {
                 id: approval_id,
                 approved: parse_answer(approved, index)?,
+                automatic: automatic == "1",
             })
         }
         _ => return Err(Malformed::ApprovalNotObject { index }),
@@ -337,17 +252,14 @@ fn parse_part(index: usize, record: &str, earlier: bool) -> Result<Part<'_>, Mal
     }))
 }
 
-/// Builds a summary from Rust values: the same encoding the JS glue writes, for native tests,
-/// fuzzing and benchmarks.
-pub mod build {
-    use super::{FIELD, RECORD};
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-    pub fn message(role: &str, parts: &[String]) -> String {
-        let last = parts
-            .iter()
-            .rposition(|part| part != "step-start")
-            .map_or(-1, |i| i as isize);
-        let mut out = format!("D{FIELD}{role}{FIELD}A{FIELD}{}{FIELD}{last}", parts.len());
+    const US: &str = "\u{1f}";
+
+    fn message(role: &str, parts: &[String]) -> String {
+        let mut out = format!("{role}{US}A{US}{}", parts.len());
         for part in parts {
             out.push(RECORD);
             out.push_str(part);
@@ -355,107 +267,36 @@ pub mod build {
         out
     }
 
-    /// The compact form of the same message, as the glue writes it for decisions: every part
-    /// before the last non-marker part as a code.
-    pub fn compact(role: &str, parts: &[String]) -> String {
-        let last = parts
-            .iter()
-            .rposition(|part| part != "step-start")
-            .map_or(-1, |i| i as isize);
-        let mut out = format!("M{FIELD}{role}{FIELD}A{FIELD}{}{FIELD}{last}", parts.len());
-        for (index, part) in parts.iter().enumerate() {
-            out.push(RECORD);
-            if (index as isize) < last {
-                out.push_str(&code(part));
-            } else {
-                out.push_str(part);
-            }
-        }
-        out
-    }
-
-    /// The code of a whole part record (see the grammar).
-    pub fn code(record: &str) -> String {
-        let fields: Vec<&str> = record.split(FIELD).collect();
-        let part_type = fields[0];
-        if part_type == super::NOT_STRING {
-            return part_type.to_string();
-        }
-        if part_type == "step-start" {
-            return "s".to_string();
-        }
-        if !crate::model::is_tool_type(part_type) {
-            return "o".to_string();
-        }
-        let state = fields.get(2).copied().unwrap_or("");
-        let letter = match state {
-            "input-streaming" => "A",
-            "input-available" => "B",
-            "approval-requested" => "C",
-            "approval-responded" => "D",
-            "output-available" => "E",
-            "output-error" => "F",
-            "output-denied" => "G",
-            _ => "?",
-        };
-        let answer = if fields.get(4) == Some(&"O") {
-            fields.get(6).copied().unwrap_or("")
-        } else {
-            ""
-        };
-        if letter == "D" && answer == "1" {
-            let name_field = fields.get(1).copied().filter(|n| !n.is_empty());
-            let name = crate::model::tool_name(part_type, name_field).unwrap_or("");
-            return format!("D1{FIELD}{name}");
-        }
-        format!("{letter}{answer}")
-    }
-
-    pub fn plain(part_type: &str) -> String {
-        part_type.to_string()
-    }
-
-    pub fn tool(
-        name: &str,
-        state: &str,
-        call_id: &str,
-        approval: Option<(&str, Option<bool>)>,
-    ) -> String {
+    fn tool(name: &str, state: &str, call_id: &str, approval: Option<(&str, &str)>) -> String {
         let part_type = format!("tool-{name}");
-        let (tag, id, approved) = match approval {
-            None => ("", "", ""),
-            Some((id, answer)) => (
-                "O",
-                id,
-                match answer {
-                    Some(true) => "1",
-                    Some(false) => "0",
-                    None => "",
-                },
-            ),
-        };
-        [part_type.as_str(), "", state, call_id, tag, id, approved].join(&FIELD.to_string())
+        let (tag, id, approved) =
+            approval.map_or(("", "", ""), |(id, approved)| ("O", id, approved));
+        [
+            part_type.as_str(),
+            "",
+            state,
+            call_id,
+            tag,
+            id,
+            approved,
+            "",
+        ]
+        .join(US)
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::build::*;
-    use super::*;
 
     #[test]
     fn reads_an_assistant_message_with_tool_and_text_parts() {
         let s = message(
             "assistant",
             &[
-                plain("step-start"),
+                "step-start".into(),
                 tool(
                     "process_payment",
                     "approval-responded",
                     "c1",
-                    Some(("a1", Some(true))),
+                    Some(("a1", "1")),
                 ),
-                plain("text"),
+                "text".into(),
             ],
         );
         let m = parse(&s).unwrap();
@@ -471,11 +312,32 @@ mod tests {
                 state: ToolState::ApprovalResponded,
                 approval: Some(Approval {
                     id: "a1",
-                    approved: Some(true)
+                    approved: Some(true),
+                    automatic: false,
                 }),
             })
         );
         assert_eq!(parts[2], Part::Text);
+    }
+
+    #[test]
+    fn reads_an_automatic_approval() {
+        let part = [
+            "tool-get_weather",
+            "",
+            "approval-responded",
+            "c1",
+            "O",
+            "a1",
+            "1",
+            "1",
+        ]
+        .join(US);
+        let s = message("assistant", &[part]);
+        let m = parse(&s).unwrap();
+        let approval = m.parts.unwrap()[0].as_tool().unwrap().approval.unwrap();
+        assert!(approval.automatic);
+        assert_eq!(approval.approved, Some(true));
     }
 
     #[test]
@@ -488,8 +350,9 @@ mod tests {
             "",
             "",
             "",
+            "",
         ]
-        .join("\u{1f}");
+        .join(US);
         let s = message("assistant", &[part]);
         let m = parse(&s).unwrap();
         assert_eq!(m.parts.unwrap()[0].as_tool().unwrap().name, "get_location");
@@ -499,7 +362,7 @@ mod tests {
     fn unknown_part_types_are_tolerated() {
         let s = message(
             "assistant",
-            &[plain("data-weather"), plain("file"), plain("source-url")],
+            &["data-weather".into(), "file".into(), "source-url".into()],
         );
         assert_eq!(parse(&s).unwrap().parts.unwrap(), vec![Part::Other; 3]);
     }
@@ -507,30 +370,22 @@ mod tests {
     #[test]
     fn empty_and_missing_parts() {
         assert_eq!(
-            parse("M\u{1f}assistant\u{1f}A\u{1f}0\u{1f}-1")
-                .unwrap()
-                .parts,
+            parse("assistant\u{1f}A\u{1f}0").unwrap().parts,
             Some(vec![])
         );
+        assert_eq!(parse("assistant\u{1f}N\u{1f}").unwrap().parts, None);
         assert_eq!(
-            parse("M\u{1f}assistant\u{1f}N\u{1f}\u{1f}").unwrap().parts,
-            None
-        );
-        assert_eq!(
-            parse("M\u{1f}assistant\u{1f}X\u{1f}\u{1f}"),
+            parse("assistant\u{1f}X\u{1f}"),
             Err(Malformed::PartsNotArray)
         );
-        assert_eq!(
-            parse("M\u{1f}\u{15}\u{1f}N\u{1f}\u{1f}").unwrap().role,
-            Role::Missing
-        );
+        assert_eq!(parse("\u{15}\u{1f}N\u{1f}").unwrap().role, Role::Missing);
     }
 
     #[test]
     fn malformed_parts_are_named_with_their_index() {
         let bad_state = message(
             "assistant",
-            &[plain("text"), tool("a", "finished", "c1", None)],
+            &["text".into(), tool("a", "finished", "c1", None)],
         );
         assert_eq!(
             parse(&bad_state),
@@ -544,13 +399,12 @@ mod tests {
             parse(&no_call_id),
             Err(Malformed::ToolCallIdMissing { index: 0 })
         );
-        let not_object = message("assistant", &["\u{15}".to_string()]);
+        let not_object = message("assistant", &[NOT_STRING.to_string()]);
         assert_eq!(
             parse(&not_object),
             Err(Malformed::PartNotObject { index: 0 })
         );
-        let bad_approved =
-            ["tool-a", "", "approval-responded", "c", "O", "a", "\u{15}"].join("\u{1f}");
+        let bad_approved = tool("a", "approval-responded", "c", Some(("a", NOT_STRING)));
         assert_eq!(
             parse(&message("assistant", &[bad_approved])),
             Err(Malformed::ApprovedNotBoolean { index: 0 })
@@ -567,13 +421,11 @@ mod tests {
     fn garbage_is_a_bad_summary_not_a_panic() {
         for s in [
             "",
-            "M",
-            "Q\u{1f}x",
-            "M\u{1f}assistant",
-            "M\u{1f}assistant\u{1f}A\u{1f}2\u{1f}1\u{1e}text",
-            "M\u{1f}assistant\u{1f}A\u{1f}2\u{1f}1\u{1e}Q\u{1e}text",
-            "M\u{1f}assistant\u{1f}A\u{1f}x\u{1e}text",
-            "M\u{1f}a\u{1f}Z",
+            "assistant",
+            "assistant\u{1f}A",
+            "assistant\u{1f}A\u{1f}x\u{1e}text",
+            "assistant\u{1f}Z\u{1f}",
+            "assistant\u{1f}A\u{1f}2\u{1f}1\u{1e}text",
         ] {
             assert!(parse(s).is_err(), "{s:?}");
         }
@@ -581,7 +433,7 @@ mod tests {
         let forged = tool(
             "a",
             "approval-responded",
-            "c\u{1e}tool-b\u{1f}\u{1f}approval-responded\u{1f}d\u{1f}\u{1f}\u{1f}",
+            "c\u{1e}tool-b\u{1f}\u{1f}approval-responded\u{1f}d\u{1f}\u{1f}\u{1f}\u{1f}",
             None,
         );
         assert_eq!(

@@ -18,7 +18,7 @@ ensure_pkg() {
     return 0
   fi
   local why=''
-  if [ ! -f pkg/package.json ] || [ ! -f pkg/wasm/adk_stream_wasm_bg.wasm ]; then
+  if [ ! -f pkg/package.json ] || [ ! -f pkg/wasm/adk_stream_wasm_bytes.js ]; then
     why='missing'
   else
     local newer
