@@ -16,6 +16,8 @@ import { launch, page, serve } from './lib/browser.mjs';
 import { variants, makeSet } from './lib/messages.mjs';
 import { decisionInChromium, decisionInNode } from './sections/decision.mjs';
 import { measureSize } from './sections/size.mjs';
+import { measureWasmContents } from './sections/wasm-contents.mjs';
+import { wasmModulesIn } from './lib/wasm-find.mjs';
 import { measureStartup } from './sections/startup.mjs';
 import { measureBidi } from './sections/bidi.mjs';
 import { profileDecision, useBindingsSource } from './sections/profile.mjs';
@@ -55,12 +57,17 @@ if (args.render === 'true') {
   process.exit(0);
 }
 
-if (!existsSync(join(pkgDir, 'index.js')) || !existsSync(join(pkgDir, 'wasm', 'adk_stream_wasm_bg.wasm'))) {
+if (!existsSync(join(pkgDir, 'index.js'))) {
   throw new Error('adk-stream-wasm is not installed in bench/node_modules: run scripts/bench.sh (it installs the built pkg/)');
 }
 
-const wasmBytes = readFileSync(join(pkgDir, 'wasm', 'adk_stream_wasm_bg.wasm'));
-useBindingsSource(readFileSync(join(pkgDir, 'wasm', 'adk_stream_wasm.js'), 'utf8'));
+// Every WebAssembly module the package ships, as .wasm files or embedded in its JS.
+const wasmModules = await wasmModulesIn(pkgDir);
+if (wasmModules.length === 0) throw new Error(`no WebAssembly module found in ${pkgDir} (neither a .wasm file nor one embedded in its JS)`);
+const wasmHash = createHash('sha256');
+for (const m of wasmModules) wasmHash.update(m.bytes);
+const bindingsFile = join(pkgDir, 'wasm', 'adk_stream_wasm.js');
+if (existsSync(bindingsFile)) useBindingsSource(readFileSync(bindingsFile, 'utf8'));
 const machine = {
   date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
   nproc: text('nproc') || String(availableParallelism()),
@@ -70,7 +77,8 @@ const machine = {
   loadStart: Number(loadavg()[0].toFixed(2)),
   commit: text('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }) || 'unknown',
   dirty: text('git', ['status', '--porcelain', '--', 'src', 'js', 'Cargo.toml', 'Cargo.lock'], { cwd: root }) !== '',
-  wasmSha256: createHash('sha256').update(wasmBytes).digest('hex'),
+  wasmSha256: wasmHash.digest('hex'),
+  wasmModules: wasmModules.map((m) => m.name),
   ai: JSON.parse(readFileSync(join(here, 'node_modules', 'ai', 'package.json'), 'utf8')).version,
   aiReact: JSON.parse(readFileSync(join(here, 'node_modules', '@ai-sdk', 'react', 'package.json'), 'utf8')).version,
   vite: JSON.parse(readFileSync(join(here, 'node_modules', 'vite', 'package.json'), 'utf8')).version,
@@ -103,8 +111,10 @@ let data;
 try {
   log(`decision cost in Chromium ${machine.chromium} (${settings.chromiumRounds} rounds)`);
   const chromium = await decisionInChromium({ browser, origin: server.origin, rounds: settings.chromiumRounds, batchMs: settings.batchMs, log });
-  log('package size and the Vite app');
-  const size = await measureSize({ pkgDir, browser });
+  log('package size and the Vite apps');
+  const size = await measureSize({ pkgDir, browser, log });
+  log('what is inside the WebAssembly (twiggy)');
+  const wasmContents = await measureWasmContents({ modules: wasmModules, namesDir: process.env.BENCH_NAMES_DIR || null, workDir: join(here, '.build', 'wasm-contents') });
   log(`start-up (${settings.startupSamples} samples each, cold and warm)`);
   const startup = await measureStartup({ browser, pkgDir, libDir: join(here, 'lib'), samples: settings.startupSamples });
   log(`BIDI receive path (${settings.frames} frames)`);
@@ -130,6 +140,7 @@ try {
     node,
     chromium,
     size,
+    wasmContents,
     startup,
     bidi,
     profile,

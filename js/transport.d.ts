@@ -22,6 +22,19 @@ export interface BidiTransportOptions {
   approvalTimeoutMs?: number;
   /** Ping period while the socket is open (default 2000; 0 disables). */
   pingIntervalMs?: number;
+  /**
+   * A dead network is one that closes nothing: when no frame at all (pong or data) arrives for this
+   * long while a response is streaming or a ping waits for its pong, the stream fails with kind
+   * `'liveness'`, the socket is closed and the next request reconnects (default 3 × `pingIntervalMs`;
+   * 0 disables).
+   */
+  livenessTimeoutMs?: number;
+  /**
+   * After an abort, what the backend still sends of the aborted turn is dropped until that turn's
+   * `[DONE]`, a new turn's `start`, or this many milliseconds, whichever comes first (default 5000;
+   * 0: no time limit).
+   */
+  abortTailTimeoutMs?: number;
   /** Each pong's round-trip time in milliseconds. */
   onLatency?(ms: number): void;
   /** Audio chunks (`data-pcm`); they never enter the message stream. */
@@ -46,6 +59,7 @@ export type BidiTransportErrorKind =
   | 'connect-timeout'
   | 'closed-mid-response'
   | 'approval-timeout'
+  | 'liveness'
   | 'not-connected'
   | 'send-failed'
   | 'closed'
@@ -86,9 +100,6 @@ export interface BidiAudioChunk {
 export declare class BidiTransport<UI_MESSAGE extends UIMessage = UIMessage> implements ChatTransport<UI_MESSAGE> {
   /** Throws `AdkInvalidArgumentError` for bad options, naming the option and what was expected. */
   constructor(options: BidiTransportOptions);
-
-  /** Resumed streams continue where the last one stopped; they do not replay the response. */
-  readonly resumeStreamIsReplay?: boolean;
 
   sendMessages(
     options: {

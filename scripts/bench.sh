@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # The benchmarks and budgets (`make bench` runs this after building pkg/): decision cost in Node and
-# headless Chromium against AI SDK's helpers and a plain-JS baseline, growth, package size, the BIDI
-# receive path and start-up. Prints the table and writes BENCHMARKS.md. Builds nothing: pkg/ comes
-# from scripts/build-pkg.sh. About 5 minutes on a 2-core machine.
+# headless Chromium against AI SDK's helpers and a plain-JS baseline, growth, what the package adds
+# to Vite builds of tiny SSE and BIDI apps, what is inside the WebAssembly (twiggy), the BIDI receive
+# path and start-up. Prints the table and writes BENCHMARKS.md. pkg/ comes from
+# scripts/build-pkg.sh; the only thing built here is a copy of the crate with function names kept
+# (target/bench-symbols), so twiggy can name what the shipped module is made of. About 7 minutes on
+# a 2-core machine (the first run also compiles twiggy, about 3 minutes).
 #
 #   bash scripts/bench.sh            # full run, writes BENCHMARKS.md
 #   bash scripts/bench.sh --quick    # a few rounds of everything, to try the bench; writes nothing
-#   BENCH_SYMBOLS=1 bash scripts/bench.sh   # also profiles a build with function names kept
-#                                           # (compiles the crate into target/bench-symbols first)
+#   BENCH_NAMES=0 bash scripts/bench.sh     # skip the build with names (twiggy shows items by index)
+#   BENCH_SYMBOLS=1 bash scripts/bench.sh   # also profiles the build with function names kept
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -22,7 +25,8 @@ fail() {
 source scripts/lib/js-suite.sh
 
 # --- what the bench needs --------------------------------------------------------------------------
-require_pkg pkg/package.json pkg/index.js pkg/wasm/adk_stream_wasm.js pkg/wasm/adk_stream_wasm_bg.wasm
+# The WebAssembly may be a .wasm file or embedded in the JS; run.mjs finds it either way.
+require_pkg pkg/package.json pkg/index.js
 command -v node >/dev/null || fail "node is not on PATH (scripts/setup.sh installs what the project needs)"
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 [ -x "$CHROMIUM" ] || fail "$CHROMIUM is missing: 'apt-get install -y chromium' (scripts/setup.sh does it)"
@@ -33,25 +37,47 @@ export CHROMIUM
 npm_ci_locked "$BENCH"
 install_packed_pkg "$BENCH"
 
-# --- optional: a build with function names, for the profile ------------------------------------------
-unset BENCH_SYMBOLS_PKG
+# --- twiggy, the code size profiler (section 3b) -----------------------------------------------------
+TWIGGY_VERSION=0.8.0
+if [[ "$(twiggy --version 2>/dev/null)" != *" $TWIGGY_VERSION" ]]; then
+  echo "bench.sh: installing twiggy $TWIGGY_VERSION (cargo install, once)"
+  cargo install twiggy --version "$TWIGGY_VERSION" --locked --quiet </dev/null || fail "cargo install twiggy --version $TWIGGY_VERSION"
+fi
+
+# --- a build with function names: twiggy's names, and the profile's with BENCH_SYMBOLS=1 -------------
+# The same release builds and wasm-opt as scripts/build-pkg.sh (its modules come from
+# scripts/lib/modules.sh), with the name section kept: twiggy pairs a shipped module with the named
+# build whose exports match. Cargo keeps its own target dir, so after
+# the first run only the crate is compiled again.
+unset BENCH_SYMBOLS_PKG BENCH_NAMES_DIR
+names=target/bench-symbols
+if [ "${BENCH_NAMES:-1}" = 1 ] || [ "${BENCH_SYMBOLS:-0}" = 1 ]; then
+  command -v wasm-pack >/dev/null || fail "the build with names needs wasm-pack (scripts/setup.sh installs it; BENCH_NAMES=0 skips it)"
+  [ -x tools/node_modules/.bin/wasm-opt ] || fail "the build with names needs tools/node_modules/.bin/wasm-opt (run scripts/build-pkg.sh once)"
+  echo "bench.sh: building the crate with function names kept into $names"
+  source scripts/lib/modules.sh
+  for module in "${WASM_MODULES[@]}"; do
+    read -r name features <<<"$module"
+    CARGO_TARGET_DIR=$names CARGO_PROFILE_RELEASE_STRIP=false \
+      wasm-pack --quiet build --release --target web --out-dir "$names/pkg" --out-name "$name" --no-pack \
+      -- --no-default-features --features "$features" || fail "wasm-pack build of $name with names"
+    tools/node_modules/.bin/wasm-opt -Oz -g --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
+      --enable-sign-ext --enable-mutable-globals --enable-multivalue \
+      "$names/pkg/${name}_bg.wasm" -o "$names/pkg/${name}_bg.wasm" || fail "wasm-opt -g of $name"
+  done
+  export BENCH_NAMES_DIR=$ROOT/$names/pkg
+fi
 if [ "${BENCH_SYMBOLS:-0}" = 1 ]; then
-  command -v wasm-pack >/dev/null || fail "BENCH_SYMBOLS=1 needs wasm-pack (scripts/setup.sh installs it)"
-  [ -x tools/node_modules/.bin/wasm-opt ] || fail "BENCH_SYMBOLS=1 needs tools/node_modules/.bin/wasm-opt (run scripts/build-pkg.sh once)"
-  out=target/bench-symbols
-  echo "bench.sh: building the crate with function names kept into $out"
-  CARGO_TARGET_DIR=$out CARGO_PROFILE_RELEASE_STRIP=false \
-    wasm-pack --quiet build --release --target web --out-dir "$out/pkg" --out-name adk_stream_wasm --no-pack \
-    || fail "wasm-pack build with names"
-  # The same wasm-opt as scripts/build-pkg.sh, with -g so the name section survives.
-  tools/node_modules/.bin/wasm-opt -Oz -g --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
-    --enable-sign-ext --enable-mutable-globals --enable-multivalue \
-    "$out/pkg/adk_stream_wasm_bg.wasm" -o "$out/pkg/adk_stream_wasm_bg.wasm" || fail "wasm-opt -g"
+  # The installed package with the named module in place of the shipped one, for the profile.
   copy=$BENCH/.build/symbols/adk-stream-wasm
   rm -rf "$copy"
   mkdir -p "$(dirname "$copy")"
   cp -r "$BENCH/node_modules/adk-stream-wasm" "$copy"
-  cp "$out/pkg/adk_stream_wasm_bg.wasm" "$out/pkg/adk_stream_wasm.js" "$copy/wasm/"
+  for module in "${WASM_MODULES[@]}"; do
+    read -r name _ <<<"$module"
+    node scripts/lib/embed-wasm.mjs "$names/pkg/$name.js" "$names/pkg/${name}_bg.wasm" "$copy/wasm/$name.js" "$copy/wasm/${name}_bytes.js" \
+      || fail "BENCH_SYMBOLS=1 writes the named modules over the package's wasm/ files; the package's layout has changed"
+  done
   export BENCH_SYMBOLS_PKG=$ROOT/$copy
 fi
 

@@ -36,8 +36,10 @@ export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--remap-path-prefix=${CARG
 
 rm -rf pkg
 mkdir -p pkg/wasm
-build adk_stream_wasm core,geolocation
-build adk_stream_transport bidi
+source scripts/lib/modules.sh
+for module in "${WASM_MODULES[@]}"; do
+  build $module
+done
 cp js/*.js js/*.d.ts pkg/
 cp js/package.json pkg/package.json
 cp README.md pkg/README.md

@@ -389,6 +389,38 @@ async fn server_closing_mid_stream_errors_the_stream_then_the_next_send_reconnec
 }
 
 #[wasm_bindgen_test]
+async fn a_network_gone_silent_fails_the_stream_with_liveness_then_the_next_send_reconnects() {
+    let Some(base) = base_url() else { return };
+    let t = transport(
+        &url(base, "go-silent"),
+        &[
+            ("pingIntervalMs", JsValue::from_f64(100.0)),
+            ("livenessTimeoutMs", JsValue::from_f64(400.0)),
+        ],
+    );
+    let sent = send(&t, 1, &JsValue::UNDEFINED, 5_000).await;
+    let outcome = read(&field(&sent, "value"), 5_000).await;
+    assert_eq!(
+        types(&field(&outcome, "chunks")),
+        "start,text-start",
+        "the chunks that arrived are kept"
+    );
+    let (name, kind, message) = error_of(&outcome);
+    assert_eq!(
+        (name.as_str(), kind.as_str()),
+        ("AdkTransportError", "liveness")
+    );
+    assert!(
+        message.starts_with("nothing arrived on the WebSocket for ")
+            && message.contains("(livenessTimeoutMs is 400)"),
+        "{message}"
+    );
+    assert!(!t.connected(), "the silent socket is closed");
+    let chunks = exchange(&t, 3).await;
+    assert_eq!(received(&chunks), vec!["message"], "a new socket");
+}
+
+#[wasm_bindgen_test]
 #[allow(clippy::option_env_unwrap)]
 async fn connection_refused_rejects_clearly_within_the_timeout() {
     let closed = option_env!("ADK_WS_TEST_CLOSED_URL")

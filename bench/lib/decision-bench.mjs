@@ -90,6 +90,24 @@ function answersOf(adk, ai, set) {
 }
 
 /**
+ * The breakdown's pieces are the package's internals (the JS summary, the bindings' engine): when
+ * they are gone or work differently, the bench times whole calls only and says so.
+ */
+function usableBreakdown(breakdown, log) {
+  if (!breakdown) return undefined;
+  try {
+    const { summarize, Engine } = breakdown;
+    const summary = summarize({ messages: [] });
+    if (typeof summary !== 'string') throw new Error('summarize() no longer returns a string');
+    new Engine({ mode: 'sse' }).decide(summary);
+    return breakdown;
+  } catch (error) {
+    log(`a call is not split into parts: ${error.message}`);
+    return undefined;
+  }
+}
+
+/**
  * Runs every set. `adk` is the package's main entry, `ai` the `ai` package, `now()` a clock in
  * milliseconds. `breakdown` (optional) `{summarize, Engine, crossing?}` also times the parts of
  * a library call: the JS summary alone, the engine on a fresh summary without the glue, the engine
@@ -99,6 +117,7 @@ function answersOf(adk, ai, set) {
  * load during the run touches all sets alike and the growth ratios between sets stay fair.
  */
 export function runDecisionBench({ adk, ai, now, rounds, batchMs, breakdown, log = () => {} }) {
+  breakdown = usableBreakdown(breakdown, log);
   const sets = allSetKeys().map(makeSet);
   const impls = [];
   const meta = [];

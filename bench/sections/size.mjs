@@ -1,26 +1,37 @@
-// Section 3: what the package weighs. The .wasm raw and gzip -9; the hand-written JS glue (pkg/*.js)
-// and the wasm-bindgen bindings minified by esbuild and gzipped; and what importing the package
-// adds to a Vite production build of a tiny app (built with and without the import), checked to
-// work in Chromium, plus whether Vite's dev server needs `optimizeDeps.exclude`.
-import { readFile, readdir, rm, stat } from 'node:fs/promises';
+// Section 3: what the package weighs.
+//  - The package as shipped: each WebAssembly module (a .wasm file or embedded in a JS module), the
+//    hand-written glue and the wasm-bindgen bindings minified by esbuild, and each entry bundled.
+//  - What it adds to an app (issue 10's goal): Vite production builds of three tiny React 19 chats
+//    in size-apps/ — the baseline with AI SDK's useChat and no package, the same through
+//    `useAdkChat` in SSE mode, and in BIDI mode with `BidiTransport`. Each build is opened in
+//    Chromium, must decide `send: true`, and is counted by the files the page actually loaded (a
+//    lazily loaded chunk the page never asks for is not downloaded). The parts (wasm, generated
+//    bindings, hand-written glue) come from a second build with each package module in a chunk of
+//    its own (lib/vite-apps.mjs).
+//  - Whether Vite's dev server loads the package with no config (and with the README's Vite 7 config).
+import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { build as esbuild, transform } from 'esbuild';
-import { build as viteBuild, createServer as viteServer } from 'vite';
+import { createServer as viteServer } from 'vite';
 import { serve } from '../lib/browser.mjs';
+import { buildApp, measure, minus, partOf, partsOfFile, partsOfFiles, plus, zero } from '../lib/vite-apps.mjs';
+import { filesUnder, wasmModulesIn, withoutEmbeddedWasm } from '../lib/wasm-find.mjs';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
-const gzip = (buffer) => gzipSync(buffer, { level: 9 }).length;
-const brotli = (buffer) => brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const appsDir = join(here, 'size-apps');
+const APPS = ['baseline', 'sse', 'bidi'];
+const EXTERNAL = ['ai', 'react', '@ai-sdk/react', 'node:fs/promises', 'node:fs'];
 
-function measure(buffer) {
-  return { raw: buffer.length, gzip: gzip(buffer), brotli: brotli(buffer) };
-}
+// Leaves the generated bindings (anything under wasm/) out of a bundle of the glue.
+const bindingsExternal = {
+  name: 'bindings-external',
+  setup(b) {
+    b.onResolve({ filter: /(^|\/)wasm\// }, (args) => ({ path: args.path, external: true }));
+  },
+};
 
-const EXTERNAL = ['ai', 'react', '@ai-sdk/react', 'node:fs/promises'];
-
-async function bundle({ contents, resolveDir, external = [] }) {
+async function bundle({ contents, resolveDir, plugins = [] }) {
   const result = await esbuild({
     stdin: { contents, resolveDir, loader: 'js' },
     bundle: true,
@@ -28,44 +39,137 @@ async function bundle({ contents, resolveDir, external = [] }) {
     format: 'esm',
     platform: 'browser',
     write: false,
-    external: [...EXTERNAL, ...external],
+    external: EXTERNAL,
+    plugins,
     logLevel: 'silent',
   });
-  return Buffer.from(result.outputFiles[0].contents);
+  return result.outputFiles[0].text;
 }
 
-async function filesUnder(dir) {
-  const out = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await filesUnder(path)));
-    else out.push(path);
+/** A bundle's measure, with any embedded wasm module counted apart (`wasm`). */
+function measureCode(code) {
+  const all = measure(Buffer.from(code));
+  const js = measure(Buffer.from(withoutEmbeddedWasm(code)));
+  return { ...all, js, wasm: minus(all, js) };
+}
+
+async function measurePackage(pkgDir) {
+  // Each module also as base64 text, as a module embedded in JS ships: what embedding would cost.
+  const modules = (await wasmModulesIn(pkgDir)).map((m) => ({
+    name: m.name,
+    source: m.source,
+    file: m.file,
+    bytes: m.bytes.length,
+    ...measure(m.bytes),
+    asBase64: measure(Buffer.from(m.bytes.toString('base64'))),
+  }));
+  const all = (await filesUnder(pkgDir)).map((p) => relative(pkgDir, p)).filter((f) => /\.m?js$/.test(f) && !f.includes('node_modules/'));
+  const glueFiles = all.filter((f) => partOf(f) === 'glue');
+  const bindingFiles = all.filter((f) => partOf(f) === 'bindings');
+  const entries = glueFiles.map((f) => `export * as ${f.replace(/\.m?js$/, '').replace(/\W/g, '_')} from './${f}';`).join('\n');
+  // The hand-written glue alone: every glue file in one minified bundle, the bindings left out.
+  const glue = measureCode(await bundle({ contents: entries, resolveDir: pkgDir, plugins: [bindingsExternal] }));
+  let glueSource = 0;
+  let perFile = { ...zero(), min: 0 };
+  for (const file of glueFiles) {
+    const source = await readFile(join(pkgDir, file), 'utf8');
+    glueSource += Buffer.byteLength(source);
+    const { code } = await transform(source, { minify: true, format: 'esm', loader: 'js' });
+    const m = measure(Buffer.from(code));
+    perFile = { ...plus(perFile, m), min: perFile.min + m.raw };
+  }
+  // The wasm-bindgen bindings, each file minified (an embedded module counted apart).
+  const bindings = [];
+  for (const file of bindingFiles) {
+    const source = await readFile(join(pkgDir, file), 'utf8');
+    const { code } = await transform(source, { minify: true, format: 'esm', loader: 'js' });
+    bindings.push({ file, source: Buffer.byteLength(source), ...measureCode(code) });
+  }
+  // What a bundler takes in for one import: the entry, the glue it reaches and the bindings.
+  const entry = async (specifier) => measureCode(await bundle({ contents: `export * from './${specifier}';`, resolveDir: pkgDir }));
+  const wasm = modules.reduce((a, m) => plus(a, m), zero());
+  return { modules, wasm, glue: { files: glueFiles, raw: glueSource, bundled: glue, perFile }, bindings, mainEntry: await entry('index.js'), transportEntry: await entry('transport.js') };
+}
+
+/** Opens a built app in Chromium: its `#app` text and every path the page requested. */
+async function openBuilt(browser, outDir) {
+  const server = await serve({ routes: { '/': outDir } });
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    const requested = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      requested.push(path);
+      if (response.status() >= 400 && path !== '/favicon.ico') errors.push(`${path}: HTTP ${response.status()}`);
+    });
+    await page.goto(`${server.origin}/index.html`);
+    let text = null;
+    try {
+      await page.waitForFunction(() => /^send: (true|false)/.test(document.querySelector('#app')?.textContent || ''), null, { timeout: 20_000 });
+      text = await page.evaluate(() => document.querySelector('#app').textContent);
+      // Anything the page still loads after deciding (a lazily imported chunk) counts too.
+      await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+    } catch {
+      // text stays null: reported as a failure below.
+    }
+    return { ok: text !== null && text.startsWith('send: true'), text, errors: errors.slice(0, 3), requested: [...new Set(requested)] };
+  } finally {
+    await context.close();
+    await server.close();
+  }
+}
+
+async function measureApp(browser, name, log) {
+  const out = {};
+  for (const split of [false, true]) {
+    const outDir = join(here, '.build', `size-${name}${split ? '-split' : ''}`);
+    const { files } = await buildApp({ appsDir, name, outDir, split });
+    const run = await openBuilt(browser, outDir);
+    // Counted all the same, and shown as FAILED in the report: a build that loads but does not decide.
+    if (!run.ok) log(`  size-apps/${name}${split ? ' (split)' : ''} did not decide in Chromium: ${run.text} ${run.errors.join('; ')}`);
+    const loaded = files.filter((f) => f.file === 'index.html' || run.requested.includes(`/${f.file}`));
+    const sum = (list) => list.reduce((a, f) => plus(a, f), zero());
+    const parts = await partsOfFiles(outDir, loaded);
+    const modules = [];
+    for (const f of files.filter((x) => x.packageModules.length > 0)) {
+      const p = await partsOfFile(outDir, f);
+      modules.push({
+        file: f.file,
+        modules: f.packageModules,
+        loaded: loaded.includes(f),
+        whole: { raw: f.raw, gzip: f.gzip },
+        parts: Object.fromEntries(['wasm', 'bindings', 'glue', 'app'].map((k) => [k, { raw: p[k].raw, gzip: p[k].gzip }])),
+      });
+    }
+    const wasmAssets = files.filter((f) => f.file.endsWith('.wasm')).map((f) => ({ file: f.file, raw: f.raw, gzip: f.gzip, loaded: loaded.includes(f) }));
+    out[split ? 'split' : 'plain'] = {
+      run,
+      emitted: sum(files),
+      loaded: sum(loaded),
+      parts,
+      modules,
+      wasmAssets,
+      files: files.map((f) => ({ file: f.file, raw: f.raw, gzip: f.gzip, loaded: loaded.includes(f) })),
+    };
   }
   return out;
 }
 
-async function viteApp(name) {
-  const root = join(here, 'apps', name);
-  const outDir = join(here, '.build', `vite-${name}`);
-  await viteBuild({ root, configFile: false, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
-  const files = [];
-  for (const path of await filesUnder(outDir)) {
-    const buffer = await readFile(path);
-    files.push({ file: relative(outDir, path), ...measure(buffer) });
-  }
-  const sum = (filter) =>
-    files.filter(filter).reduce((a, f) => ({ raw: a.raw + f.raw, gzip: a.gzip + f.gzip, brotli: a.brotli + f.brotli }), { raw: 0, gzip: 0, brotli: 0 });
-  return {
-    outDir,
-    files,
-    js: sum((f) => f.file.endsWith('.js')),
-    wasm: sum((f) => f.file.endsWith('.wasm')),
-    total: sum(() => true),
-  };
-}
-
-/** Loads a page and waits for `#app` to show `send: …`; returns that text or the failure. */
-async function appText(browser, url) {
+async function devServerCheck(browser, exclude) {
+  const cacheDir = join(here, '.build', `vite-cache-${exclude ? 'exclude' : 'default'}`);
+  const server = await viteServer({
+    root: join(appsDir, 'sse'),
+    configFile: false,
+    logLevel: 'silent',
+    cacheDir,
+    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
+    // With `exclude`, the README's config for Vite 7's dev server.
+    optimizeDeps: exclude ? { exclude: ['adk-stream-wasm'], include: ['ai', '@ai-sdk/react'], force: true } : { force: true },
+  });
+  await server.listen();
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -75,91 +179,41 @@ async function appText(browser, url) {
     page.on('response', (response) => {
       const path = new URL(response.url()).pathname;
       if (path.endsWith('.wasm')) wasmRequests.push(`${path} ${response.status()}`);
-      else if (response.status() >= 400 && path !== '/favicon.ico') errors.push(`${path}: HTTP ${response.status()}`);
     });
-    await page.goto(url);
+    await page.goto(`http://127.0.0.1:${server.httpServer.address().port}/`);
+    let text = null;
     try {
-      await page.waitForFunction(() => /^send: /.test(document.querySelector('#app')?.textContent || ''), null, { timeout: 20_000 });
+      await page.waitForFunction(() => /^send: (true|false)/.test(document.querySelector('#app')?.textContent || ''), null, { timeout: 30_000 });
+      text = await page.evaluate(() => document.querySelector('#app').textContent);
     } catch {
-      return { ok: false, text: null, errors: errors.slice(0, 3), wasmRequests };
+      // reported as a failure
     }
-    const text = await page.evaluate(() => document.querySelector('#app').textContent);
-    return { ok: text === 'send: true', text, errors: errors.slice(0, 3), wasmRequests };
+    return { ok: text !== null && text.startsWith('send: true'), text, errors: errors.slice(0, 3), wasmRequests };
   } finally {
     await context.close();
-  }
-}
-
-async function devServerCheck(browser, exclude) {
-  const root = join(here, 'apps', 'adk');
-  const cacheDir = join(here, '.build', `vite-cache-${exclude ? 'exclude' : 'default'}`);
-  await rm(cacheDir, { recursive: true, force: true });
-  const server = await viteServer({
-    root,
-    configFile: false,
-    logLevel: 'silent',
-    cacheDir,
-    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
-    optimizeDeps: exclude ? { exclude: ['adk-stream-wasm'] } : { force: true },
-  });
-  await server.listen();
-  try {
-    const address = server.httpServer.address();
-    return await appText(browser, `http://127.0.0.1:${address.port}/`);
-  } finally {
     await server.close();
   }
 }
 
-export async function measureSize({ pkgDir, browser }) {
-  const wasmFile = join(pkgDir, 'wasm', 'adk_stream_wasm_bg.wasm');
-  const wasm = measure(await readFile(wasmFile));
-
-  const glueFiles = (await readdir(pkgDir)).filter((f) => f.endsWith('.js')).sort();
-  const entries = glueFiles.map((f) => `export * as ${f.replace(/\.js$/, '').replace(/\W/g, '_')} from './${f}';`).join('\n');
-  // The hand-written glue alone: every pkg/*.js in one minified bundle, the bindings left out.
-  const glue = measure(await bundle({ contents: entries, resolveDir: pkgDir, external: ['./wasm/adk_stream_wasm.js'] }));
-  // The same files each minified on its own (the sum of their gzip sizes).
-  let perFile = { raw: 0, gzip: 0, brotli: 0, min: 0 };
-  for (const file of glueFiles) {
-    const { code } = await transform(await readFile(join(pkgDir, file), 'utf8'), { minify: true, format: 'esm', loader: 'js' });
-    const m = measure(Buffer.from(code));
-    perFile = { raw: perFile.raw + (await stat(join(pkgDir, file))).size, min: perFile.min + m.raw, gzip: perFile.gzip + m.gzip, brotli: perFile.brotli + m.brotli };
+export async function measureSize({ pkgDir, browser, log = () => {} }) {
+  const pkg = await measurePackage(pkgDir);
+  const apps = {};
+  for (const name of APPS) {
+    log(`  Vite build of size-apps/${name} (as built by default, and one chunk per package module)`);
+    apps[name] = await measureApp(browser, name, log);
   }
-  const glueRaw = perFile.raw;
-  // The wasm-bindgen generated bindings, minified.
-  const bindingsPath = join(pkgDir, 'wasm', 'adk_stream_wasm.js');
-  const bindings = {
-    source: (await stat(bindingsPath)).size,
-    ...measure(await bundle({ contents: await readFile(bindingsPath, 'utf8'), resolveDir: join(pkgDir, 'wasm') })),
-  };
-  // What an app's bundler takes in for one import: the entry, the glue it reaches and the bindings.
-  const mainEntry = measure(await bundle({ contents: "export * from './index.js';", resolveDir: pkgDir }));
-  const transportEntry = measure(await bundle({ contents: "export * from './transport.js';", resolveDir: pkgDir }));
-
-  const plain = await viteApp('plain');
-  const adk = await viteApp('adk');
-  // The built app, served at the root as Vite's default base expects, must decide in Chromium.
-  let built;
-  const appServer = await serve({ routes: { '/': adk.outDir } });
-  try {
-    built = await appText(browser, `${appServer.origin}/index.html`);
-  } finally {
-    await appServer.close();
+  const base = apps.baseline.plain;
+  const added = {};
+  for (const name of ['sse', 'bidi']) {
+    const app = apps[name];
+    const loaded = minus(app.plain.loaded, base.loaded);
+    // The package's parts as the split build loads them; what is left of the added bytes is app code,
+    // library code only the package pulls in, less the split build's per-chunk overhead.
+    const { wasm, bindings, glue } = app.split.parts;
+    added[name] = { loaded, emitted: minus(app.plain.emitted, base.emitted), wasm, bindings, glue, rest: minus(loaded, plus(plus(wasm, bindings), glue)) };
   }
+  log('  Vite dev server, no config');
   const devDefault = await devServerCheck(browser, false);
   const devExclude = await devServerCheck(browser, true);
-  const added = {
-    js: { raw: adk.js.raw - plain.js.raw, gzip: adk.js.gzip - plain.js.gzip, brotli: adk.js.brotli - plain.js.brotli },
-    wasm: adk.wasm,
-    total: { raw: adk.total.raw - plain.total.raw, gzip: adk.total.gzip - plain.total.gzip, brotli: adk.total.brotli - plain.total.brotli },
-  };
-  return {
-    wasm,
-    glue: { files: glueFiles, raw: glueRaw, bundled: glue, perFile },
-    bindings,
-    mainEntry,
-    transportEntry,
-    vite: { plain: { js: plain.js, wasm: plain.wasm, total: plain.total, files: plain.files }, adk: { js: adk.js, wasm: adk.wasm, total: adk.total, files: adk.files }, added, built, devDefault, devExclude },
-  };
+  return { ...pkg, apps, added, dev: { devDefault, devExclude } };
 }

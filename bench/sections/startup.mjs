@@ -1,5 +1,6 @@
 // Section 5: start-up in headless Chromium, from the `import` of the package to its first decision
-// (module fetches and evaluation, .wasm fetch, compilation and instantiation included), the library
+// (module fetches and evaluation, the .wasm fetch if the package makes one, compilation and
+// instantiation included: a module embedded in the JS needs no fetch of its own), the library
 // and the plain-JS baseline in alternation. Cold: every sample in a fresh browser context (empty
 // HTTP and code caches: a first visit). Warm: new pages in one context that loaded them before (a
 // returning visitor, files from the HTTP cache).
@@ -71,10 +72,14 @@ function summary(list) {
     .map(([path, t]) => ({ path, requested: median(t.start), arrived: median(t.end), samples: t.start.length }))
     .sort((a, b) => a.requested - b.requested);
   const wasm = list.map((run) => run.resources.find((r) => r.path.endsWith('.wasm'))).filter(Boolean);
+  const lastArrival = (run) => Math.max(0, ...run.resources.map((r) => r.end));
   return {
     waterfall,
-    // From the .wasm's arrival to the first decision: compile, instantiate, decide.
+    // From the .wasm's arrival to the first decision: compile, instantiate, decide (null when no
+    // .wasm is fetched, as when the module is embedded in the JS).
     afterWasmMs: wasm.length === list.length ? median(list.map((run, i) => run.firstDecisionMs - wasm[i].end)) : null,
+    // From the last file's arrival to the first decision: evaluation, compilation, instantiation.
+    afterLastFileMs: median(list.map((run) => run.firstDecisionMs - lastArrival(run))),
     samples: list.length,
     importMs: median(list.map((r) => r.importMs)),
     firstDecisionMs: median(list.map((r) => r.firstDecisionMs)),

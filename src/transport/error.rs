@@ -21,6 +21,9 @@ pub enum TransportError {
     ClosedMidResponse { code: u16, reason: String },
     /// A `tool-approval-request` was followed by nothing for `approvalTimeoutMs`.
     ApprovalTimeout { ms: u32 },
+    /// Nothing at all arrived for `livenessTimeoutMs` while a response streamed or a ping waited
+    /// for its pong: the network is gone without a close (`silent_ms` is how long it was quiet).
+    Liveness { silent_ms: u32, timeout_ms: u32 },
     /// A send method was called without an open socket (nothing was sent).
     NotConnected { method: &'static str },
     /// `WebSocket.send` threw.
@@ -51,6 +54,7 @@ impl TransportError {
             TransportError::ConnectTimeout { .. } => "connect-timeout",
             TransportError::ClosedMidResponse { .. } => "closed-mid-response",
             TransportError::ApprovalTimeout { .. } => "approval-timeout",
+            TransportError::Liveness { .. } => "liveness",
             TransportError::NotConnected { .. } => "not-connected",
             TransportError::SendFailed { .. } => "send-failed",
             TransportError::ClosedByApp => "closed",
@@ -84,6 +88,14 @@ impl TransportError {
                 "the backend sent a tool-approval-request and then nothing within {ms} ms \
                  (approvalTimeoutMs); expected a finish-step or further chunks. An interrupt with \
                  reason 'timeout' was sent"
+            ),
+            TransportError::Liveness {
+                silent_ms,
+                timeout_ms,
+            } => format!(
+                "nothing arrived on the WebSocket for {silent_ms} ms (livenessTimeoutMs is \
+                 {timeout_ms}): no chunk and no pong, so the network or the backend is gone without \
+                 closing the socket. The socket was closed; the next request reconnects"
             ),
             TransportError::NotConnected { method } => format!(
                 "{method}(): the WebSocket is not open, so nothing was sent; send a message first \
@@ -152,6 +164,19 @@ mod tests {
             reason: "boom".into(),
         };
         assert!(closed.message().contains("close code 1011, reason 'boom'"));
+    }
+
+    #[test]
+    fn rule_a_silent_network_says_how_long_nothing_arrived() {
+        let error = TransportError::Liveness {
+            silent_ms: 6012,
+            timeout_ms: 6000,
+        };
+        assert_eq!(error.name(), "AdkTransportError");
+        assert_eq!(error.kind(), "liveness");
+        assert!(error.message().starts_with(
+            "nothing arrived on the WebSocket for 6012 ms (livenessTimeoutMs is 6000)"
+        ));
     }
 
     #[test]

@@ -2,39 +2,35 @@
 //! LICENSE there) through the codec and the stream rules: every frame is understood, the chunks
 //! come out as recorded, and the conversation splits into response streams where SPEC §5 says.
 
-use super::frame::{incoming, Incoming};
-use super::json;
+use serde_json::Value;
+
+use super::frame::test_reader::incoming;
+use super::frame::Incoming;
 use super::stream_rules::{ResponseRules, Step};
 
 struct Replay {
-    /// The chunk texts of each response stream, in order.
-    streams: Vec<Vec<String>>,
+    /// The chunks of each response stream, in order.
+    streams: Vec<Vec<Value>>,
     done_count: usize,
 }
 
-fn replay(fixture: &str) -> (Replay, Vec<String>) {
-    let fields = json::object_fields(fixture).unwrap().unwrap();
-    let output = json::object_fields(json::field(&fields, "output").unwrap())
-        .unwrap()
-        .unwrap();
-    let raw_events = json::array_items(json::field(&output, "rawEvents").unwrap())
-        .unwrap()
-        .unwrap();
-    let expected = json::array_items(json::field(&output, "expectedChunks").unwrap())
-        .unwrap()
-        .unwrap();
+fn replay(fixture: &str) -> (Replay, Vec<Value>) {
+    let fixture: Value = serde_json::from_str(fixture).unwrap();
+    let output = &fixture["output"];
+    let raw_events = output["rawEvents"].as_array().unwrap();
+    let expected = output["expectedChunks"].as_array().unwrap().clone();
 
     let mut rules = ResponseRules::new();
     rules.start_response();
     let mut streams = vec![Vec::new()];
     let mut done_count = 0;
     for raw in raw_events {
-        let frame = json::string_value(raw).unwrap();
-        for event in incoming(&frame) {
+        let frame = raw.as_str().unwrap();
+        for event in incoming(frame) {
             match event {
-                Incoming::Chunk { json, chunk_type } => {
+                Incoming::Chunk { value, chunk_type } => {
                     let step = rules.on_chunk(&chunk_type);
-                    streams.last_mut().unwrap().push(json.to_string());
+                    streams.last_mut().unwrap().push(value);
                     if step == Step::DeliverThenEnd {
                         streams.push(Vec::new());
                         // The user answers; the answer is a new request.
@@ -59,32 +55,14 @@ fn replay(fixture: &str) -> (Replay, Vec<String>) {
             streams,
             done_count,
         },
-        expected.iter().map(|s| s.to_string()).collect(),
+        expected,
     )
 }
 
 /// Chunks compared as JSON values: the recorded expectations differ from the frames in spacing and
-/// in `\uXXXX` escapes.
-fn same_json(a: &str, b: &str) -> bool {
-    if let (Some(a), Some(b)) = (json::string_value(a.trim()), json::string_value(b.trim())) {
-        return a == b;
-    }
-    if let (Ok(Some(a)), Ok(Some(b))) = (json::array_items(a), json::array_items(b)) {
-        return a.len() == b.len() && a.iter().zip(&b).all(|(x, y)| same_json(x, y));
-    }
-    if let (Ok(Some(a)), Ok(Some(b))) = (json::object_fields(a), json::object_fields(b)) {
-        let key = |k: &str| {
-            json::string_value(&format!("\"{k}\""))
-                .unwrap()
-                .into_owned()
-        };
-        return a.len() == b.len()
-            && a.iter().all(|f| {
-                b.iter()
-                    .any(|g| key(f.key) == key(g.key) && same_json(f.value, g.value))
-            });
-    }
-    a.trim() == b.trim()
+/// in `\uXXXX` escapes, which parsing removes.
+fn same_json(a: &Value, b: &Value) -> bool {
+    a == b
 }
 
 fn check(fixture: &str, expected_stream_sizes: &[usize]) {
@@ -92,7 +70,7 @@ fn check(fixture: &str, expected_stream_sizes: &[usize]) {
     assert_eq!(replay.done_count, 1);
     let sizes: Vec<usize> = replay.streams.iter().map(Vec::len).collect();
     assert_eq!(sizes, expected_stream_sizes);
-    let all: Vec<&String> = replay.streams.iter().flatten().collect();
+    let all: Vec<&Value> = replay.streams.iter().flatten().collect();
     assert_eq!(all.len(), expected.len());
     for (got, want) in all.iter().zip(&expected) {
         assert!(same_json(got, want), "{got} != {want}");
@@ -114,8 +92,8 @@ fn fixture_process_payment_denied_splits_at_finish_step_after_approval_and_done(
     ));
     assert_eq!(replay.streams.len(), 2);
     assert_eq!(
-        replay.streams[0].last().map(String::as_str),
-        Some("{\"type\":\"finish-step\"}")
+        replay.streams[0].last(),
+        Some(&serde_json::json!({"type": "finish-step"}))
     );
 }
 

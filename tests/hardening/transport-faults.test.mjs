@@ -200,11 +200,11 @@ test('a server that accepts the message and never answers: the stream stays open
   t2.close();
 });
 
-test('pings that never get a pong: requests keep working, no error, no latency reported', async () => {
+test('pings that never get a pong, liveness off: requests keep working, no error, no latency reported', async () => {
   figures.faultsInjected++;
   const latencies = [];
   const s = await replyingServer();
-  const t = transport(s.url, { pingIntervalMs: 40, onLatency: (ms) => latencies.push(ms) });
+  const t = transport(s.url, { pingIntervalMs: 40, livenessTimeoutMs: 0, onLatency: (ms) => latencies.push(ms) });
   await nextSendWorks(t);
   s.connections[0].answerPings = false;
   await sleep(300);
@@ -216,6 +216,184 @@ test('pings that never get a pong: requests keep working, no error, no latency r
   assert.ok(latencies.length <= 1, 'no latency without pongs');
   t.close();
 });
+
+describe('a network gone silent: no pong, no data, no close (liveness)', () => {
+  test('the open stream fails with kind liveness, the chunks that arrived are kept, timers stop, the next send reconnects and completes', async () => {
+    figures.faultsInjected++;
+    // The first message gets `start` and `text-start`, then nothing at all on that connection: no
+    // pong, no chunk, no close frame, no FIN. Later messages get the normal reply.
+    const s0 = await replyingServer((conn, _m, n) => {
+      if (n !== 1) return false;
+      conn.answerPings = false;
+      conn.write(Buffer.concat([data({ type: 'start' }), data({ type: 'text-start', id: 't' })]));
+      return true;
+    });
+    const t = transport(s0.url, { pingIntervalMs: 50, livenessTimeoutMs: 300 });
+    const sent = await settle(t.sendMessages(request()));
+    const read = await readAll(sent.value, 5000);
+    assert.ok(read.error, `the stream did not fail: ${JSON.stringify(read)}`);
+    assert.equal(read.error.name, 'AdkTransportError');
+    assert.equal(read.error.kind, 'liveness');
+    assert.match(read.error.message, /^nothing arrived on the WebSocket for \d+ ms \(livenessTimeoutMs is 300\)/);
+    assert.deepEqual(read.chunks.map((c) => c.type), ['start', 'text-start'], 'the chunks that arrived are delivered');
+    assert.equal(t.connected, false, 'the silent socket is closed');
+    // The ping timer went with the socket: no ping reaches the silent connection any more.
+    const pings = s0.connections[0].pings;
+    await sleep(250);
+    assert.equal(s0.connections[0].pings, pings, 'pings after the liveness failure');
+    await nextSendWorks(t);
+    assert.equal(s0.connections.length, 2, 'the next send opened a new socket');
+    assert.deepEqual(t.errors, [], 'nothing was reported as a skipped frame');
+    t.close();
+  });
+
+  test('idle with a ping unanswered (no stream open): the socket is closed quietly and the next send reconnects', async () => {
+    figures.faultsInjected++;
+    const s = await replyingServer();
+    const t = transport(s.url, { pingIntervalMs: 40, livenessTimeoutMs: 150 });
+    await nextSendWorks(t);
+    s.connections[0].answerPings = false;
+    const deadline = Date.now() + 5000;
+    while (t.connected && Date.now() < deadline) await sleep(20);
+    assert.equal(t.connected, false, 'the socket whose pings go unanswered is closed');
+    await nextSendWorks(t);
+    assert.equal(s.connections.length, 2);
+    assert.deepEqual(t.errors, []);
+    t.close();
+  });
+
+  test('pongs keep a quiet response alive: a backend thinking longer than the timeout is not cut off', async () => {
+    figures.faultsInjected++;
+    const s = await replyingServer((conn, _m, n) => {
+      if (n !== 1) return false;
+      conn.write(data({ type: 'start' }));
+      setTimeout(() => reply(conn, 'slow'), 600);
+      return true;
+    });
+    const t = transport(s.url, { pingIntervalMs: 40, livenessTimeoutMs: 200 });
+    const sent = await settle(t.sendMessages(request()));
+    const read = await readAll(sent.value, 5000);
+    assert.ok(read.done, `the stream did not end cleanly: ${read.error?.message ?? 'timed out'}`);
+    assert.equal(read.chunks.find((c) => c.type === 'text-delta')?.delta, 'slow');
+    assert.equal(s.connections.length, 1);
+    t.close();
+  });
+
+  test('memory stays flat over 300 liveness failures and reconnects (WASM linear memory and JS heap)', async () => {
+    const wasm = await wasmInstance();
+    // Every connection sends `start` for each message, then goes silent.
+    const s = await server({
+      onConnection: (conn) => {
+        conn.answerPings = false;
+        conn.onMessage = (m) => {
+          if (m.type === 'message') conn.write(data({ type: 'start' }));
+        };
+      },
+    });
+    const t = transport(s.url, { livenessTimeoutMs: 20 });
+    const cycle = async () => {
+      const read = await readAll(await t.sendMessages(request()));
+      assert.equal(read.error?.kind, 'liveness', `the silent stream ended otherwise: ${JSON.stringify(read)}`);
+      assert.equal(t.connected, false);
+    };
+    for (let i = 0; i < 30; i++) await cycle();
+    await sleep(50);
+    gc();
+    const before = { wasmBytes: wasm.memory.buffer.byteLength, heapUsed: process.memoryUsage().heapUsed };
+    for (let i = 0; i < 300; i++) await cycle();
+    await sleep(100);
+    gc();
+    await sleep(10);
+    gc();
+    const after = { wasmBytes: wasm.memory.buffer.byteLength, heapUsed: process.memoryUsage().heapUsed };
+    figures.livenessMemory = { cycles: 300, before, after, connections: s.connections.length };
+    console.log(`memory over 300 liveness failures: ${JSON.stringify(figures.livenessMemory)}`);
+    assert.equal(s.connections.length, 330, 'each request after a liveness failure opened a new socket');
+    assert.ok(after.wasmBytes - before.wasmBytes <= 1024 * 1024, `WASM memory grew by ${after.wasmBytes - before.wasmBytes} bytes`);
+    assert.ok(after.heapUsed - before.heapUsed <= 8 * 1024 * 1024, `the JS heap grew by ${after.heapUsed - before.heapUsed} bytes`);
+    t.close();
+  });
+});
+
+describe('the abort edge: what is left of an aborted turn', () => {
+  /** Aborts the first request mid-stream; `afterInterrupt(conn)` is what the backend does then. */
+  async function abortFirst({ afterInterrupt, onLater = () => false, extra = {} }) {
+    const s = await replyingServer((conn, m, n) => {
+      if (n === 1) {
+        conn.write(Buffer.concat([data({ type: 'start' }), data({ type: 'text-start', id: 'old' }), data({ type: 'text-delta', id: 'old', delta: 'old' })]));
+        return true;
+      }
+      return onLater(conn, m, n);
+    });
+    const t = transport(s.url, extra);
+    const controller = new AbortController();
+    const sent = await settle(t.sendMessages(request(controller.signal)));
+    const reading = readAll(sent.value, 3000);
+    await s.connections[0].next((m) => m.type === 'message');
+    await sleep(30);
+    controller.abort();
+    assert.ok((await reading).done);
+    await s.connections[0].next((m) => m.type === 'interrupt', 1000);
+    afterInterrupt?.(s.connections[0]);
+    return { s, t };
+  }
+  const oldTail = () => Buffer.concat([data({ type: 'text-delta', id: 'old', delta: 'tail of the aborted turn' }), data({ type: 'text-end', id: 'old' }), data({ type: 'finish' }), DONE]);
+
+  test('the backend answers the new message first and never sends the old tail: the new reply is whole, and a later turn is not swallowed', async () => {
+    figures.faultsInjected++;
+    const { s, t } = await abortFirst({ extra: { abortTailTimeoutMs: 200 } });
+    await nextSendWorks(t, 'next');
+    // A turn the backend starts on its own later, without `start` (a late result), while no stream is
+    // open: once the tail's time is up it is buffered for the app, not dropped as the aborted tail.
+    await sleep(400);
+    s.connections[0].write(Buffer.concat([data({ type: 'text-delta', id: 'late', delta: 'late result' }), DONE]));
+    await sleep(100);
+    const resumed = await t.reconnectToStream({ chatId: 'chat-1' });
+    assert.ok(resumed, 'the later chunks were kept');
+    const read = await readAll(resumed);
+    assert.deepEqual(read.chunks.map((c) => c.delta), ['late result']);
+    await nextSendWorks(t, 'next');
+    t.close();
+  });
+
+  test('the backend sends the old tail late, after the new reply: it never lands in the new reply nor the next one', async () => {
+    figures.faultsInjected++;
+    const { s, t } = await abortFirst({});
+    const sent = await settle(t.sendMessages(request()));
+    const read = await readAll(sent.value);
+    assert.ok(read.done);
+    assert.deepEqual(read.chunks.map((c) => c.type), replyTypes);
+    assert.equal(read.chunks[2].delta, 'next');
+    s.connections[0].write(oldTail());
+    await sleep(100);
+    assert.equal(await t.reconnectToStream({ chatId: 'chat-1' }), null, 'the old tail was not buffered');
+    await nextSendWorks(t, 'next');
+    t.close();
+  });
+
+  test('the backend sends the old tail before the new reply: the new reply holds only its own chunks', async () => {
+    figures.faultsInjected++;
+    const { t } = await abortFirst({
+      onLater: (conn, _m, n) => {
+        if (n !== 2) return false;
+        conn.write(oldTail());
+        reply(conn, 'next');
+        return true;
+      },
+    });
+    await nextSendWorks(t, 'next');
+    t.close();
+  });
+});
+
+async function wasmInstance() {
+  const require = createRequire(import.meta.url);
+  // The transport's own module (the package ships one per capability).
+  const glue = pathToFileURL(require.resolve('adk-stream-wasm').replace(/index\.js$/, 'wasm/adk_stream_transport.js')).href;
+  const { initSync } = await import(glue);
+  // Already initialised by the package: initSync hands back the same instance.
+  return initSync({ module: fs.readFileSync(new URL('../adk_stream_transport_bg.wasm', `${glue}/`)) });
+}
 
 test('a 100,000-frame burst: every chunk arrives, once and in order, then the stream ends', async () => {
   figures.faultsInjected++;
@@ -530,11 +708,7 @@ test('seeded soak: random faults between requests; every chunk that arrived is d
 });
 
 test('memory stays flat over 1,000 connect/send/close cycles (WASM linear memory and JS heap)', async () => {
-  const require = createRequire(import.meta.url);
-  const glue = pathToFileURL(require.resolve('adk-stream-wasm').replace(/index\.js$/, 'wasm/adk_stream_wasm.js')).href;
-  const { initSync } = await import(glue);
-  // Already initialised by the package: initSync hands back the same instance.
-  const wasm = initSync({ module: fs.readFileSync(new URL('../adk_stream_wasm_bg.wasm', `${glue}/`)) });
+  const wasm = await wasmInstance();
   const s = await replyingServer();
   const cycle = async (t) => {
     const read = await readAll(await t.sendMessages(request()));

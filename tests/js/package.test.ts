@@ -42,3 +42,31 @@ describe('the installed adk-stream-wasm package', () => {
     expect(result).toBe(false);
   });
 });
+
+describe('where WebAssembly cannot be compiled (node --jitless has none)', () => {
+  // A child Node without WebAssembly, as a page whose Content Security Policy forbids it: importing
+  // still works, and every export that needs the module fails at once with a named AdkLoadError.
+  it('the import succeeds; loadError, ready, createAutoSend, the drop-in names and BidiTransport say AdkLoadError', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const script = `
+      const report = {};
+      const m = await import('adk-stream-wasm');
+      report.loadError = m.loadError && m.loadError.name;
+      report.ready = await m.ready.then(() => 'resolved', (e) => e.name);
+      const name = (f) => { try { f(); return 'no error'; } catch (e) { return e.name + ': ' + e.message; } };
+      report.createAutoSend = name(() => m.createAutoSend({ mode: 'sse' }));
+      report.pendingApprovals = name(() => m.pendingApprovals([]));
+      const sse = await import('adk-stream-wasm/sse');
+      report.dropIn = name(() => sse.sendAutomaticallyWhen({ messages: [] }));
+      const t = await import('adk-stream-wasm/transport');
+      report.transport = name(() => new t.BidiTransport({ url: 'ws://127.0.0.1:1/live' }));
+      console.log(JSON.stringify(report));`;
+    const out = execFileSync(process.execPath, ['--jitless', '--no-warnings', '--input-type=module', '-e', script], { cwd: process.cwd(), encoding: 'utf8' });
+    const report = JSON.parse(out.trim().split('\n').pop()!);
+    expect(report.loadError).toBe('AdkLoadError');
+    expect(report.ready).toBe('AdkLoadError');
+    for (const key of ['createAutoSend', 'pendingApprovals', 'dropIn', 'transport']) {
+      expect(report[key], key).toMatch(/^AdkLoadError: adk-stream-wasm could not compile its (core|transport) WebAssembly module: .+\. /);
+    }
+  });
+});

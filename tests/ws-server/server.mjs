@@ -22,6 +22,8 @@
 //   /approval-then-silence        fault: a tool-approval-request, then nothing
 //   /late-chunks                  fault: an approval request and finish-step, then (150 ms later) the
 //                                 rest of the turn while the client has no stream open
+//   /go-silent                    fault: two chunks, then the connection goes silent (no pong, no
+//                                 data, no close): a network that died without a close
 //   /audio                        fault: a data-pcm chunk among text chunks
 //   /abort                        fault: text-deltas every 50 ms until an interrupt comes, then a
 //                                 few chunks and [DONE] (the client must drop them)
@@ -166,6 +168,8 @@ function serve(ws, url, firstConnection) {
     ];
   };
 
+  // go-silent: from the fault on, this connection answers nothing at all.
+  let silent = false;
   const fault = (frame) => {
     switch (behaviour) {
       case "triple-done":
@@ -204,6 +208,9 @@ function serve(ws, url, firstConnection) {
       case "close-mid-stream":
         send([data({ type: "start", messageId: "crash" }), data({ type: "text-start", id: "t" })]);
         return later(20, () => ws.close(1011, "backend crashed"));
+      case "go-silent":
+        silent = true;
+        return send([data({ type: "start", messageId: "silent" }), data({ type: "text-start", id: "t" })]);
       case "approval-then-silence":
         return send([
           data({ type: "start", messageId: "silent" }),
@@ -276,7 +283,7 @@ function serve(ws, url, firstConnection) {
     const problem = checkClientFrame(frame);
     if (problem) received.push(`bad:${frame?.type}:${problem}`);
     if (frame.type === "ping") {
-      ws.send(JSON.stringify({ type: "pong", timestamp: frame.timestamp }));
+      if (!silent) ws.send(JSON.stringify({ type: "pong", timestamp: frame.timestamp }));
       return;
     }
     received.push(frame.type === "interrupt" ? `interrupt:${frame.reason ?? ""}` : frame.type);

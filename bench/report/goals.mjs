@@ -1,0 +1,107 @@
+// Issue 10's goals, each beside the baseline measured in the same run: the table at the top of
+// BENCHMARKS.md that says how far the package is from each.
+import { fixed, int, kb, ratio } from './format.mjs';
+import { SIZE_GOALS } from './size.mjs';
+
+export const GOALS = {
+  startupColdAddedMs: 10,
+  nodeOneToolNs: 1000,
+  nodeTwentyToolsNs: 2500,
+  growth: 1.5,
+};
+
+function worstOf(results, f) {
+  return results.reduce((w, r) => (w === null || f(r) > f(w) ? r : w), null);
+}
+
+/** Largest cost ratio between two sets that differ in `dimension` only, its smallest and largest value. */
+function worstGrowth(results, dimension) {
+  const others = ['history', 'outputBytes', 'toolParts'].filter((d) => d !== dimension);
+  const values = results.map((r) => r[dimension]);
+  const [min, max] = [Math.min(...values), Math.max(...values)];
+  let worst = null;
+  for (const small of results.filter((r) => r[dimension] === min)) {
+    for (const large of results.filter((r) => r[dimension] === max)) {
+      if (others.some((d) => small[d] !== large[d])) continue;
+      const value = large.ns.library / small.ns.library;
+      if (worst === null || value > worst.value) worst = { value, name: `${small.name} → ${large.name}` };
+    }
+  }
+  return worst;
+}
+
+/** `[{what, goal, value, baseline, met, gap}]`, one per goal. */
+export function goals(data) {
+  const out = [];
+  const { size, startup, node, chromium } = data;
+  const base = size.apps.baseline.plain.loaded.gzip;
+  for (const [name, label] of [['sse', 'SSE app (`adk-stream-wasm` + `/react` in SSE mode)'], ['bidi', 'BIDI app (the same with `/transport`)']]) {
+    const added = size.added[name].loaded.gzip;
+    const goal = SIZE_GOALS[name];
+    const decided = size.apps[name].plain.run.ok;
+    out.push({
+      what: `Vite production build, ${label}: bytes added (JS + wasm, gzip -9, the files the page loads)`,
+      goal: `≤ ${kb(goal)}`,
+      value: `+${kb(added)} (${int(added)} B)`,
+      baseline: `the baseline app loads ${kb(base)}`,
+      met: decided && added <= goal,
+      gap: !decided ? 'the built app did not decide in Chromium (section 3)' : added <= goal ? '' : `${kb(added - goal)} over; wasm ${kb(size.added[name].wasm.gzip)}, bindings ${kb(size.added[name].bindings.gzip)}, glue ${kb(size.added[name].glue.gzip)} (section 3)`,
+    });
+  }
+  for (const k of ['cold', 'warm']) {
+    const lib = startup[k].library.firstDecisionMs;
+    const plain = startup[k].baseline.firstDecisionMs;
+    const added = lib - plain;
+    out.push({
+      what: `import → first synchronous decision, headless Chromium, ${k}, minus the plain-JS page's`,
+      goal: k === 'cold' ? `≤ +${GOALS.startupColdAddedMs} ms` : '(no goal; shown beside cold)',
+      value: `+${fixed(added, 1)} ms (${fixed(lib, 1)} ms)`,
+      baseline: `plain-JS page ${fixed(plain, 1)} ms`,
+      met: k === 'cold' ? added <= GOALS.startupColdAddedMs : null,
+      gap: k === 'cold' && added > GOALS.startupColdAddedMs ? `${fixed(added - GOALS.startupColdAddedMs, 1)} ms over (section 5)` : '',
+    });
+  }
+  for (const [parts, limit] of [[1, GOALS.nodeOneToolNs], [20, GOALS.nodeTwentyToolsNs]]) {
+    const w = worstOf(node.results.filter((r) => r.toolParts === parts), (r) => r.ns.library);
+    out.push({
+      what: `decision in Node, ${parts} tool part${parts > 1 ? 's' : ''} (steady state; the slowest of the ${parts}-part sets: ${w.name})`,
+      goal: `≤ ${fixed(limit / 1000, 1)} µs`,
+      value: `${fixed(w.ns.library / 1000)} µs`,
+      baseline: `plain JS ${fixed(w.ns.baseline / 1000)} µs (${ratio(w.ns.library / w.ns.baseline)})`,
+      met: w.ns.library <= limit,
+      gap: w.ns.library <= limit ? '' : `${int(w.ns.library - limit)} ns over (section 1, "in parts", and "Where the time goes")`,
+    });
+  }
+  for (const [dimension, label] of [['history', '1 → 10,000 messages'], ['outputBytes', '100 B → 1 MB outputs']]) {
+    const n = worstGrowth(node.results, dimension);
+    const c = worstGrowth(chromium.results, dimension);
+    const w = n.value >= c.value ? { ...n, env: 'Node' } : { ...c, env: 'Chromium' };
+    out.push({
+      what: `growth ${label} (worst of Node and Chromium)`,
+      goal: `≤ ${ratio(GOALS.growth)}`,
+      value: `${ratio(w.value)} (${w.env}: ${w.name})`,
+      baseline: 'section 2 has the plain-JS ratios',
+      met: w.value <= GOALS.growth,
+      gap: '',
+    });
+  }
+  return out;
+}
+
+export function goalsTable(data) {
+  const list = goals(data);
+  const judged = list.filter((g) => g.met !== null);
+  const { loadStart, loadEnd } = data.machine;
+  const busy = Math.max(loadStart, loadEnd) > Number(data.machine.nproc);
+  return [
+    `## Issue 10's goals: ${judged.filter((g) => g.met).length} of ${judged.length} met`,
+    '',
+    ...(busy
+      ? [`Sizes are exact. Times were taken with a load average of ${loadStart} to ${loadEnd} on ${data.machine.nproc} cores (other work on the machine): each comparison is interleaved in one process, but absolute times and single ratios are inflated and noisy; judge the time goals on a quiet run.`, '']
+      : []),
+    '| what | goal | this run | baseline, same run | result |',
+    '|---|---|--:|---|---|',
+    ...list.map((g) => `| ${g.what} | ${g.goal} | **${g.value}** | ${g.baseline} | ${g.met === null ? '' : g.met ? '**met**' : `**not met**${g.gap ? `: ${g.gap}` : ''}`} |`),
+    '',
+  ];
+}

@@ -1,0 +1,53 @@
+// Section 5 of BENCHMARKS.md: start-up in headless Chromium against the plain-JS page, with issue
+// 10's goal, and where the time goes file by file.
+import { fixed } from './format.mjs';
+import { GOALS } from './goals.mjs';
+
+function startupGoalLine(startup) {
+  const added = startup.cold.library.firstDecisionMs - startup.cold.baseline.firstDecisionMs;
+  const warm = startup.warm.library.firstDecisionMs - startup.warm.baseline.firstDecisionMs;
+  const met = added <= GOALS.startupColdAddedMs;
+  return `Issue 10's goal, cold first decision minus the plain-JS page's ≤ +${GOALS.startupColdAddedMs} ms: **+${fixed(added, 1)} ms, ${met ? 'met' : `not met (${fixed(added - GOALS.startupColdAddedMs, 1)} ms over)`}**; warm: +${fixed(warm, 1)} ms.`;
+}
+
+function startupWaterfall(startup) {
+  const cold = startup.cold.library;
+  const warm = startup.warm.library;
+  if (!cold.waterfall || cold.waterfall.length === 0) return [];
+  const ms = (x) => (x === null || x === undefined ? '?' : `${fixed(x, 1)} ms`);
+  const lines = [
+    `Where the library's start-up goes (medians of Resource Timing, ms after the \`import()\` call): when each file was requested and when it arrived. ` +
+      (cold.afterWasmMs !== null
+        ? `The \`.wasm\` is fetched by the package's loader as it is evaluated; from its arrival to the first decision (compile, instantiate, decide): **${ms(cold.afterWasmMs)}** cold, ${ms(warm.afterWasmMs)} warm.`
+        : `No \`.wasm\` is fetched (the WebAssembly travels inside the JS). From the last file's arrival to the first decision (evaluating the modules, compiling and instantiating the WebAssembly, deciding): **${ms(cold.afterLastFileMs)}** cold, ${ms(warm.afterLastFileMs)} warm.`),
+    '',
+    '| file | cold: requested | cold: arrived | warm: requested | warm: arrived |',
+    '|---|--:|--:|--:|--:|',
+  ];
+  const warmOf = new Map((warm.waterfall || []).map((f) => [f.path, f]));
+  for (const f of cold.waterfall) {
+    const w = warmOf.get(f.path);
+    lines.push(`| \`${f.path}\` | ${ms(f.requested)} | ${ms(f.arrived)} | ${ms(w?.requested)} | ${ms(w?.arrived)} |`);
+  }
+  lines.push(`| first decision | | ${ms(cold.firstDecisionMs)} | | ${ms(warm.firstDecisionMs)} |`, '');
+  return lines;
+}
+
+export function startupSection(startup) {
+  return [
+    '## 5. Start-up',
+    '',
+    `From \`import('adk-stream-wasm')\` in a module script to the resolved first \`sendAutomaticallyWhen\` (SPEC D6, \`true\`), including the module fetches, the \`.wasm\` fetch if there is one, compilation and instantiation, served from 127.0.0.1; the plain-JS baseline is one module of its own. **Cold**: every sample in a fresh browser context (no HTTP or code cache, a first visit). **Warm**: new pages in one context that loaded them before (files from the HTTP cache, a returning visitor). ${startup.cold.library.samples} samples each, the library and the baseline alternating; medians.`,
+    '',
+    '| | import resolved | first decision | first decision p90 | first decision, library − baseline |',
+    '|---|--:|--:|--:|--:|',
+    ...['cold', 'warm'].flatMap((k) => [
+      `| ${k}: library | ${fixed(startup[k].library.importMs, 1)} ms | **${fixed(startup[k].library.firstDecisionMs, 1)} ms** | ${fixed(startup[k].library.firstDecisionP90, 1)} ms | ${fixed(startup[k].library.firstDecisionMs - startup[k].baseline.firstDecisionMs, 1)} ms |`,
+      `| ${k}: plain-JS baseline | ${fixed(startup[k].baseline.importMs, 1)} ms | ${fixed(startup[k].baseline.firstDecisionMs, 1)} ms | ${fixed(startup[k].baseline.firstDecisionP90, 1)} ms | |`,
+    ]),
+    '',
+    startupGoalLine(startup),
+    '',
+    ...startupWaterfall(startup),
+  ];
+}
