@@ -30,10 +30,11 @@ export function scriptedFetch(script: Chunk[][]) {
 type Handler = (socket: MockWebSocket, frame: any) => void;
 
 /**
- * A WebSocket with the browser's shape (readyState, on* handlers, send, close) and no network:
- * `MockWebSocket.backend` answers the frames the client sends.
+ * A WebSocket with the browser's shape (an EventTarget with readyState, on* handlers, send, close)
+ * and no network: `MockWebSocket.backend` answers the frames the client sends. Events are
+ * dispatched to listeners and to the on* handler, as a browser does.
  */
-export class MockWebSocket {
+export class MockWebSocket extends EventTarget {
   static readonly CONNECTING = 0;
   static readonly OPEN = 1;
   static readonly CLOSING = 2;
@@ -44,20 +45,26 @@ export class MockWebSocket {
   readonly url: string;
   readyState = MockWebSocket.CONNECTING;
   binaryType = 'blob';
-  onopen: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: { code: number; reason: string; wasClean: boolean }) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
   readonly sent: any[] = [];
   private outbox: Promise<void> = Promise.resolve();
 
   constructor(url: string) {
+    super();
     this.url = url;
     MockWebSocket.instances.push(this);
     setTimeout(() => {
       this.readyState = MockWebSocket.OPEN;
-      this.onopen?.({ type: 'open' });
+      this.emit(new Event('open'), this.onopen);
     }, 0);
+  }
+
+  private emit<E extends Event>(event: E, handler: ((event: E) => void) | null): void {
+    this.dispatchEvent(event);
+    handler?.call(this, event);
   }
 
   send(data: string): void {
@@ -70,7 +77,7 @@ export class MockWebSocket {
   close(code = 1000, reason = ''): void {
     if (this.readyState >= MockWebSocket.CLOSING) return;
     this.readyState = MockWebSocket.CLOSED;
-    setTimeout(() => this.onclose?.({ code, reason, wasClean: true }), 0);
+    setTimeout(() => this.emit(new CloseEvent('close', { code, reason, wasClean: true }), this.onclose), 0);
   }
 
   /** Sends the chunks to the client, one text frame each, in order, each in its own task. */
@@ -80,7 +87,7 @@ export class MockWebSocket {
         () =>
           new Promise<void>((resolve) =>
             setTimeout(() => {
-              if (this.readyState === MockWebSocket.OPEN) this.onmessage?.({ data: frame(chunk) });
+              if (this.readyState === MockWebSocket.OPEN) this.emit(new MessageEvent('message', { data: frame(chunk) }), this.onmessage);
               resolve();
             }, 0),
           ),
