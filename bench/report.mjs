@@ -96,7 +96,7 @@ function inParts(nodeResults, chromiumResults) {
   return [
     '### One library call, in parts (Node)',
     '',
-    'Each part is timed on its own in the same rounds: `summarize` alone; the engine on a summary built fresh each call minus the engine on a ready (flat) one, which is the cost of flattening the freshly concatenated string; a WebAssembly export that receives the same string and does almost nothing (`hasToolExecutor`, an empty registry lookup), which is the cost of the crossing; the engine on the ready summary minus that crossing; the whole call minus the engine on a fresh summary, which is the `createAutoSend` wrapper. Medians of separately timed pieces need not add up exactly; a few ns either way (negative included) is noise.',
+    'Each part is timed on its own in the same rounds: `summarize` alone; the engine on a summary built fresh each call minus the engine on a ready (flat) one, which is the cost of flattening the freshly concatenated string; a WebAssembly export that receives the same string and does almost nothing (`isToolType`, a prefix check), which is the cost of the crossing; the engine on the ready summary minus that crossing; the whole call minus the engine on a fresh summary, which is the `createAutoSend` wrapper. Medians of separately timed pieces need not add up exactly; a few ns either way (negative included) is noise.',
     '',
     breakdownTable(nodeResults),
     '',

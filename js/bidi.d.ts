@@ -1,3 +1,5 @@
-import type { UIMessageLike } from './index.js';
-/** Drop-in: the module's default BIDI engine decides (Pattern A). */
-export function sendAutomaticallyWhen(options: { messages: ReadonlyArray<UIMessageLike> }): boolean | Promise<boolean>;
+import type { DropInSendAutomaticallyWhen } from './index.js';
+export type { SendAutomaticallyWhenOptions } from './index.js';
+/** Drop-in `sendAutomaticallyWhen({messages})`: the module's default BIDI engine decides (Pattern A). Synchronous: the
+ *  module is compiled at import. */
+export const sendAutomaticallyWhen: DropInSendAutomaticallyWhen;

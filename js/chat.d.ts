@@ -1,5 +1,6 @@
 import type { AutoSend, ChatLike, Explanation, Mode, BidiPattern, PendingApproval, BatchDecisions, AddToolOutputArgs, UIMessageLike } from './index.js';
 
+/** A chat's own browser tool (`createAdk({tools})`, `useAdkChat({tools})`); not the registry's `ToolExecutor`. */
 export interface BrowserTool {
   /** Runs the tool in the browser; its result becomes the part's output, a throw its errorText. */
   execute(input: unknown, context: { toolCallId: string; toolName: string }): unknown | Promise<unknown>;
@@ -17,7 +18,9 @@ export interface ToolCallClaim {
 export interface AdkOptions {
   mode: Mode;
   bidiPattern?: BidiPattern;
-  /** The chat's own browser tools, in addition to the module registry's (get_location built in). */
+  /** The chat's own browser tools, in addition to the module registry's (get_location built in).
+   *  Their `execute` returns the output itself (a throw is the failure); executors of the module's
+   *  registry (`registerToolExecutor`) keep the old `ToolExecutor` contract, `{success, output?, error?}`. */
   tools?: Record<string, BrowserTool | BrowserTool['execute']>;
   /** BIDI Pattern B: the transport whose `sendToolResult` carries approved tools' outputs. */
   transport?: {

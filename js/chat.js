@@ -7,18 +7,24 @@ import {
   deny,
   answerApprovals,
   pendingApprovals,
-  getToolExecutor,
   createAutoSend,
 } from './index.js';
 import { readUIMessageStream } from 'ai';
-import { getLocation } from './geolocation.js';
+import { hasToolExecutor, runToolExecutor } from './executors.js';
 import { isReady } from './loader.js';
 
 const LOADING = Object.freeze({ send: false, rule: 'loading', detail: 'The WebAssembly module is still loading.' });
 
-const BUILT_IN_TOOLS = {
-  get_location: () => getLocation(),
-};
+// A tool of the drop-in executor registry (get_location built in), called as the old helpers
+// did, `(input, deps) => {success, output?, error?}`, and adapted to the runner's contract: the
+// output, or a throw whose message becomes the part's errorText.
+function registryExecutor(name) {
+  return async (input) => {
+    const result = await runToolExecutor(name, input, {});
+    if (result.success) return result.output;
+    throw new Error(typeof result.error === 'string' && result.error !== '' ? result.error : `${name} failed without an error text.`);
+  };
+}
 
 function errorText(error) {
   if (error && typeof error.message === 'string' && error.message !== '') return error.message;
@@ -57,7 +63,10 @@ export function createAdk(options) {
     const own = tools[name];
     if (own && typeof own.execute === 'function') return own.execute;
     if (typeof own === 'function') return own;
-    return getToolExecutor(name) || BUILT_IN_TOOLS[name];
+    // Only tool calls the runner claimed get here (the chat's own tools and the frontend-tool
+    // registry's), so a registry executor such as change_bgm never runs for a chat that did not
+    // make it a browser tool.
+    return hasToolExecutor(name) ? registryExecutor(name) : null;
   };
 
   async function run(call) {

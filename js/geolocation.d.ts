@@ -1,4 +1,5 @@
 // Type declarations of the built-in `get_location` browser tool (SPEC §6, §7).
+import type { ToolExecutorResult } from './executors.js';
 
 /** The output of `get_location`: what goes into the tool part's `output`. */
 export interface UserLocation {
@@ -35,9 +36,11 @@ export interface AdkGeolocationError extends Error {
  */
 export function getLocation(options?: GetLocationOptions): Promise<UserLocation>;
 
-export type ExecuteGetLocationResult =
-  | { success: true; output: UserLocation }
-  | { success: false; error: string };
+/** `{success: true, output: UserLocation}` or `{success: false, error}`: the old helper's
+ *  `ToolExecutorResult`. */
+export type ExecuteGetLocationResult = ToolExecutorResult;
 
-/** The drop-in of the TypeScript helper: never rejects; `error` is the failure's text. */
-export function executeGetLocation(options?: GetLocationOptions): Promise<ExecuteGetLocationResult>;
+/** The drop-in of the TypeScript helper: never rejects; `output` is a `UserLocation`, `error` the
+ *  failure's text. Works wherever `globalThis.navigator.geolocation` exists, a mocked one included
+ *  (jsdom, happy-dom). */
+export function executeGetLocation(options?: GetLocationOptions): Promise<ToolExecutorResult>;

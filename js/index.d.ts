@@ -1,4 +1,5 @@
 // Type declarations of the `adk-stream-wasm` entry point.
+import type { UIMessage } from 'ai';
 
 /** The AI SDK UI message shape this library reads (structurally compatible with `UIMessage`). */
 export interface UIMessageLike {
@@ -126,26 +127,56 @@ export interface FrontendExecuteTool {
   /** Default true: the browser never runs the tool without an approving answer. */
   requiresApproval?: boolean;
 }
+/** The old helpers' names for the two types above. */
+export type FrontendExecuteCategory = FrontendToolCategory;
+export type FrontendExecuteToolDefinition = FrontendExecuteTool;
 export const TOOL_CATEGORIES: ReadonlyArray<FrontendToolCategory>;
 
-export function sendAutomaticallyWhenCore(
-  options: { messages: ReadonlyArray<UIMessageLike>; mode: Mode },
-  log?: (message: string) => void,
-): boolean;
+/** The drop-in decision's argument (SPEC §7): AI SDK's `{messages}`, and for
+ *  `sendAutomaticallyWhenCore` optionally the mode. `M` defaults to AI SDK's `UIMessage`. */
+export interface SendAutomaticallyWhenOptions<M extends UIMessageLike = UIMessage> {
+  messages: M[];
+  mode?: 'sse' | 'bidi' | 'unknown';
+}
+
+// The drop-in decisions are declared as methods so that their parameter is compared both ways
+// (bivariantly): the old helpers took AI SDK's `UIMessage[]`, these take any message list (of ai 6
+// or 7), and code typed against either signature compiles against the other.
+interface DropInDecisions {
+  sendAutomaticallyWhen(options: { messages: ReadonlyArray<UIMessageLike>; mode?: SendAutomaticallyWhenOptions['mode'] }): boolean;
+  sendAutomaticallyWhenCore(
+    options: { messages: ReadonlyArray<UIMessageLike>; mode?: SendAutomaticallyWhenOptions['mode'] },
+    log?: (message: string) => void,
+  ): boolean;
+  extractToolName(part: unknown, fallback?: string): string;
+}
+/** @internal the signature of `sendAutomaticallyWhen` in `adk-stream-wasm/sse` and `/bidi`. */
+export type DropInSendAutomaticallyWhen = DropInDecisions['sendAutomaticallyWhen'];
+
+/** Decides with the module's default engine of `mode`; without a mode (or `'unknown'`) it still
+ *  decides, as the old helper did. `log` receives the decision in words. Synchronous. */
+export const sendAutomaticallyWhenCore: DropInDecisions['sendAutomaticallyWhenCore'];
 export function clearSentApprovalStates(): void;
-export function extractToolName(part: unknown, fallback?: string): string;
+/** `part.toolName` when set, else the name in `part.type` (`tool-<name>`), else `fallback` (""). */
+export const extractToolName: DropInDecisions['extractToolName'];
+/** `"tool-x"` gives `"x"`; any other type is returned unchanged (`"text"` gives `"text"`). */
 export function extractToolNameFromType(type: string): string;
-export function isToolType(type: string): boolean;
+/** Whether `type` starts with `tool-` (`dynamic-tool` does not). */
+export function isToolType(type: string): type is `tool-${string}`;
 export function registerFrontendExecuteTool(tool: FrontendExecuteTool): void;
 export function isFrontendExecuteTool(name: string): boolean;
 export function getFrontendExecuteTool(name: string): FrontendExecuteTool | undefined;
 export function getFrontendExecuteTools(): FrontendExecuteTool[];
 export function getFrontendExecuteToolsByCategory(category: FrontendToolCategory): FrontendExecuteTool[];
 export function resetFrontendExecuteTools(): void;
-export type ToolExecutor = (input: unknown, context: { toolCallId: string; toolName: string }) => unknown | Promise<unknown>;
-export function registerToolExecutor(name: string, executor: ToolExecutor): void;
-export function getToolExecutor(name: string): ToolExecutor | undefined;
-export function hasToolExecutor(name: string): boolean;
-export function resetToolExecutors(): void;
-/** @internal the module's default engine of a mode (behind the drop-in names). */
-export function defaultAutoSend(mode: Mode): AutoSend;
+export {
+  registerToolExecutor,
+  getToolExecutor,
+  hasToolExecutor,
+  resetToolExecutors,
+  executeChangeBgm,
+} from './executors.js';
+export type { ToolExecutor, ToolExecutorResult, ToolExecutorDependencies } from './executors.js';
+/** @internal the module's default engine of a mode for the chat whose messages `options` holds
+ *  (behind the drop-in names). */
+export function defaultAutoSend(mode: Mode, options?: { messages?: ReadonlyArray<UIMessageLike> }): AutoSend;

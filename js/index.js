@@ -343,10 +343,8 @@ export const getFrontendExecuteTools = readyCall('getFrontendExecuteTools', () =
 export const getFrontendExecuteToolsByCategory = readyCall('getFrontendExecuteToolsByCategory', (category) => wasm.getFrontendExecuteToolsByCategory(category));
 export const getFrontendExecuteTool = readyCall('getFrontendExecuteTool', (name) => (typeof name === 'string' ? wasm.getFrontendExecuteTool(name) : undefined));
 export const resetFrontendExecuteTools = readyCall('resetFrontendExecuteTools', () => wasm.resetFrontendExecuteTools());
-export const registerToolExecutor = readyCall('registerToolExecutor', (name, fn) => wasm.registerToolExecutor(name, fn));
-export const getToolExecutor = readyCall('getToolExecutor', (name) => (typeof name === 'string' ? wasm.getToolExecutor(name) : undefined));
-export const hasToolExecutor = readyCall('hasToolExecutor', (name) => typeof name === 'string' && wasm.hasToolExecutor(name));
-export const resetToolExecutors = readyCall('resetToolExecutors', () => wasm.resetToolExecutors());
+// The tool executor registry is plain JS (js/executors.js) and answers before the module loads.
+export { registerToolExecutor, getToolExecutor, hasToolExecutor, resetToolExecutors, executeChangeBgm } from './executors.js';
 
 /** The frontend-tool categories of SPEC §7. */
 export const TOOL_CATEGORIES = Object.freeze(/** @type {const} */ (['geolocation', 'camera', 'microphone', 'notification', 'clipboard', 'other']));

@@ -3,6 +3,7 @@ import type { UIMessage, ChatInit } from 'ai';
 import type { Adk, AdkOptions } from './chat.js';
 import type { Explanation, PendingApproval, BidiPattern } from './index.js';
 import type { BidiTransport, BidiTransportOptions } from './transport.js';
+import type { ToolExecutorDependencies, ToolExecutorResult } from './executors.js';
 
 export interface UseAdkChatOptions<M extends UIMessage = UIMessage> extends Omit<ChatInit<M>, 'transport' | 'sendAutomaticallyWhen'> {
   mode?: 'sse' | 'bidi';
@@ -28,3 +29,14 @@ export type UseAdkChatResult<M extends UIMessage = UIMessage> = UseChatHelpers<M
 };
 
 export function useAdkChat<M extends UIMessage = UIMessage>(options?: UseAdkChatOptions<M>): UseAdkChatResult<M>;
+
+export interface UseToolExecutorsResult {
+  /** Runs the registered executor of `toolName`; `{success: false, error}` when there is none or
+   *  it fails. Never rejects. */
+  execute: (toolName: string, input: Record<string, unknown>) => Promise<ToolExecutorResult>;
+  isExecutorAvailable: (toolName: string) => boolean;
+}
+
+/** The drop-in hook over the module's tool executor registry (SPEC §7); `deps` reach every executor
+ *  (`change_bgm` needs `bgmChannel`). Stable identities across renders. */
+export function useToolExecutors(deps?: ToolExecutorDependencies): UseToolExecutorsResult;

@@ -1,9 +1,10 @@
 // useAdkChat: AI SDK's useChat with this library's engine, helpers, browser tools and transport.
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Chat, useChat } from '@ai-sdk/react';
 import { DefaultChatTransport } from 'ai';
 import { createAdk } from './chat.js';
 import { LazyBidiTransport } from './lazy-transport.js';
+import { hasToolExecutor, runToolExecutor } from './executors.js';
 
 /**
  * `useAdkChat({mode: 'sse' | 'bidi', api?, url?, bidiPattern?, tools?, transportOptions?, id?,
@@ -76,4 +77,17 @@ export function useAdkChat(options = {}) {
     pendingApprovals: adk.pendingApprovals(helpers.messages),
     explain: adk.explain(helpers.messages),
   };
+}
+
+/**
+ * The drop-in `useToolExecutors(deps?)` (SPEC §7): `{execute(toolName, input), isExecutorAvailable(toolName)}`
+ * over the module's tool executor registry. `execute` resolves `{success, output?, error?}` and never
+ * rejects. Both functions keep their identity across renders and use the latest `deps`.
+ */
+export function useToolExecutors(deps) {
+  const latestDeps = useRef(deps);
+  latestDeps.current = deps;
+  const execute = useCallback((toolName, input) => runToolExecutor(toolName, input, latestDeps.current), []);
+  const isExecutorAvailable = useCallback((toolName) => hasToolExecutor(toolName), []);
+  return useMemo(() => ({ execute, isExecutorAvailable }), [execute, isExecutorAvailable]);
 }

@@ -51,6 +51,18 @@ run_suite() {
 run_suite ai6 "$(command -v node)" 6
 run_suite ai7 "$NODE22" 7
 
+# The type checks on their own, so a type error fails this script whatever vitest makes of it:
+# tsc --noEmit (strict) over types/, the package's declarations against AI SDK's types and the
+# drop-in names against the old helpers' signatures (types/old-helpers.d.ts). Counted as one test.
+printf '\n==> types: tsc --noEmit over %s/types\n' "$PROJECT"
+if (cd "$PROJECT" && node node_modules/typescript/bin/tsc -p tsconfig.json); then
+  echo "types: no type error"
+  total_passed=$((total_passed + 1))
+else
+  failed+=("types (tsc)")
+  total_failed=$((total_failed + 1))
+fi
+
 echo
 if [ ${#failed[@]} -gt 0 ]; then
   echo "test-js.sh: FAILED: ${failed[*]}" >&2

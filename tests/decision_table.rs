@@ -279,7 +279,7 @@ fn d15_bidi_bob_after_alice_was_denied_earlier() {
             "call-bob",
             Some(("approval-bob", Some(answer))),
         );
-        in_both_modes(&assistant(&[alice.clone(), reasoning(), bob]), true);
+        in_both_modes(&assistant(&[alice, reasoning(), bob]), true);
     }
 }
 

@@ -19,7 +19,7 @@ const results = runDecisionBench({
   now: () => performance.now(),
   rounds,
   batchMs,
-  breakdown: { summarize: adk.summarize, Engine: wasm.AutoSendEngine, crossing: wasm.hasToolExecutor },
+  breakdown: { summarize: adk.summarize, Engine: wasm.AutoSendEngine, crossing: wasm.isToolType },
   log: (line) => process.stderr.write(`  node: ${line}\n`),
 });
 process.stdout.write(JSON.stringify({ node: process.version, rounds, batchMs, results }));

@@ -9,7 +9,7 @@ const now = () => performance.now();
 const wasm = await import('adk-stream-wasm/wasm/adk_stream_wasm.js').catch(() => ({}));
 
 window.runDecision = ({ rounds, batchMs }) =>
-  runDecisionBench({ adk, ai, now, rounds, batchMs, breakdown: { summarize: adk.summarize, Engine: wasm.AutoSendEngine, crossing: wasm.hasToolExecutor } });
+  runDecisionBench({ adk, ai, now, rounds, batchMs, breakdown: { summarize: adk.summarize, Engine: wasm.AutoSendEngine, crossing: wasm.isToolType } });
 adk.ready.then(() => {
   window.benchInfo = { crossOriginIsolated: globalThis.crossOriginIsolated, userAgent: navigator.userAgent };
   window.benchReady = true;

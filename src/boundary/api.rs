@@ -498,21 +498,21 @@ pub fn extract_tool_name(part: JsValue, fallback: Option<String>) -> String {
         .unwrap_or(fallback)
 }
 
-/// Drop-in `extractToolNameFromType(type)`: `"tool-x"` gives `"x"`; anything else `""`.
+/// Drop-in `extractToolNameFromType(type)`: `"tool-x"` gives `"x"`; any other type is returned as
+/// it is (`"text"` gives `"text"`), as the old helper did; a non-string gives `""`.
 #[wasm_bindgen(js_name = extractToolNameFromType)]
 pub fn extract_tool_name_from_type(part_type: JsValue) -> String {
     part_type
         .as_string()
-        .as_deref()
-        .and_then(crate::model::tool_name_from_type)
+        .map(|t| t.strip_prefix("tool-").unwrap_or(&t).to_string())
         .unwrap_or_default()
-        .to_string()
 }
 
-/// Drop-in `isToolType(type)`: `tool-<name>` or `dynamic-tool`.
+/// Drop-in `isToolType(type)`: whether `type` starts with `tool-`, the old helper's type guard
+/// (`type is \`tool-${string}\``), so `dynamic-tool` is not one.
 #[wasm_bindgen(js_name = isToolType)]
 pub fn is_tool_type(part_type: JsValue) -> bool {
     part_type
         .as_string()
-        .is_some_and(|t| crate::model::is_tool_type(&t))
+        .is_some_and(|t| t.starts_with("tool-"))
 }

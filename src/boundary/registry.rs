@@ -1,11 +1,12 @@
-//! The module's default frontend-tool registry and tool executors (SPEC §7's drop-in names).
+//! The module's default frontend-tool registry (SPEC §7's drop-in names).
 //!
-//! These are the one documented module-global instance the drop-in names require; per-chat code
-//! passes `frontendTools` to `createAutoSend` instead.
+//! It is the one documented module-global instance the drop-in names require; per-chat code
+//! passes `frontendTools` to `createAutoSend` instead. The engine reads it, so it lives here; the
+//! tool executors (a map of JS functions, no rule in it) are in `js/executors.js`.
 
 use std::cell::RefCell;
 
-use js_sys::{Array, Function, Object};
+use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
 use super::{get, invalid, js_error, optional_string, set, type_name};
@@ -13,7 +14,6 @@ use crate::registry::{Category, FrontendTool, Registry};
 
 thread_local! {
     static REGISTRY: RefCell<Registry> = RefCell::new(Registry::default());
-    static EXECUTORS: RefCell<Vec<(String, Function)>> = const { RefCell::new(Vec::new()) };
 }
 
 pub(crate) fn with_registry<R>(f: impl FnOnce(&Registry) -> R) -> R {
@@ -117,57 +117,4 @@ pub fn get_frontend_execute_tool(name: &str) -> JsValue {
             .map(tool_to_js)
             .unwrap_or(JsValue::UNDEFINED)
     })
-}
-
-/// `registerToolExecutor(name, fn)`: the function that runs a browser tool, `(input, context) => output`.
-#[wasm_bindgen(js_name = registerToolExecutor)]
-pub fn register_tool_executor(name: JsValue, executor: JsValue) -> Result<(), JsValue> {
-    const F: &str = "registerToolExecutor";
-    let name = match name.as_string() {
-        Some(name) if !name.trim().is_empty() => name,
-        _ => {
-            return Err(invalid(
-                F,
-                format!("name is {}", type_name(&name)),
-                "the tool's name",
-            ))
-        }
-    };
-    let Some(executor) = executor.dyn_ref::<Function>().cloned() else {
-        return Err(invalid(
-            F,
-            format!("the executor for {name} is {}", type_name(&executor)),
-            "a function (input) => output or Promise<output>",
-        ));
-    };
-    EXECUTORS.with(|executors| {
-        let mut executors = executors.borrow_mut();
-        match executors.iter_mut().find(|(n, _)| *n == name) {
-            Some(entry) => entry.1 = executor,
-            None => executors.push((name, executor)),
-        }
-    });
-    Ok(())
-}
-
-#[wasm_bindgen(js_name = getToolExecutor)]
-pub fn get_tool_executor(name: &str) -> JsValue {
-    EXECUTORS.with(|executors| {
-        executors
-            .borrow()
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, f)| f.clone().into())
-            .unwrap_or(JsValue::UNDEFINED)
-    })
-}
-
-#[wasm_bindgen(js_name = hasToolExecutor)]
-pub fn has_tool_executor(name: &str) -> bool {
-    EXECUTORS.with(|executors| executors.borrow().iter().any(|(n, _)| n == name))
-}
-
-#[wasm_bindgen(js_name = resetToolExecutors)]
-pub fn reset_tool_executors() {
-    EXECUTORS.with(|executors| executors.borrow_mut().clear());
 }

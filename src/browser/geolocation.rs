@@ -422,12 +422,17 @@ mod web {
         )
     }
 
-    /// The page's `navigator.geolocation`; `None` outside a window (Node, workers) or when the
-    /// browser has none.
+    /// `globalThis.navigator?.geolocation`, or `None` when there is none (Node, most workers).
+    /// Feature-detected rather than read from a `Window`: apps test their code under jsdom or
+    /// happy-dom with a mocked `navigator.geolocation` (SPEC §7), where no real `Window` exists.
+    /// web-sys calls its methods by name, so a mock with `getCurrentPosition` works through the
+    /// unchecked cast.
     fn browser_geolocation() -> Option<Geolocation> {
-        let navigator = web_sys::window()?.navigator();
-        let geolocation = navigator.geolocation().ok()?;
-        geolocation.is_object().then_some(geolocation)
+        let navigator = field(&js_sys::global(), "navigator");
+        let geolocation = field(&navigator, "geolocation");
+        geolocation
+            .is_object()
+            .then(|| geolocation.unchecked_into::<Geolocation>())
     }
 
     /// Asks the browser once; `finish` makes the returned promise from the outcome.

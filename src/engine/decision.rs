@@ -236,7 +236,9 @@ pub fn decide<'a>(
 
     // Principle 2: a part after an action is the backend's reaction to it; `step-start` is only
     // AI SDK's marker, so it does not count.
-    let reaction_from = |from: usize| parts.iter().skip(from).any(|part| *part != Part::StepStart);
+    // `last` is the last part that is not a marker, so a reaction stands at or after `from` exactly
+    // when `last` does (constant time: a message may hold many thousands of parts).
+    let reaction_from = |from: usize| last >= from;
     let mut present: Vec<ActionRef<'a>> = Vec::with_capacity(2);
     let mut unknown: Vec<(usize, ActionRef<'a>)> = Vec::new();
     for (index, part) in parts.iter().enumerate() {

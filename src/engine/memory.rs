@@ -10,7 +10,9 @@
 pub const MAX_BROWSER_OUTPUTS: usize = 1024;
 
 /// A user action, named so that the same action in a later render of the message compares equal.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Ordered (answers first, then by id), so the memory keeps its keys sorted and finds one by
+/// binary search: a message may hold many thousands of parts.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum ActionKey {
     /// An approval answer, by approval id (the answer itself never changes once given).
     Answer(String),
@@ -19,11 +21,11 @@ pub enum ActionKey {
 }
 
 impl ActionKey {
-    fn is(&self, other: &ActionRef<'_>) -> bool {
-        match (self, other) {
-            (ActionKey::Answer(a), ActionRef::Answer(b)) => a == b,
-            (ActionKey::BrowserOutput(a), ActionRef::BrowserOutput(b)) => a == b,
-            _ => false,
+    /// The key's place in the memory's order, comparable with a borrowed action's.
+    fn rank(&self) -> (u8, &str) {
+        match self {
+            ActionKey::Answer(id) => (0, id),
+            ActionKey::BrowserOutput(id) => (1, id),
         }
     }
 }
@@ -36,6 +38,13 @@ pub enum ActionRef<'a> {
 }
 
 impl<'a> ActionRef<'a> {
+    fn rank(self) -> (u8, &'a str) {
+        match self {
+            ActionRef::Answer(id) => (0, id),
+            ActionRef::BrowserOutput(id) => (1, id),
+        }
+    }
+
     pub fn to_key(self) -> ActionKey {
         match self {
             ActionRef::Answer(id) => ActionKey::Answer(id.to_string()),
@@ -48,8 +57,8 @@ impl<'a> ActionRef<'a> {
 pub struct Memory {
     sent: Vec<ActionKey>,
     browser_outputs: std::collections::VecDeque<String>,
-    /// `(toolCallId, parts)`: the message had `parts` parts when this tool part was last seen
-    /// without a result.
+    /// `(toolCallId, parts)`, sorted by id: the message had `parts` parts when this tool part was
+    /// last seen without a result.
     seen_without_result: Vec<(String, usize)>,
 }
 
@@ -59,7 +68,10 @@ impl Memory {
     }
 
     pub fn was_sent(&self, action: ActionRef<'_>) -> bool {
-        self.sent.iter().any(|key| key.is(&action))
+        let wanted = action.rank();
+        self.sent
+            .binary_search_by(|key| key.rank().cmp(&wanted))
+            .is_ok()
     }
 
     pub fn is_browser_output(&self, tool_call_id: &str) -> bool {
@@ -80,45 +92,48 @@ impl Memory {
     /// Records a send, and forgets sent actions that are no longer in the last message: they can
     /// never be decided on again, and keeping them would grow without bound.
     pub fn record_sent(&mut self, sent: &[ActionRef<'_>], present: &[ActionRef<'_>]) {
+        let mut present: Vec<(u8, &str)> = present.iter().map(|action| action.rank()).collect();
+        present.sort_unstable();
         self.sent
-            .retain(|key| present.iter().any(|action| key.is(action)));
-        for action in sent {
-            if !self.was_sent(*action) {
-                self.sent.push(action.to_key());
-            }
-        }
+            .retain(|key| present.binary_search(&key.rank()).is_ok());
+        self.sent.extend(sent.iter().map(|action| action.to_key()));
+        self.sent.sort_unstable();
+        self.sent.dedup();
     }
 
     /// How many parts the message had when this tool call was last seen without a result; 0 when
     /// never (a fresh engine, or an output that arrived with its part).
     pub fn parts_seen_before_result(&self, tool_call_id: &str) -> usize {
         self.seen_without_result
-            .iter()
-            .find(|(id, _)| id == tool_call_id)
-            .map_or(0, |(_, parts)| *parts)
+            .binary_search_by(|(id, _)| id.as_str().cmp(tool_call_id))
+            .map_or(0, |at| self.seen_without_result[at].1)
     }
 
     /// Records a snapshot of the last message: `tools` are its tool parts as `(toolCallId, has a
     /// result)`, `parts` its part count. A part without a result is noted as seen with `parts`
     /// parts; a part no longer in the message is forgotten.
     pub fn record_seen(&mut self, tools: &[(&str, bool)], parts: usize) {
-        self.seen_without_result
-            .retain(|(id, _)| tools.iter().any(|(present, _)| present == id));
-        for (id, has_result) in tools {
+        let mut tools = tools.to_vec();
+        // Sorted by id, and within an id the parts without a result first.
+        tools.sort_unstable();
+        let mut old = std::mem::take(&mut self.seen_without_result);
+        let mut seen = Vec::with_capacity(tools.len());
+        for (at, (id, has_result)) in tools.iter().enumerate() {
+            if tools.get(at + 1).is_some_and(|(next, _)| next == id) {
+                continue; // the last of its id decides
+            }
+            let before = old.binary_search_by(|(seen, _)| seen.as_str().cmp(id)).ok();
+            let taken = before.map(|at| (std::mem::take(&mut old[at].0), old[at].1));
             // A toolCallId repeated in the message counts as seen with a result if any of its
             // parts has one (a hand-made history; AI SDK never repeats one).
-            if *has_result || tools.iter().any(|(other, result)| other == id && *result) {
-                continue;
-            }
-            match self
-                .seen_without_result
-                .iter_mut()
-                .find(|(seen, _)| seen == id)
-            {
-                Some(entry) => entry.1 = entry.1.max(parts),
-                None => self.seen_without_result.push((id.to_string(), parts)),
+            match (taken, *has_result) {
+                (Some(entry), true) => seen.push(entry),
+                (None, true) => {}
+                (Some((id, count)), false) => seen.push((id, count.max(parts))),
+                (None, false) => seen.push((id.to_string(), parts)),
             }
         }
+        self.seen_without_result = seen;
     }
 
     pub fn sent_count(&self) -> usize {

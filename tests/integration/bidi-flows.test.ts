@@ -214,7 +214,14 @@ async function startLocationFlow(options: { bidiPattern?: 'A' | 'B'; stub: Retur
   const transport = transportFor(backend);
   let tools: Record<string, any> | undefined = { get_location: { execute: options.stub.execute } };
   if (options.viaRegistry) {
-    registerToolExecutor('get_location', options.stub.execute as any);
+    // The registry's executors have the old helpers' contract: (input, deps) => {success, output?, error?}.
+    registerToolExecutor('get_location', async (input) => {
+      try {
+        return { success: true, output: await options.stub.execute(input, undefined) };
+      } catch (error) {
+        return { success: false, error: (error as Error).message };
+      }
+    });
     cleanups.push(() => resetToolExecutors());
     tools = undefined;
   }

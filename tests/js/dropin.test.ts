@@ -45,6 +45,7 @@ const DROP_IN_NAMES = [
   'getToolExecutor',
   'hasToolExecutor',
   'resetToolExecutors',
+  'executeChangeBgm',
 ];
 
 describe('SPEC §7 drop-in names', () => {
@@ -136,6 +137,17 @@ describe('SPEC §7 drop-in names', () => {
     expect(isToolType('step-start')).toBe(false);
   });
 
+  it('old behaviour: extractToolNameFromType returns a type without the tool- prefix unchanged; isToolType is true exactly for tool-*', () => {
+    expect(extractToolNameFromType('text')).toBe('text');
+    expect(extractToolNameFromType('dynamic-tool')).toBe('dynamic-tool');
+    expect(extractToolNameFromType('step-start')).toBe('step-start');
+    expect(extractToolNameFromType('tool-')).toBe('');
+    // The type guard `type is \`tool-${string}\``: dynamic-tool is not one.
+    expect(isToolType('dynamic-tool')).toBe(false);
+    expect(isToolType('tool-')).toBe(true);
+    expect(isToolType(42 as any)).toBe(false);
+  });
+
   it('the frontend tool registry: defaults, register, by category, reset', () => {
     expect(TOOL_CATEGORIES).toEqual(['geolocation', 'camera', 'microphone', 'notification', 'clipboard', 'other']);
     const defaults = getFrontendExecuteTools();
@@ -164,6 +176,17 @@ describe('SPEC §7 drop-in names', () => {
 
   it('registerFrontendExecuteTool with an unknown category is a clear error', () => {
     expect(() => registerFrontendExecuteTool({ name: 'x', category: 'telepathy' as any })).toThrowError(/telepathy/);
+  });
+
+  it('tool executors start with get_location and change_bgm; resetToolExecutors restores them', () => {
+    expect(hasToolExecutor('get_location')).toBe(true);
+    expect(hasToolExecutor('change_bgm')).toBe(true);
+    expect(getToolExecutor('change_bgm')).toBe(root.executeChangeBgm);
+    registerToolExecutor('change_bgm', async () => ({ success: true }));
+    expect(getToolExecutor('change_bgm')).not.toBe(root.executeChangeBgm);
+    resetToolExecutors();
+    expect(getToolExecutor('change_bgm')).toBe(root.executeChangeBgm);
+    expect(hasToolExecutor('get_location')).toBe(true);
   });
 
   it('tool executors: register, get, has, reset', () => {

@@ -8,13 +8,13 @@ import { createRequire } from 'node:module';
 export const aiSdk = process.env.AI_SDK === '7' ? 7 : 6;
 
 const ui: { Chat: new (init: any) => any } =
-  aiSdk === 7 ? await import('ai7-react') : await import('ai6-react');
+  aiSdk === 7 ? await import('ai7-react') : await import('@ai-sdk/react');
 
 /** AI SDK's real `Chat` class for the selected major version. */
 export const Chat = ui.Chat;
 
 const require = createRequire(import.meta.url);
-const uiPackageJson = require.resolve(aiSdk === 7 ? 'ai7-react/package.json' : 'ai6-react/package.json');
+const uiPackageJson = require.resolve(aiSdk === 7 ? 'ai7-react/package.json' : '@ai-sdk/react/package.json');
 
 /** The version of the `ai` package whose AbstractChat `Chat` extends. */
 export const aiVersion: string = createRequire(uiPackageJson)('ai/package.json').version;

@@ -2,7 +2,7 @@
 // TypeScript app writes must compile with the real `Chat` of ai@6 (@ai-sdk/react@3) and ai@7
 // (@ai-sdk/react@4). Checked by tsc (vitest typecheck), never run.
 import { describe, expectTypeOf, it } from 'vitest';
-import { Chat as Chat6 } from 'ai6-react';
+import { Chat as Chat6 } from '@ai-sdk/react';
 import { Chat as Chat7 } from 'ai7-react';
 import {
   answerApprovals,
