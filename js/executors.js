@@ -51,6 +51,7 @@ export async function executeChangeBgm(input, deps) {
 // `executeGetLocation` takes options ({timeoutMs}), not a tool input: the tool's input is ignored.
 const runGetLocation = () => executeGetLocation();
 
+/** @type {Array<[string, (input: any, deps: any) => Promise<any>]>} */
 const DEFAULT_EXECUTORS = [
   ['get_location', runGetLocation],
   ['change_bgm', executeChangeBgm],

@@ -336,7 +336,9 @@ function named(error, fn) {
 
 export const extractToolName = readyCall('extractToolName', (part, fallback = '') => wasm.extractToolName(part, typeof fallback === 'string' ? fallback : ''));
 export const extractToolNameFromType = readyCall('extractToolNameFromType', (type) => wasm.extractToolNameFromType(type));
-export const isToolType = readyCall('isToolType', (type) => wasm.isToolType(type));
+export const isToolType = /** @type {(type: string) => type is `tool-${string}`} */ (
+  readyCall('isToolType', (type) => wasm.isToolType(type))
+);
 export const registerFrontendExecuteTool = readyCall('registerFrontendExecuteTool', (tool) => wasm.registerFrontendExecuteTool(tool));
 export const isFrontendExecuteTool = readyCall('isFrontendExecuteTool', (name) => wasm.isFrontendExecuteTool(name));
 export const getFrontendExecuteTools = readyCall('getFrontendExecuteTools', () => wasm.getFrontendExecuteTools());
