@@ -92,13 +92,25 @@ impl Memory {
     /// Records a send, and forgets sent actions that are no longer in the last message: they can
     /// never be decided on again, and keeping them would grow without bound.
     pub fn record_sent(&mut self, sent: &[ActionRef<'_>], present: &[ActionRef<'_>]) {
-        let mut present: Vec<(u8, &str)> = present.iter().map(|action| action.rank()).collect();
-        present.sort_unstable();
-        self.sent
-            .retain(|key| present.binary_search(&key.rank()).is_ok());
+        let by_rank = sorted_order(present.len(), &|a, b| {
+            present[a].rank().cmp(&present[b].rank())
+        });
+        self.sent.retain(|key| {
+            by_rank
+                .binary_search_by(|&at| present[at].rank().cmp(&key.rank()))
+                .is_ok()
+        });
         self.sent.extend(sent.iter().map(|action| action.to_key()));
-        self.sent.sort_unstable();
-        self.sent.dedup();
+        let keys = std::mem::take(&mut self.sent);
+        let order = sorted_order(keys.len(), &|a, b| keys[a].rank().cmp(&keys[b].rank()));
+        let mut keys: Vec<Option<ActionKey>> = keys.into_iter().map(Some).collect();
+        for at in order {
+            if let Some(key) = keys[at].take() {
+                if self.sent.last() != Some(&key) {
+                    self.sent.push(key);
+                }
+            }
+        }
     }
 
     /// How many parts the message had when this tool call was last seen without a result; 0 when
@@ -113,9 +125,9 @@ impl Memory {
     /// result)`, `parts` its part count. A part without a result is noted as seen with `parts`
     /// parts; a part no longer in the message is forgotten.
     pub fn record_seen(&mut self, tools: &[(&str, bool)], parts: usize) {
-        let mut tools = tools.to_vec();
         // Sorted by id, and within an id the parts without a result first.
-        tools.sort_unstable();
+        let order = sorted_order(tools.len(), &|a, b| tools[a].cmp(&tools[b]));
+        let tools: Vec<(&str, bool)> = order.into_iter().map(|at| tools[at]).collect();
         let mut old = std::mem::take(&mut self.seen_without_result);
         let mut seen = Vec::with_capacity(tools.len());
         for (at, (id, has_result)) in tools.iter().enumerate() {
@@ -145,6 +157,14 @@ impl Memory {
         self.browser_outputs.clear();
         self.seen_without_result.clear();
     }
+}
+
+/// The indices `0..len` in the order `compare` gives. The memory's only sort: one instance of the
+/// sorting code in the WebAssembly module instead of one per key type (each is a few KB).
+fn sorted_order(len: usize, compare: &dyn Fn(usize, usize) -> std::cmp::Ordering) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..len).collect();
+    order.sort_unstable_by(|a, b| compare(*a, *b));
+    order
 }
 
 #[cfg(test)]
