@@ -22,6 +22,7 @@ function isToolType(type) {
   return type === 'dynamic-tool' || (type.startsWith('tool-') && type.length > 5);
 }
 
+
 function toolNameOf(part) {
   if (typeof part.toolName === 'string' && part.toolName !== '') return part.toolName;
   return part.type.startsWith('tool-') && part.type.length > 5 ? part.type.slice(5) : null;
@@ -37,102 +38,124 @@ export function createBaselineAutoSend({ mode, bidiPattern = 'A', frontendTools 
   const patternA = mode === 'sse' || bidiPattern !== 'B';
   const frontend = new Set(frontendTools);
   const browserOutputs = new Set();
-  // What this chat already sent. Principle 2 makes every action before the last part known, so
-  // only the last part's answer and output can still matter: one of each is all there is to keep.
-  let sentAnswer = null; // approval id
-  let sentOutput = null; // toolCallId
+  // What this chat already sent ('a:' + approval id, 'o:' + toolCallId), kept while in the message.
+  let sent = new Set();
+  // toolCallId → how many parts the message had when that part was last seen without a result
+  // (principle 2's exception: parts seen before an output appeared prove nothing about it).
+  let seen = new Map();
 
-  // The decision's inputs, or `null` when memory must not change (malformed input, not an
-  // assistant message, an approval or a tool input still open). `answer` / `output` are the ids of
-  // the user actions in the last message (or null).
-  function evaluate(arg) {
-    const messages = arg.messages;
-    if (!Array.isArray(messages) || messages.length === 0) return null;
-    const message = messages[messages.length - 1];
-    if (message === null || typeof message !== 'object') return null;
-    const parts = message.parts;
-    if (parts != null && !Array.isArray(parts)) return null;
-    const count = parts == null ? 0 : parts.length;
-    // One pass: principle 5 (a malformed part anywhere means no decision), principle 1 (nothing is
-    // sent while an approval waits or a tool input still streams), and the last part that is not a
-    // step-start marker (principle 2: everything before it is known to the backend).
-    let open = false;
-    let last = -1;
-    for (let i = 0; i < count; i++) {
+  // The tool parts of the last message, or null when it is malformed (principle 5).
+  function toolsOf(parts) {
+    const tools = [];
+    for (let i = 0; i < parts.length; i++) {
       const part = parts[i];
-      if (part === null || typeof part !== 'object') return null;
-      const type = part.type;
-      if (typeof type !== 'string') return null;
-      if (type !== 'step-start') last = i;
-      if (!isToolType(type)) continue;
-      const state = part.state;
-      if (!TOOL_STATES.has(state)) return null;
-      const approval = part.approval;
-      if (approval != null && typeof approval === 'object' && approval.approved !== undefined && typeof approval.approved !== 'boolean') return null;
-      if (state === 'approval-requested' || state === 'input-streaming') open = true;
+      if (part === null || typeof part !== 'object' || typeof part.type !== 'string') return null;
+      if (!isToolType(part.type)) continue;
+      const { state, approval } = part;
+      const name = toolNameOf(part);
+      if (!TOOL_STATES.has(state) || name === null || !nonEmptyString(part.toolCallId)) return null;
+      if (approval != null) {
+        if (typeof approval !== 'object' || !nonEmptyString(approval.id)) return null;
+        if (approval.approved !== undefined && typeof approval.approved !== 'boolean') return null;
+      }
+      tools.push({ index: i, name, id: part.toolCallId, state, approval: approval ?? null });
     }
-    if (message.role !== 'assistant') return null; // D2: nothing of the user's to send
-    if (last >= 0 && isToolType(parts[last].type)) {
-      // The last part is read whole: a malformed one is no decision (principle 5).
-      const part = parts[last];
-      const approval = part.approval;
-      if (toolNameOf(part) === null || !nonEmptyString(part.toolCallId)) return null;
-      if (approval != null && (typeof approval !== 'object' || !nonEmptyString(approval.id))) return null;
-    }
-    if (open) return null;
-    // D3, D4: no parts, or a text / reasoning / other part last: the backend reacted to everything.
-    if (last < 0 || !isToolType(parts[last].type)) return NOTHING;
+    return tools;
+  }
 
-    const part = parts[last];
-    const state = part.state;
-    const approval = part.approval;
-    const isFrontend = frontend.has(toolNameOf(part));
-    const answer = approval != null ? approval.approved : undefined;
-
-    // A browser tool the backend called without asking: the backend waits for its output.
-    if (state === 'input-available' && approval == null && isFrontend) return NOTHING;
-
-    let answerId = null;
-    if (typeof answer === 'boolean') {
+  // The decision with the memory as it is: `present` is every user action in the message, or null
+  // when memory must not change (an approval or input still open, a browser output awaited).
+  function decideWith(parts, tools) {
+    let last = parts.length - 1;
+    while (last >= 0 && parts[last].type === 'step-start') last--;
+    if (last < 0) return { send: false, present: [], unknown: [] };
+    let awaiting = false;
+    for (const t of tools) {
+      if (t.state === 'approval-requested' || t.state === 'input-streaming') return { send: false, present: null };
       // Principle 3, Pattern A: an approved browser tool's answer goes together with its output.
-      if (patternA && isFrontend && answer === true && state === 'approval-responded' && sentAnswer !== approval.id) return NOTHING;
-      answerId = approval.id;
+      if (t.state === 'approval-responded' && t.approval?.approved === true && patternA && frontend.has(t.name) && !sent.has(`a:${t.approval.id}`)) awaiting = true;
     }
-    let outputId = null;
-    // Principle 6: an output the browser added is a user action; without being told, an
-    // output-available with nothing after it is the browser's, an output-error the backend's.
-    // BIDI Pattern B: an approved browser tool's output goes as a tool_result frame instead.
-    if ((state === 'output-available' || state === 'output-error') && !(!patternA && isFrontend && answer === true)) {
-      if (state === 'output-available' || browserOutputs.has(part.toolCallId)) outputId = part.toolCallId;
+    if (awaiting) return { send: false, present: null };
+    const lastTool = tools.length > 0 && tools[tools.length - 1].index === last ? tools[tools.length - 1] : null;
+    // A browser tool the backend called without asking: the backend waits for its output.
+    if (lastTool && lastTool.state === 'input-available' && lastTool.approval === null && frontend.has(lastTool.name)) {
+      return { send: false, present: [], unknown: [] };
     }
-    return { answerId, outputId };
+    const present = [];
+    const unknown = [];
+    for (const t of tools) {
+      const followed = last > t.index;
+      const hasResult = t.state === 'output-available' || t.state === 'output-error';
+      const isFrontend = frontend.has(t.name);
+      // Principle 6: the browser's when marked, on a browser tool, or output-available with nothing after it.
+      const browsers = hasResult && (browserOutputs.has(t.id) || isFrontend || (t.state === 'output-available' && !followed));
+      // BIDI Pattern B: an approved browser tool's output goes as a tool_result frame instead.
+      const asFrame = !patternA && isFrontend && t.approval?.approved === true;
+      if (t.approval && t.approval.isAutomatic !== true && typeof t.approval.approved === 'boolean') {
+        const key = `a:${t.approval.id}`;
+        present.push(key);
+        const backendWrotePast = t.state === 'output-denied' || (hasResult && !browsers);
+        if (!sent.has(key) && !backendWrotePast && !followed) unknown.push(key);
+      }
+      if (browsers && !asFrame) {
+        const key = `o:${t.id}`;
+        present.push(key);
+        const after = Math.max(t.index + 1, seen.get(t.id) ?? 0);
+        if (!sent.has(key) && !(last >= after)) unknown.push(key);
+      }
+    }
+    return { send: unknown.length > 0, present, unknown };
+  }
+
+  function remember(tools, parts, decision) {
+    const next = new Map();
+    const withResult = new Set(tools.filter((t) => t.state === 'output-available' || t.state === 'output-error').map((t) => t.id));
+    for (const t of tools) {
+      const before = seen.get(t.id);
+      if (withResult.has(t.id)) {
+        if (before !== undefined) next.set(t.id, before);
+      } else {
+        next.set(t.id, Math.max(before ?? 0, parts));
+      }
+    }
+    seen = next;
+    if (decision.present !== null) {
+      const present = new Set(decision.present);
+      sent = new Set([...sent].filter((key) => present.has(key)));
+      if (decision.send) for (const key of decision.unknown) sent.add(key);
+    }
+  }
+
+  function decide(arg) {
+    const messages = arg.messages;
+    if (!Array.isArray(messages) || messages.length === 0) return false;
+    const message = messages[messages.length - 1];
+    if (message === null || typeof message !== 'object') return false;
+    const parts = message.parts;
+    if (parts != null && !Array.isArray(parts)) return false;
+    const list = parts ?? [];
+    const tools = toolsOf(list);
+    if (tools === null || message.role !== 'assistant') return false; // principle 5, D2
+    const decision = list.length === 0 ? { send: false, present: [], unknown: [] } : decideWith(list, tools);
+    remember(tools, list.length, decision);
+    return decision.send;
   }
 
   return {
     sendAutomaticallyWhen(arg) {
-      let present;
       try {
-        present = evaluate(arg);
+        return decide(arg);
       } catch {
         return false;
       }
-      if (present === null) return false;
-      const { answerId, outputId } = present;
-      const send = (answerId !== null && answerId !== sentAnswer) || (outputId !== null && outputId !== sentOutput);
-      // Remember what is sent; what left the last message is forgotten (it cannot come back).
-      sentAnswer = answerId;
-      sentOutput = outputId;
-      return send;
     },
     markBrowserOutput(toolCallId) {
       browserOutputs.add(toolCallId);
     },
     reset() {
-      sentAnswer = null;
-      sentOutput = null;
+      sent = new Set();
+      seen = new Map();
       browserOutputs.clear();
     },
   };
 }
-
-const NOTHING = Object.freeze({ answerId: null, outputId: null });
