@@ -12,10 +12,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The measured choices of the BIDI transport (issue 12), kept in bench/transport-ab.md: measured by
- *  bench/bidi-ab.mjs and bench/transport-size.sh, not by this run, so they are carried over as is. */
-function transportChoices() {
-  const file = join(dirname(fileURLToPath(import.meta.url)), 'transport-ab.md');
+/** Sections measured by hand, not by this run, carried over as they are: the BIDI transport's
+ *  choices (issue 12, bench/transport-ab.md, measured by bench/bidi-ab.mjs and
+ *  bench/transport-size.sh) and the lean core's (issue 10, bench/lean-core.md). */
+function carriedOver(name) {
+  const file = join(dirname(fileURLToPath(import.meta.url)), name);
   return existsSync(file) ? [readFileSync(file, 'utf8').trimEnd(), ''] : [];
 }
 
@@ -348,7 +349,8 @@ export function renderReport(data) {
     '',
     ...receiveProfileLines(bidi.receiveProfile),
     ...startupSection(startup),
-    ...transportChoices(),
+    ...carriedOver('transport-ab.md'),
+    ...carriedOver('lean-core.md'),
     '## Where the time goes',
     '',
     whereTheTimeGoes(data),
