@@ -1,4 +1,9 @@
 //! The JS boundary: the one place that reads JS values and turns Rust errors into JS `Error`s.
+//! Every module the package ships compiles it; the transport's reads its options through
+//! [`get`], [`type_name`] and [`invalid`] too.
+
+// The transport's module (`--no-default-features --features bidi`) uses only some of these.
+#![cfg_attr(not(feature = "core"), allow(dead_code))]
 //!
 //! Hot paths take the compact summary string of `model::summary` (one crossing per decision);
 //! everything else reads the few JS fields it needs with `Reflect::get`, lazily, and reports a bad
@@ -27,23 +32,25 @@ pub(crate) fn is_array(value: &JsValue) -> bool {
     array_is_array(value).unwrap_or(false)
 }
 
-/// A JS `Error` with the library's `name` and message.
-pub(crate) fn js_error(err: &AdkError) -> JsValue {
-    let error = js_sys::Error::new(&err.message());
-    error.set_name(err.name());
+/// A JS `Error` with this `name` and message.
+pub(crate) fn named_error(name: &str, message: &str) -> JsValue {
+    let error = js_sys::Error::new(message);
+    error.set_name(name);
     error.into()
 }
 
-pub(crate) fn invalid(
-    function: &'static str,
-    what: impl Into<String>,
-    expected: &'static str,
-) -> JsValue {
-    js_error(&AdkError::InvalidArgument {
-        function,
-        what: what.into(),
-        expected,
-    })
+/// A JS `Error` with the library's `name` and message.
+pub(crate) fn js_error(err: &AdkError) -> JsValue {
+    named_error(err.name(), &err.message())
+}
+
+/// `AdkInvalidArgumentError`, worded as `AdkError::InvalidArgument` is, without going through it:
+/// the transport's module uses this too, and needs none of the core's other error texts.
+pub(crate) fn invalid(function: &'static str, what: impl Into<String>, expected: &str) -> JsValue {
+    named_error(
+        "AdkInvalidArgumentError",
+        &format!("{function}(): {}; expected {expected}.", what.into()),
+    )
 }
 
 /// `object[key]`, with a throwing getter or proxy trap reported as a bad argument.

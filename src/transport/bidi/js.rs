@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+pub(crate) use crate::boundary::{get, invalid, named_error, type_name};
 use crate::transport::error::TransportError;
 use crate::transport::frame::{FrameText, JsonReader};
 
@@ -88,13 +89,6 @@ impl JsonReader<JsString> for BrowserJson {
     }
 }
 
-/// A JS `Error` with a `name` and a message.
-fn named_error(name: &str, message: &str) -> JsValue {
-    let error = js_sys::Error::new(message);
-    error.set_name(name);
-    error.into()
-}
-
 /// The JS `Error` for a transport fault: `name`, `message`, and `kind`.
 pub fn transport_error(error: &TransportError) -> JsValue {
     let js = named_error(error.name(), &error.message());
@@ -106,50 +100,9 @@ pub fn transport_error(error: &TransportError) -> JsValue {
     js
 }
 
-/// The library's `AdkInvalidArgumentError` (the same name and wording as the core's).
-pub fn invalid(function: &'static str, what: impl Into<String>, expected: &str) -> JsValue {
-    let message = format!("{function}(): {}; expected {expected}.", what.into());
-    named_error("AdkInvalidArgumentError", &message)
-}
-
 /// A `DOMException`-like `AbortError`, for a signal aborted without a reason.
 pub fn abort_error() -> JsValue {
     named_error("AbortError", "the request was aborted")
-}
-
-/// `object[key]`, with a throwing getter or proxy trap reported as a bad argument.
-pub fn get(function: &'static str, object: &JsValue, key: &str) -> Result<JsValue, JsValue> {
-    if !object.is_object() {
-        return Ok(JsValue::UNDEFINED);
-    }
-    Reflect::get(object, &JsValue::from_str(key)).map_err(|_| {
-        invalid(
-            function,
-            format!("reading `{key}` threw"),
-            "a plain object whose fields can be read",
-        )
-    })
-}
-
-/// A short description of a JS value's type, for error messages.
-pub fn type_name(value: &JsValue) -> String {
-    if value.is_null() {
-        "null".to_string()
-    } else if Array::is_array(value) {
-        "an array".to_string()
-    } else if let Some(s) = value.as_string() {
-        if s.chars().count() > 40 {
-            format!("the string '{}…'", s.chars().take(40).collect::<String>())
-        } else {
-            format!("the string '{s}'")
-        }
-    } else {
-        let t = value.js_typeof().as_string().unwrap_or_default();
-        match t.as_str() {
-            "object" | "undefined" => t,
-            other => format!("a {other}"),
-        }
-    }
 }
 
 /// `type_name`, plus the number itself for numbers (the usual mistake is the value, not the type).

@@ -30,10 +30,11 @@ use web_sys::{AbortSignal, WebSocket};
 use self::js::{
     abort_error, deferred, describe_js_error, get, invalid, timestamp, transport_error, type_name,
 };
-use self::options::{optional_count, optional_signal, optional_string, Config};
+use self::options::{optional_count, optional_signal, Config};
 use self::state::{run, Buffered, Outgoing, Pending, Response, State};
 use super::error::TransportError;
 use super::frame::{self, AudioAction, InterruptReason, Trigger};
+use crate::boundary::optional_string;
 
 /// The PCM format assumed for `sendAudioChunk` fields left out: what ADK's Live API takes in.
 const DEFAULT_AUDIO_IN: (u32, u32, u32) = (16_000, 1, 16);
@@ -99,7 +100,7 @@ impl BidiTransport {
                 "'submit-message' or 'regenerate-message'",
             ));
         };
-        let message_id = optional_string(F, options, "messageId")?;
+        let message_id = optional_string(F, options, "messageId", "a string or undefined")?;
         let signal = optional_signal(F, options)?;
         let messages = JSON::stringify(&messages).map_err(|e| {
             invalid(

@@ -138,25 +138,6 @@ pub fn optional_function(
     })
 }
 
-/// An optional string field (`messageId`): `None` when absent or null.
-pub fn optional_string(
-    function: &'static str,
-    options: &JsValue,
-    key: &str,
-) -> Result<Option<String>, JsValue> {
-    let value = get(function, options, key)?;
-    if value.is_undefined() || value.is_null() {
-        return Ok(None);
-    }
-    value.as_string().map(Some).ok_or_else(|| {
-        invalid(
-            function,
-            format!("`{key}` is {}", type_name(&value)),
-            "a string or undefined",
-        )
-    })
-}
-
 /// An optional positive whole number (audio format fields).
 pub fn optional_count(
     function: &'static str,
