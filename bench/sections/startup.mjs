@@ -6,24 +6,8 @@
 // returning visitor, files from the HTTP cache).
 import { page, serve } from '../lib/browser.mjs';
 import { median, percentile } from '../lib/timing.mjs';
-
-const MESSAGES = [
-  { id: 'u1', role: 'user', parts: [{ type: 'text', text: '次郎さんに200ドル送金してください' }] },
-  {
-    id: 'a1',
-    role: 'assistant',
-    parts: [
-      { type: 'step-start' },
-      {
-        type: 'tool-process_payment',
-        toolCallId: 'function-call-10979510385734015976',
-        state: 'approval-responded',
-        input: { amount: 200, currency: 'USD', recipient: 'Jiro' },
-        approval: { id: 'confirm-f59e14e7-2fcf-4a55-8b6c-0d3a9a1c2e77', approved: true },
-      },
-    ],
-  },
-];
+// The chat every measurement starts from, the size apps' own.
+import { MESSAGES } from '../size-apps/messages.js';
 
 function script(specifier, factory) {
   return `<script type="module">
