@@ -2,6 +2,9 @@
 // This glue only wires JS to the WebAssembly module: every rule lives in Rust (src/).
 import * as wasm from './wasm/adk_stream_wasm.js';
 import { ready, isReady, loadError, requireReady, wasmMemory } from './loader.js';
+// Imported here too, though loader.js uses it: an unbundled page then fetches the module's bytes
+// together with loader.js instead of after it (one round trip less at start-up).
+import './wasm/adk_stream_wasm_bytes.js';
 import { clean, summarize } from './summary.js';
 
 export { ready, isReady, loadError, summarize };
