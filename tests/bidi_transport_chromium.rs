@@ -83,7 +83,7 @@ extern "C" {
 }
 
 const PROCESS_PAYMENT_APPROVED: &str =
-    include_str!("ws-server/fixtures/process_payment-approved-bidi-baseline.json");
+    include_str!("../../shared/fixtures/process_payment-approved-bidi-baseline.json");
 
 /// The test server's URL. A run without it is a failure, not a skip: run scripts/test-transport.sh.
 /// (`option_env!` rather than `env!`, so the plain wasm test builds still compile this file.)

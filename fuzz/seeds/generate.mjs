@@ -1,12 +1,12 @@
 // Writes the committed seed corpus of the fuzz targets (fuzz/seeds/<target>/) from the recorded
-// backend streams in tests/ws-server/fixtures and from the SPEC §2 decision rows. Run it again only
+// backend streams in ../shared/fixtures (beside the project) and from the SPEC §2 decision rows. Run it again only
 // to refresh the seeds: `node fuzz/seeds/generate.mjs`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const fixturesDir = path.join(here, '../../tests/ws-server/fixtures');
+const fixturesDir = path.join(here, '../../../shared/fixtures');
 const write = (target, name, bytes) => {
   fs.mkdirSync(path.join(here, target), { recursive: true });
   fs.writeFileSync(path.join(here, target, name), bytes);

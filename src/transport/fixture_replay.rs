@@ -1,6 +1,7 @@
-//! Replays the recorded BIDI backend conversations (`tests/ws-server/fixtures`, MIT, see the
-//! LICENSE there) through the codec and the stream rules: every frame is understood, the chunks
-//! come out as recorded, and the conversation splits into response streams where SPEC §5 says.
+//! Replays the recorded BIDI backend conversations (`../shared/fixtures` beside the project, MIT,
+//! see the LICENSE there) through the codec and the stream rules: every frame is understood, the
+//! chunks come out as recorded, and the conversation splits into response streams where SPEC §5
+//! says.
 
 use serde_json::Value;
 
@@ -80,7 +81,7 @@ fn check(fixture: &str, expected_stream_sizes: &[usize]) {
 #[test]
 fn fixture_process_payment_approved_splits_at_finish_step_after_approval_and_done() {
     check(
-        include_str!("../../tests/ws-server/fixtures/process_payment-approved-bidi-baseline.json"),
+        include_str!("../../../shared/fixtures/process_payment-approved-bidi-baseline.json"),
         &[12, 7],
     );
 }
@@ -88,7 +89,7 @@ fn fixture_process_payment_approved_splits_at_finish_step_after_approval_and_don
 #[test]
 fn fixture_process_payment_denied_splits_at_finish_step_after_approval_and_done() {
     let (replay, _) = replay(include_str!(
-        "../../tests/ws-server/fixtures/process_payment-denied-bidi-baseline.json"
+        "../../../shared/fixtures/process_payment-denied-bidi-baseline.json"
     ));
     assert_eq!(replay.streams.len(), 2);
     assert_eq!(
@@ -100,7 +101,7 @@ fn fixture_process_payment_denied_splits_at_finish_step_after_approval_and_done(
 #[test]
 fn fixture_multiple_payments_sequential_gives_three_streams() {
     let (replay, expected) = replay(include_str!(
-        "../../tests/ws-server/fixtures/multiple-payments-sequential-bidi-baseline.json"
+        "../../../shared/fixtures/multiple-payments-sequential-bidi-baseline.json"
     ));
     assert_eq!(
         replay.streams.len(),
@@ -116,8 +117,8 @@ fn fixture_multiple_payments_sequential_gives_three_streams() {
 #[test]
 fn fixture_backend_tools_give_one_stream() {
     for fixture in [
-        include_str!("../../tests/ws-server/fixtures/change_bgm-bidi-baseline.json"),
-        include_str!("../../tests/ws-server/fixtures/get_weather-bidi-baseline.json"),
+        include_str!("../../../shared/fixtures/change_bgm-bidi-baseline.json"),
+        include_str!("../../../shared/fixtures/get_weather-bidi-baseline.json"),
     ] {
         let (replay, expected) = replay(fixture);
         assert_eq!(replay.streams.len(), 1, "F14: one request");

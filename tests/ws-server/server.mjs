@@ -46,7 +46,8 @@ const option = (name, fallback) => {
 };
 const port = Number(option("--port", "0"));
 const idleMs = Number(option("--idle-ms", "60000"));
-const fixturesDir = option("--fixtures", process.env.ADK_FIXTURES_DIR || path.join(here, "fixtures"));
+// The recorded conversations in the shared folder beside the project (no copies here).
+const fixturesDir = option("--fixtures", process.env.ADK_FIXTURES_DIR || path.join(here, "..", "..", "..", "shared", "fixtures"));
 const MAX_LIFETIME_MS = 15 * 60 * 1000;
 
 const data = (chunk) => `data: ${JSON.stringify(chunk)}\n\n`;
