@@ -2,7 +2,6 @@
 // The React hook (react.js) is built on it. Which tool call runs when is decided in Rust
 // (src/runner.rs); this file only calls the tools and hands their results to the chat.
 import {
-  ready,
   approve,
   deny,
   answerApprovals,
@@ -11,9 +10,6 @@ import {
 } from './index.js';
 import { readUIMessageStream } from 'ai';
 import { hasToolExecutor, runToolExecutor } from './executors.js';
-import { isReady } from './loader.js';
-
-const LOADING = Object.freeze({ send: false, rule: 'loading', detail: 'The WebAssembly module is still loading.' });
 
 // A tool of the drop-in executor registry (get_location built in), called as the old helpers
 // did, `(input, deps) => {success, output?, error?}`, and adapted to the runner's contract: the
@@ -151,15 +147,16 @@ export function createAdk(options) {
       unsubscribe = autoSend.onDecision(() => {
         void runTools();
       });
-      void ready.then(runTools);
+      // Tools approved before the chat was attached run now.
+      queueMicrotask(() => void runTools());
       return adk;
     },
     approve: (approvalId, opts) => approve(chat, approvalId, opts),
     deny: (approvalId, opts) => deny(chat, approvalId, opts),
     answerApprovals: (handler) => answerApprovals(chat, handler),
-    // Render-time helpers answer (empty / 'loading') before the module has loaded instead of throwing.
-    pendingApprovals: (messages = chat ? chat.messages : []) => (isReady() ? pendingApprovals(messages) : []),
-    explain: (messages = chat ? chat.messages : []) => (isReady() ? autoSend.explain({ messages }) : LOADING),
+    // The module compiles at import (createAutoSend above has it), so these answer at once.
+    pendingApprovals: (messages = chat ? chat.messages : []) => pendingApprovals(messages),
+    explain: (messages = chat ? chat.messages : []) => autoSend.explain({ messages }),
     addToolOutput: (args) => autoSend.addToolOutput(chat, args),
     runTools,
     /** Resolves when every browser tool started so far has finished and its output is added. */
