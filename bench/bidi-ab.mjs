@@ -1,9 +1,9 @@
 // The BIDI receive path alone (section 4 of the bench), for one or more builds of the package, in
 // one process and one browser: how the gloo-net A/B in BENCHMARKS.md was measured. Each `--pkg=DIR`
-// is an unpacked package (as pkg/ or bench/node_modules/adk-stream-wasm); the plain-JS baseline runs
+// is an unpacked package (as pkg/ or the workspace's node_modules/adk-stream-wasm); the plain-JS baseline runs
 // beside each one, interleaved, as in the full bench.
 //
-//   node bidi-ab.mjs --pkg=node_modules/adk-stream-wasm [--pkg=OTHER ...] [--quick]
+//   node bidi-ab.mjs --pkg=../node_modules/adk-stream-wasm [--pkg=OTHER ...] [--quick]
 //
 // Prints one JSON line per package: chunks/s into Chat and through a plain reader (library,
 // baseline, ratio) and the added latency p50/p99 (socket dispatch → read from the stream).
@@ -17,7 +17,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 const pkgs = argv.filter((a) => a.startsWith('--pkg=')).map((a) => resolve(a.slice('--pkg='.length)));
-if (pkgs.length === 0) pkgs.push(join(here, 'node_modules', 'adk-stream-wasm'));
+if (pkgs.length === 0) pkgs.push(join(here, '..', 'node_modules', 'adk-stream-wasm'));
 const settings = quick
   ? { frames: 10_000, throughputRuns: 1, latencyFrames: 500, latencyRuns: 1, profileFrames: 5_000 }
   : { frames: 100_000, throughputRuns: 3, latencyFrames: 3_000, latencyRuns: 2, profileFrames: 20_000 };

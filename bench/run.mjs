@@ -31,7 +31,9 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => {
 }));
 const quick = args.quick === 'true';
 const out = resolve(root, args.out ?? 'BENCHMARKS.md');
-const pkgDir = join(here, 'node_modules', 'adk-stream-wasm');
+// The JS workspace's node_modules (the root's): the packed package, AI SDK and Vite.
+const modules = join(root, 'node_modules');
+const pkgDir = join(modules, 'adk-stream-wasm');
 const symbolsDir = process.env.BENCH_SYMBOLS_PKG || null;
 
 const settings = quick
@@ -58,7 +60,7 @@ if (args.render === 'true') {
 }
 
 if (!existsSync(join(pkgDir, 'index.js'))) {
-  throw new Error('adk-stream-wasm is not installed in bench/node_modules: run scripts/bench.sh (it installs the built pkg/)');
+  throw new Error('adk-stream-wasm is not installed in the workspace\'s node_modules: run scripts/bench.sh (it installs the built pkg/)');
 }
 
 // Every WebAssembly module the package ships, as .wasm files or embedded in its JS.
@@ -79,9 +81,9 @@ const machine = {
   dirty: text('git', ['status', '--porcelain', '--', 'src', 'js', 'Cargo.toml', 'Cargo.lock'], { cwd: root }) !== '',
   wasmSha256: wasmHash.digest('hex'),
   wasmModules: wasmModules.map((m) => m.name),
-  ai: JSON.parse(readFileSync(join(here, 'node_modules', 'ai', 'package.json'), 'utf8')).version,
-  aiReact: JSON.parse(readFileSync(join(here, 'node_modules', '@ai-sdk', 'react', 'package.json'), 'utf8')).version,
-  vite: JSON.parse(readFileSync(join(here, 'node_modules', 'vite', 'package.json'), 'utf8')).version,
+  ai: JSON.parse(readFileSync(join(modules, 'ai', 'package.json'), 'utf8')).version,
+  aiReact: JSON.parse(readFileSync(join(modules, '@ai-sdk', 'react', 'package.json'), 'utf8')).version,
+  vite: JSON.parse(readFileSync(join(modules, 'vite', 'package.json'), 'utf8')).version,
 };
 
 // The browser pages, bundled; `adk-stream-wasm` stays external and comes from the served package.

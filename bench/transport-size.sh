@@ -27,7 +27,7 @@ sed -i '/^pub mod api;$/d; /^pub mod registry;$/d' "$work/src/boundary/mod.rs"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$crate/target/transport-size}"
 (cd "$work" && cargo build --quiet --release --lib --target wasm32-unknown-unknown --no-default-features --features "$features")
 wasm-bindgen --target web --out-dir "$work/out" --out-name transport "$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/adk_stream_wasm.wasm" 2>/dev/null
-"$here/tools/node_modules/.bin/wasm-opt" -Oz --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
+"$here/node_modules/.bin/wasm-opt" -Oz --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-mutable-globals --enable-multivalue "$work/out/transport_bg.wasm" -o "$work/out/transport_bg.wasm"
 [ -n "${KEEP_WASM:-}" ] && cp "$work/out/transport_bg.wasm" "$KEEP_WASM"
 echo "transport .wasm: $(wc -c < "$work/out/transport_bg.wasm") bytes, $(gzip -9c "$work/out/transport_bg.wasm" | wc -c) gzip -9; bindings $(wc -c < "$work/out/transport.js") bytes"

@@ -34,8 +34,7 @@ export CHROMIUM
 
 # --- the bench's own dependencies, and the package as an app installs it ------------------------------
 # A tarball of pkg/: the bench measures a snapshot that a later rebuild of pkg/ cannot change under it.
-npm_ci_locked "$BENCH"
-install_packed_pkg "$BENCH"
+ensure_workspace
 
 # --- twiggy, the code size profiler (section 3b) -----------------------------------------------------
 TWIGGY_VERSION=0.8.0
@@ -53,7 +52,7 @@ unset BENCH_SYMBOLS_PKG BENCH_NAMES_DIR
 names=target/bench-symbols
 if [ "${BENCH_NAMES:-1}" = 1 ] || [ "${BENCH_SYMBOLS:-0}" = 1 ]; then
   command -v wasm-pack >/dev/null || fail "the build with names needs wasm-pack (scripts/setup.sh installs it; BENCH_NAMES=0 skips it)"
-  [ -x tools/node_modules/.bin/wasm-opt ] || fail "the build with names needs tools/node_modules/.bin/wasm-opt (run scripts/build-pkg.sh once)"
+  [ -x node_modules/.bin/wasm-opt ] || fail "the build with names needs node_modules/.bin/wasm-opt (run scripts/build-pkg.sh once)"
   echo "bench.sh: building the crate with function names kept into $names"
   source scripts/lib/modules.sh
   for module in "${WASM_MODULES[@]}"; do
@@ -61,7 +60,7 @@ if [ "${BENCH_NAMES:-1}" = 1 ] || [ "${BENCH_SYMBOLS:-0}" = 1 ]; then
     CARGO_TARGET_DIR=$names CARGO_PROFILE_RELEASE_STRIP=false \
       wasm-pack --quiet build --release --target web --out-dir "$names/pkg" --out-name "$name" --no-pack \
       -- --no-default-features --features "$features" || fail "wasm-pack build of $name with names"
-    tools/node_modules/.bin/wasm-opt -Oz -g --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
+    node_modules/.bin/wasm-opt -Oz -g --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
       --enable-sign-ext --enable-mutable-globals --enable-multivalue \
       "$names/pkg/${name}_bg.wasm" -o "$names/pkg/${name}_bg.wasm" || fail "wasm-opt -g of $name"
   done
@@ -72,7 +71,7 @@ if [ "${BENCH_SYMBOLS:-0}" = 1 ]; then
   copy=$BENCH/.build/symbols/adk-stream-wasm
   rm -rf "$copy"
   mkdir -p "$(dirname "$copy")"
-  cp -r "$BENCH/node_modules/adk-stream-wasm" "$copy"
+  cp -r node_modules/adk-stream-wasm "$copy"
   for module in "${WASM_MODULES[@]}"; do
     read -r name _ <<<"$module"
     node scripts/lib/embed-wasm.mjs "$names/pkg/$name.js" "$names/pkg/${name}_bg.wasm" "$copy/wasm/$name.js" "$copy/wasm/${name}_bytes.js" \

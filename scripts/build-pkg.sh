@@ -11,11 +11,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 
-# wasm-opt comes from the npm package binaryen (pinned in tools/): Debian's binaryen 108 breaks
-# the externref table wasm-bindgen emits, so wasm-pack's own wasm-opt step is off in Cargo.toml.
-if [ ! -x tools/node_modules/.bin/wasm-opt ] || [ tools/package-lock.json -nt tools/node_modules/.package-lock.json ]; then
-  (cd tools && npm ci --no-audit --no-fund --loglevel=error)
-fi
+ROOT=$(pwd)
+fail() {
+  echo "build-pkg.sh: FAILED: $*" >&2
+  exit 1
+}
+source scripts/lib/js-suite.sh
+
+# wasm-opt comes from the npm package binaryen (pinned in tools/, installed with the JS workspace):
+# Debian's binaryen 108 breaks the externref table wasm-bindgen emits, so wasm-pack's own wasm-opt
+# step is off in Cargo.toml.
+npm_ci_locked "$ROOT"
+WASM_OPT=node_modules/.bin/wasm-opt
 
 # build NAME FEATURES: one module into pkg/wasm/NAME.js + NAME_bg.wasm + NAME_bytes.js.
 build() {
@@ -23,7 +30,7 @@ build() {
   out=$(mktemp -d)
   wasm-pack build --release --target web --out-dir "$out" --out-name "$name" --no-pack \
     -- --no-default-features --features "$features"
-  tools/node_modules/.bin/wasm-opt -Oz --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
+  "$WASM_OPT" -Oz --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
     --enable-sign-ext --enable-mutable-globals --enable-multivalue \
     "$out/${name}_bg.wasm" -o "pkg/wasm/${name}_bg.wasm"
   node scripts/lib/embed-wasm.mjs "$out/$name.js" "pkg/wasm/${name}_bg.wasm" "pkg/wasm/$name.js" "pkg/wasm/${name}_bytes.js"

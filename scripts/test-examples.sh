@@ -7,6 +7,7 @@
 #                       then Vite 7's DEV server with no configuration for the package;
 #   examples/next       Next.js 16 App Router: `next build` (Turbopack) with no warning, `next start`;
 #                       its server component awaits `ready` and calls pendingApprovals([]).
+# Each app is copied out of the repository and built there (scripts/lib/examples.sh says why).
 # Each served app is clicked through in headless Chromium (examples/e2e/flows.test.mjs) against the
 # local demo backend: useAdkChat in SSE and BIDI mode, approve and deny, exactly one follow-up request.
 # Builds nothing of the package: pkg/ comes from scripts/build-pkg.sh. Servers bind 127.0.0.1, are
@@ -31,9 +32,9 @@ export NEXT_TELEMETRY_DISABLED=1
 require_pkg pkg/package.json pkg/index.js
 [ -x /usr/bin/chromium ] || fail "/usr/bin/chromium is missing: run scripts/setup.sh"
 ensure_node22
-# The demo backend (www/server) needs www's `ws`; scripts/setup.sh installs www's dependencies.
-[ -d www/node_modules/ws ] || npm_ci_locked www
-npm_ci_locked examples/e2e   # playwright-core
+# The demo backend (www/server) needs `ws`, the flows playwright-core: both from the JS workspace.
+npm_ci_locked "$ROOT"
+echo "the example apps are built in $EXAMPLES_DIR"
 
 server_pid=''
 stop_server() {
@@ -106,7 +107,7 @@ flows() {
 }
 
 if [[ ",$EXAMPLES," == *,vite,* ]]; then
-  app=examples/vite
+  app=$VITE_APP
   install_example "$app"
   build_without_warnings 'vite 8: tsc (strict, skipLibCheck false)' bash -c "cd $app && node node_modules/typescript/bin/tsc --noEmit -p ."
   if build_without_warnings 'vite 8: vite build' bash -c "cd $app && node node_modules/vite/bin/vite.js build"; then
@@ -129,7 +130,7 @@ if [[ ",$EXAMPLES," == *,ai7,* ]]; then
 fi
 
 if [[ ",$EXAMPLES," == *,next,* ]]; then
-  app=examples/next
+  app=$NEXT_APP
   install_example "$app"
   if build_without_warnings 'next 16: next build (Turbopack)' bash -c "cd $app && node node_modules/next/dist/bin/next build"; then
     port=$(free_port)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The hardening suite (tests/hardening, see RELIABILITY.md) against the npm package as an app
-# installs it: `npm pack ./pkg`, the tarball installed with --no-save after `npm ci`. Runs each test
+# installs it: `npm pack ./pkg`, the tarball installed with --no-save into the JS workspace after `npm ci`. Runs each test
 # file with Node 22's test runner (Node 22 has the global WebSocket the transport tests need):
 #   loop-freedom, approval-safety, transport-faults, hostile-input, security (Chromium), findings.
 # Builds nothing: pkg/ comes from scripts/build-pkg.sh. Prints the figures of the run, then
@@ -24,9 +24,8 @@ source scripts/lib/js-suite.sh
 # --- the package under test, Node 22, the project's dependencies ------------------------------------
 require_pkg pkg/package.json pkg/index.js pkg/wasm/adk_stream_wasm.js pkg/wasm/adk_stream_wasm_bg.wasm
 ensure_node22
-npm_ci_locked "$PROJECT"
+ensure_workspace
 rm -rf "$PROJECT/.results"
-install_packed_pkg "$PROJECT"
 echo "test-hardening.sh: Node $("$NODE22" --version)"
 
 # --- the test files, one after the other -------------------------------------------------------------

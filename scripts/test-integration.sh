@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The integration suite (tests/integration) against the npm package as an app installs it
-# (`npm pack ./pkg`, the tarball installed with --no-save after `npm ci`): the real BidiTransport
+# (`npm pack ./pkg`, the tarball installed with --no-save into the JS workspace after `npm ci`): the real BidiTransport
 # against a local ws backend, DefaultChatTransport against a local HTTP backend and useAdkChat under
 # jsdom, all with AI SDK's real Chat. Runs vitest twice: on this machine's Node (20) with the `ws`
 # package as the global WebSocket (ADK_WS_POLYFILL=1), and on Node 22 with its own WebSocket.
@@ -28,8 +28,7 @@ FIXTURES=${ADK_FIXTURES_DIR:-$ROOT/../shared/fixtures}
 
 # --- Node 22 for the run without the polyfill, the project's dependencies, the packed package ---------
 ensure_node22
-npm_ci_locked "$PROJECT"
-install_packed_pkg "$PROJECT"
+ensure_workspace
 
 # --- the two runs -----------------------------------------------------------------------------------
 results=$(mktemp -d)
@@ -44,7 +43,7 @@ run_suite() {
   printf '\n==> %s: Node %s, global WebSocket: %s\n' "$label" "$("$node" --version)" \
     "$([ "$polyfill" = 1 ] && echo 'the ws package' || echo "Node's own")"
   (cd "$PROJECT" && PATH="$(dirname "$node"):$PATH" ADK_WS_POLYFILL=$polyfill ADK_FIXTURES_DIR="$FIXTURES" \
-    timeout 300 "$node" node_modules/vitest/vitest.mjs run \
+    timeout 300 "$node" "$ROOT/node_modules/vitest/vitest.mjs" run \
     --reporter=default --reporter=json --outputFile.json="$results/$label.json" </dev/null) || failed+=("$label")
   if [ -f "$results/$label.json" ]; then
     local passed failed_count skipped

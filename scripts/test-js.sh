@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The JS suite (tests/js) against the npm package as an app installs it: `npm pack ./pkg`, the
-# tarball installed into the test project, then vitest with AI SDK 6 on this machine's Node (20)
+# tarball installed into the JS workspace (the root's node_modules), then vitest with AI SDK 6 on this machine's Node (20)
 # and the same suite with AI SDK 7 on Node 22. Builds nothing: pkg/ comes from
 # scripts/build-pkg.sh (`make test-js` runs it first).
 set -uo pipefail
@@ -20,8 +20,7 @@ require_pkg pkg/package.json pkg/index.js pkg/wasm/adk_stream_wasm_bg.wasm
 
 # --- Node 22 for the AI SDK 7 run, the project's dependencies, the packed package ---------------------
 ensure_node22
-npm_ci_locked "$PROJECT"
-install_packed_pkg "$PROJECT"
+ensure_workspace
 
 # --- the two runs -----------------------------------------------------------------------------------
 results=$(mktemp -d)
@@ -34,7 +33,7 @@ total_skipped=0
 run_suite() {
   local label=$1 node=$2 ai=$3
   printf '\n==> %s: AI SDK %s on Node %s\n' "$label" "$ai" "$("$node" --version)"
-  (cd "$PROJECT" && PATH="$(dirname "$node"):$PATH" AI_SDK=$ai "$node" node_modules/vitest/vitest.mjs run \
+  (cd "$PROJECT" && PATH="$(dirname "$node"):$PATH" AI_SDK=$ai "$node" "$ROOT/node_modules/vitest/vitest.mjs" run \
     --reporter=default --reporter=json --outputFile.json="$results/$label.json") || failed+=("$label")
   if [ -f "$results/$label.json" ]; then
     local passed failed_count skipped
@@ -55,7 +54,7 @@ run_suite ai7 "$NODE22" 7
 # tsc --noEmit (strict) over types/, the package's declarations against AI SDK's types and the
 # drop-in names against the old helpers' signatures (types/old-helpers.d.ts). Counted as one test.
 printf '\n==> types: tsc --noEmit over %s/types\n' "$PROJECT"
-if (cd "$PROJECT" && node node_modules/typescript/bin/tsc -p tsconfig.json); then
+if (cd "$PROJECT" && node "$ROOT/node_modules/typescript/bin/tsc" -p tsconfig.json); then
   echo "types: no type error"
   total_passed=$((total_passed + 1))
 else

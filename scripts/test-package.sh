@@ -7,8 +7,9 @@
 #                                    the glue .js checked against its .d.ts, with AI SDK 6 and with AI SDK 7
 #   tools/check-readme.mjs           every ts/tsx block of README.md and js/README.md (the npm page)
 #                                    type-checked (strict, skipLibCheck false) and run in Node
-# The tools come from tools/ (one lock). The host apps (examples/vite with AI SDK 6, its ai7 variant)
-# are installed as scripts/test-examples.sh installs them. Builds nothing: pkg/ comes from
+# The tools come from tools/ (a workspace of the root's package.json, one lock). The host apps
+# (examples/vite with AI SDK 6, its ai7 variant) are installed as scripts/test-examples.sh installs
+# them, outside the repository. Builds nothing: pkg/ comes from
 # scripts/build-pkg.sh.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +25,7 @@ source scripts/lib/examples.sh
 
 require_pkg pkg/package.json pkg/index.js
 ensure_node22
-npm_ci_locked tools
+npm_ci_locked "$ROOT"   # the tools of tools/, from the JS workspace
 
 failed=()
 check() {
@@ -36,7 +37,7 @@ check() {
   echo "($label: $((SECONDS - start)) s)"
 }
 
-check 'publint --strict' tools/node_modules/.bin/publint run --strict ./pkg
+check 'publint --strict' node_modules/.bin/publint run --strict ./pkg
 check 'the tarball: README.md, LICENSE, links' node tools/check-tarball.mjs ./pkg
 # The package is ES modules only ("type": "module"): CommonJS `require` is not a target. Exports that
 # are not JavaScript (a .wasm file) are no entry point to check.
@@ -45,13 +46,13 @@ non_js=$(node -e '
   console.log(Object.entries(e).filter(([k, t]) => typeof t === "string" && !/\.(m?js|json)$/.test(t)).map(([k]) => k).join(" "))')
 exclude=()
 [ -n "$non_js" ] && exclude=(--exclude-entrypoints $non_js)
-check 'attw --pack ./pkg (esm-only)' tools/node_modules/.bin/attw --pack ./pkg --profile esm-only --no-emoji "${exclude[@]}"
+check 'attw --pack ./pkg (esm-only)' node_modules/.bin/attw --pack ./pkg --profile esm-only --no-emoji "${exclude[@]}"
 
-install_example examples/vite
+install_example "$VITE_APP"
 install_example "$AI7_APP"
-check 'types with AI SDK 6' node tools/check-types.mjs --host examples/vite
+check 'types with AI SDK 6' node tools/check-types.mjs --host "$VITE_APP"
 check 'types with AI SDK 7' "$NODE22" tools/check-types.mjs --host "$AI7_APP"
-check 'README code (AI SDK 6, Node 20)' node tools/check-readme.mjs --host examples/vite README.md js/README.md
+check 'README code (AI SDK 6, Node 20)' node tools/check-readme.mjs --host "$VITE_APP" README.md js/README.md
 
 echo
 if [ ${#failed[@]} -gt 0 ]; then

@@ -7,10 +7,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 
+ROOT=$(pwd)
+fail() {
+  echo "test-transport.sh: FAILED: $*" >&2
+  exit 1
+}
+source scripts/lib/js-suite.sh
 server_dir=tests/ws-server
-if [ ! -d "$server_dir/node_modules/ws" ]; then
-  (cd "$server_dir" && npm ci --no-audit --no-fund --loglevel=error)
-fi
+npm_ci_locked "$ROOT"   # the server's `ws`, from the JS workspace
 
 log=$(mktemp)
 node "$server_dir/server.mjs" --port 0 --idle-ms 120000 >"$log" 2>&1 &

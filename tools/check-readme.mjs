@@ -13,6 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -24,7 +25,8 @@ if (hostIndex < 0 || !args[hostIndex + 1]) {
 }
 const host = path.resolve(args[hostIndex + 1]);
 const files = args.filter((_, i) => i !== hostIndex && i !== hostIndex + 1);
-const tsc = path.join(here, 'node_modules', 'typescript', 'bin', 'tsc');
+// TypeScript of the JS workspace (pinned once in the root's package.json).
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 /** The blocks of one Markdown file: {file, line, lang, code, prelude, run}. */
 export function extractBlocks(file, text) {

@@ -11,6 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -20,7 +21,8 @@ if (!args.includes('--host') || !fs.existsSync(path.join(host, 'node_modules')))
   console.error('usage: node tools/check-types.mjs --host APP_DIR   (APP_DIR/node_modules holds the packed adk-stream-wasm)');
   process.exit(2);
 }
-const tsc = path.join(here, 'node_modules', 'typescript', 'bin', 'tsc');
+// TypeScript of the JS workspace (pinned once in the root's package.json).
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 // Glue files whose bodies are not type-checked (their exports still are, against the .d.ts), each
 // with the reason. Empty: every glue file is checked.
 /** @type {Record<string, string>} */

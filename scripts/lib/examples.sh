@@ -1,21 +1,46 @@
 # Sourced by scripts/test-examples.sh and scripts/test-package.sh (after scripts/lib/js-suite.sh):
 # the example apps of examples/ installed as a user installs them, with the packed package.
+#
+# Each app is built OUTSIDE the repository, in EXAMPLES_DIR, as a user's app stands on its own: a
+# copy of its tracked sources beside its own node_modules (kept between runs; `npm ci` again when its
+# lock changes). Inside the repository, Node's resolution, TypeScript's @types and Next.js's
+# workspace detection would also find the JS workspace's node_modules and lock at the root, and could
+# hide a dependency an app forgot or warn about two lock files.
+EXAMPLES_DIR=${EXAMPLES_DIR:-${TMPDIR:-/tmp}/adk-stream-wasm-examples/$(printf '%s' "$ROOT" | sha256sum | cut -c1-12)}
+VITE_APP=$EXAMPLES_DIR/vite
+# examples/vite/ai7 runs the sources of examples/vite with other dependencies (AI SDK 7, Vite 7).
+AI7_APP=$EXAMPLES_DIR/vite-ai7
+NEXT_APP=$EXAMPLES_DIR/next
 
-# examples/vite/ai7 runs the sources of examples/vite with other dependencies (AI SDK 7, Vite 7): a
-# copy of the sources beside ai7's package.json and lock, in examples/vite/.ai7 (git ignores it;
-# its node_modules is kept between runs).
-AI7_APP=examples/vite/.ai7
-prepare_ai7() {
-  mkdir -p "$AI7_APP"
-  rm -rf "$AI7_APP/src"
-  cp -R examples/vite/src examples/vite/index.html examples/vite/tsconfig.json "$AI7_APP/"
-  cp examples/vite/ai7/package.json examples/vite/ai7/package-lock.json "$AI7_APP/"
+# copy_example SOURCE APP [PACKAGE_DIR]: APP gets the files git tracks under SOURCE (without any
+# nested app's folder, such as examples/vite/ai7), with package.json and package-lock.json taken from
+# PACKAGE_DIR when given. Files of an earlier copy are removed first, node_modules is kept.
+copy_example() {
+  local source=$1 app=$2 package_dir=${3:-} file
+  mkdir -p "$app"
+  find "$app" -mindepth 1 -maxdepth 1 ! -name node_modules -exec rm -rf {} +
+  while IFS= read -r file; do
+    file=${file#"$source"/}
+    [[ "$file" == ai7/* ]] && continue
+    mkdir -p "$app/$(dirname "$file")"
+    cp "$source/$file" "$app/$file"
+  done < <(git ls-files -- "$source")
+  if [ -n "$package_dir" ]; then
+    cp "$package_dir/package.json" "$package_dir/package-lock.json" "$app/"
+  fi
 }
 
-# `npm ci` in APP when its lock changed (cached by the lock's checksum), then the packed package.
+# install_example APP: the app's copy, `npm ci` when its lock changed (a stamp keeps the lock's
+# checksum), then the packed package.
 install_example() {
   local app=$1
-  [ "$app" = "$AI7_APP" ] && prepare_ai7
+  case $app in
+    "$VITE_APP") copy_example examples/vite "$app" ;;
+    "$AI7_APP") copy_example examples/vite "$app" examples/vite/ai7 ;;
+    "$NEXT_APP") copy_example examples/next "$app" ;;
+    *) fail "install_example: $app is not one of the example apps" ;;
+  esac
+  echo "example app $app: copied from the repository"
   npm_ci_locked "$app"
   install_packed_pkg "$app"
 }

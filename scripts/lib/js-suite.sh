@@ -25,7 +25,8 @@ ensure_node22() {
 }
 
 # `npm ci` in PROJECT when node_modules is missing or was installed from another lock (a stamp in
-# node_modules records the lock's checksum).
+# node_modules records the lock's checksum). PROJECT is the repository root for the JS workspace, or
+# an example app (examples/), which has a lock of its own.
 npm_ci_locked() {
   local project=$1 stamp lock_sha
   stamp=$project/node_modules/.adk-lock-sha256
@@ -38,16 +39,33 @@ npm_ci_locked() {
 
 # Packs pkg/ and installs the tarball into PROJECT as an app would. --no-save: the tarball's
 # checksum changes with every build, so the project's package.json and lock stay as committed.
+# `npm pack` is reproducible, so a tarball already installed (a stamp records its checksum) is not
+# installed again: the test steps of one `make test` share one install.
 install_packed_pkg() {
-  local project=$1 packed
+  local project=$1 packed stamp tarball_sha
   rm -rf "$project/.tarball"
   mkdir -p "$project/.tarball"
   packed=$(npm pack ./pkg --pack-destination "$project/.tarball" --silent </dev/null | tail -n 1) || fail "npm pack ./pkg"
   [ -f "$project/.tarball/$packed" ] || fail "npm pack ./pkg produced no tarball"
   mv "$project/.tarball/$packed" "$project/.tarball/adk-stream-wasm.tgz"
+  stamp=$project/node_modules/.adk-pkg-sha256
+  tarball_sha=$(sha256sum "$project/.tarball/adk-stream-wasm.tgz" | cut -d' ' -f1)
+  if [ -f "$project/node_modules/adk-stream-wasm/package.json" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$tarball_sha" ]; then
+    echo "$packed: already installed in $project"
+    return
+  fi
   (cd "$project" && npm install --no-save --no-audit --no-fund --loglevel=error ./.tarball/adk-stream-wasm.tgz </dev/null) \
     || fail "installing the packed package into $project"
+  echo "$tarball_sha" >"$stamp"
   echo "installed $packed into $project"
+}
+
+# The repository's JS workspace (package.json and package-lock.json at the root: tests/*, www,
+# bench, tools, examples/e2e): its dependencies from the one lock, then the packed package in the
+# root's node_modules, where every workspace resolves it.
+ensure_workspace() {
+  npm_ci_locked "$ROOT"
+  install_packed_pkg "$ROOT"
 }
 
 # Prints "passed failed skipped" from a vitest JSON report (runtime errors count as failures,

@@ -2,8 +2,16 @@
 # package, the app's dependencies and the built app up to date, doing only what is out of date.
 #   ensure_pkg        bash scripts/build-pkg.sh when pkg/ is missing or older than its sources
 #                     (ADK_SKIP_PKG_BUILD=1 takes pkg/ as it is)
-#   ensure_www_deps   npm ci in www/ when node_modules is missing or older than the lock
+#   ensure_www_deps   the JS workspace (npm ci at the root when its lock changed) and the packed
+#                     package in the root's node_modules, where the app resolves it
 #   ensure_app        npm run build in www/ when www/dist is missing or older than its inputs
+
+ROOT=${ROOT:-$(pwd)}
+declare -F fail >/dev/null || fail() {
+  echo "FAILED: $*" >&2
+  exit 1
+}
+source scripts/lib/js-suite.sh
 
 # Prints the first of the given files/folders that has a file newer than $1, or nothing.
 _newer_than() {
@@ -34,12 +42,7 @@ ensure_pkg() {
 }
 
 ensure_www_deps() {
-  if [ -f www/node_modules/.package-lock.json ] && ! [ www/package-lock.json -nt www/node_modules/.package-lock.json ]; then
-    echo "www/node_modules: up to date"
-  else
-    echo "www/node_modules: installing (npm ci)"
-    (cd www && npm ci --no-audit --no-fund --loglevel=error </dev/null)
-  fi
+  ensure_workspace
 }
 
 ensure_app() {
@@ -48,7 +51,7 @@ ensure_app() {
     why='missing'
   else
     local newer
-    newer=$(_newer_than www/dist/index.html www/src www/index.html www/vite.config.ts www/tsconfig.json www/package-lock.json pkg/package.json)
+    newer=$(_newer_than www/dist/index.html www/src www/index.html www/vite.config.ts www/tsconfig.json package-lock.json node_modules/.adk-pkg-sha256)
     [ -n "$newer" ] && why="older than $newer"
   fi
   if [ -n "$why" ]; then
