@@ -69,14 +69,15 @@ serve() {
 }
 
 failed=()
-# Lines of a build log that look like a warning or name the package. Not counted: Vite's advice when
-# a chunk passes 500 kB ("(!) Some chunks are larger …", three lines; the app's chunk holds AI SDK,
-# React and the package's embedded core module; the build prints the sizes above it), a
-# `"use client"` directive inside AI SDK's swr (it names no warning), and Next's advice to keep a
-# build cache, which it prints whenever CI is set and .next/cache is empty (a fresh clone).
+# Lines of a build log that look like a warning or name the package, Vite's 500 kB chunk advice
+# ("(!) Some chunks are larger …") among them: examples/vite/vite.config.ts puts the package's
+# embedded core in its own chunk, as README.md advises. Not counted: the build's list of the files it
+# wrote (dist/assets/…, which names the package's chunk), a `"use client"` directive inside AI SDK's
+# swr (it names no warning), and Next's advice to keep a build cache, which it prints whenever CI is
+# set and .next/cache is empty (a fresh clone).
 warnings() {
-  grep -inE 'warn|⚠|MISSING_EXPORT|adk-stream-wasm|adk_stream' "$1" \
-    | grep -vE 'Adjust chunk size limit for this warning via build.chunkSizeWarningLimit|dist/assets/|No build cache found'
+  grep -inE 'warn|⚠|MISSING_EXPORT|adk-stream-wasm|adk_stream|chunks are larger' "$1" \
+    | grep -vE 'dist/assets/|No build cache found'
 }
 # Runs a build command; a failure, or any warning in its output, is recorded (the apps are minimal:
 # every warning would be the package's or its setup's). Returns non-zero on either.

@@ -2,7 +2,9 @@
 // README.md and LICENSE are in the tarball; every relative link or image of the README points at a
 // file in the tarball (the registry page cannot follow `../shared/SPEC.md` or show `docs/*.png`);
 // other links are absolute http(s) URLs; the README is the package's, not the repository's
-// (no `make` commands, which only work in a clone).
+// (no `make` commands, which only work in a clone); no URL of the README or package.json points at a
+// placeholder host (example.invalid, *.example, *.test, localhost), which would be a dead link on the
+// registry page.
 //
 //   node tools/check-tarball.mjs ./pkg
 import { execFileSync } from 'node:child_process';
@@ -31,6 +33,22 @@ if (files.has('README.md')) {
   }
   for (const line of readme.split('\n')) {
     if (/^\s*make\s+\w/.test(line)) problems.push(`README shows a repository command, useless to a user of the package: ${line.trim()}`);
+  }
+}
+// Every URL a user can follow from the registry page: the README's text and package.json's fields.
+const placeholder = /^(?:localhost|127\.\d+\.\d+\.\d+|(?:[\w-]+\.)*(?:invalid|example|test|localhost)|example\.(?:com|org|net))$/i;
+const urlSources = [['package.json', fs.readFileSync(path.join(dir, 'package.json'), 'utf8')]];
+if (files.has('README.md')) urlSources.push(['README.md', fs.readFileSync(path.join(dir, 'README.md'), 'utf8')]);
+for (const [file, text] of urlSources) {
+  for (const [url] of text.matchAll(/\bhttps?:\/\/[^\s)"'<>`]+/g)) {
+    let host = '';
+    try {
+      host = new URL(url).hostname;
+    } catch {
+      problems.push(`${file}: ${url} is not a valid URL`);
+      continue;
+    }
+    if (placeholder.test(host)) problems.push(`${file}: ${url} points at a placeholder host, a dead link on the registry page`);
   }
 }
 if (problems.length) {

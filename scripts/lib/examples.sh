@@ -12,9 +12,11 @@ VITE_APP=$EXAMPLES_DIR/vite
 AI7_APP=$EXAMPLES_DIR/vite-ai7
 NEXT_APP=$EXAMPLES_DIR/next
 
-# copy_example SOURCE APP [PACKAGE_DIR]: APP gets the files git tracks under SOURCE (without any
+# copy_example SOURCE APP [PACKAGE_DIR]: APP gets the files under SOURCE that git does not ignore (without any
 # nested app's folder, such as examples/vite/ai7), with package.json and package-lock.json taken from
-# PACKAGE_DIR when given. Files of an earlier copy are removed first, node_modules is kept.
+# PACKAGE_DIR when given. A variant (PACKAGE_DIR given) gets no vite.config: the ai7 app runs Vite 7's
+# dev server with no configuration at all. Files of an earlier copy are removed first, node_modules
+# is kept.
 copy_example() {
   local source=$1 app=$2 package_dir=${3:-} file
   mkdir -p "$app"
@@ -22,9 +24,10 @@ copy_example() {
   while IFS= read -r file; do
     file=${file#"$source"/}
     [[ "$file" == ai7/* ]] && continue
+    [ -n "$package_dir" ] && [[ "$file" == vite.config.* ]] && continue
     mkdir -p "$app/$(dirname "$file")"
     cp "$source/$file" "$app/$file"
-  done < <(git ls-files -- "$source")
+  done < <(git ls-files --cached --others --exclude-standard -- "$source")
   if [ -n "$package_dir" ]; then
     cp "$package_dir/package.json" "$package_dir/package-lock.json" "$app/"
   fi
