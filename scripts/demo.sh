@@ -54,9 +54,11 @@ script=$(grep -o 'src="/assets/[^"]*\.js"' <<<"$page" | head -n 1 | sed 's/^src=
 curl -fsS -o /dev/null "$base$script" || fail "GET $script failed"
 # The package embeds its WebAssembly module (base64 of "\0asm\1\0\0\0" is AGFzbQEAAAA): the app's
 # scripts carry it, and nothing references a .wasm asset.
+# The page's scripts: its entry, the chunks it preloads, and the chunks the entry names (as
+# `assets/x.js` or, for static imports between chunks, `./x.js`).
 scripts=$(curl -fsS "$base$script")
-for chunk in $(grep -o 'assets/[A-Za-z0-9_.-]*\.js' <<<"$scripts" | sort -u); do
-  scripts+=$(curl -fsS "$base/$chunk") || fail "GET /$chunk failed"
+for chunk in $( (grep -o '/assets/[A-Za-z0-9_.-]*\.js' <<<"$page"; grep -oE '(assets|\.)/[A-Za-z0-9_.-]*\.js' <<<"$scripts" | sed 's|^\./|/assets/|; s|^assets/|/assets/|') | sort -u); do
+  scripts+=$(curl -fsS "$base$chunk") || fail "GET $chunk failed"
 done
 grep -q 'AGFzbQEAAAA' <<<"$scripts" || fail "the app's scripts do not embed the WebAssembly module"
 ! grep -q '\.wasm"' <<<"$scripts" || fail "the app's scripts reference a .wasm asset"

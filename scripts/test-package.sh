@@ -7,6 +7,8 @@
 #                                    the glue .js checked against its .d.ts, with AI SDK 6 and with AI SDK 7
 #   tools/check-readme.mjs           every ts/tsx block of README.md and js/README.md (the npm page)
 #                                    type-checked (strict, skipLibCheck false) and run in Node
+#   tools/check-workspace.mjs        the repository's JS workspace: one lock, shared packages pinned
+#                                    once at the root, exact versions
 # The tools come from tools/ (a workspace of the root's package.json, one lock). The host apps
 # (examples/vite with AI SDK 6, its ai7 variant) are installed as scripts/test-examples.sh installs
 # them, outside the repository. Builds nothing: pkg/ comes from
@@ -37,6 +39,7 @@ check() {
   echo "($label: $((SECONDS - start)) s)"
 }
 
+check 'the JS workspace: one lock, pinned once' node tools/check-workspace.mjs
 check 'publint --strict' node_modules/.bin/publint run --strict ./pkg
 check 'the tarball: README.md, LICENSE, links' node tools/check-tarball.mjs ./pkg
 # The package is ES modules only ("type": "module"): CommonJS `require` is not a target. Exports that
