@@ -5,7 +5,8 @@
 #                       with no warning, `vite preview`;
 #   examples/vite/ai7   the same sources with AI SDK 7 (@ai-sdk/react 4, Node 22) and Vite 7: tsc,
 #                       then Vite 7's DEV server with no configuration for the package;
-#   examples/next       Next.js 16 App Router: `next build` (Turbopack) with no warning, `next start`;
+#   examples/next       Next.js 16 App Router: `next build` (Turbopack), then `next build --webpack`,
+#                       each with no warning and followed by `next start`;
 #                       its server component awaits `ready` and calls pendingApprovals([]).
 # Each app is copied out of the repository and built there (scripts/lib/examples.sh says why).
 # Each served app is clicked through in headless Chromium (examples/e2e/flows.test.mjs) against the
@@ -137,6 +138,14 @@ if [[ ",$EXAMPLES," == *,next,* ]]; then
     port=$(free_port)
     serve "http://127.0.0.1:$port/" "$app/start.log" bash -c "cd $app && exec node node_modules/next/dist/bin/next start -H 127.0.0.1 -p $port" \
       && flows 'next 16 start, AI SDK 6' "http://127.0.0.1:$port" node 'server: 0 pending approvals'
+    stop_server
+  fi
+  # The same app built by webpack, which Next 16 still offers (`next build --webpack`): the README
+  # says the package loads under both of Next's bundlers.
+  if build_without_warnings 'next 16: next build --webpack' bash -c "cd $app && node node_modules/next/dist/bin/next build --webpack"; then
+    port=$(free_port)
+    serve "http://127.0.0.1:$port/" "$app/start-webpack.log" bash -c "cd $app && exec node node_modules/next/dist/bin/next start -H 127.0.0.1 -p $port" \
+      && flows 'next 16 start (webpack), AI SDK 6' "http://127.0.0.1:$port" node 'server: 0 pending approvals'
     stop_server
   fi
 fi
