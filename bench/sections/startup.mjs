@@ -4,6 +4,14 @@
 // and the plain-JS baseline in alternation. Cold: every sample in a fresh browser context (empty
 // HTTP and code caches: a first visit). Warm: new pages in one context that loaded them before (a
 // returning visitor, files from the HTTP cache).
+//
+// Each side is measured twice: as published, one ES module per file (the package's import graph
+// fetched round trip after round trip), and bundled by esbuild into one file, as an app's bundler
+// ships it (what the users of a Vite or Next.js app wait for, minus their network).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build as esbuild } from 'esbuild';
 import { page, serve } from '../lib/browser.mjs';
 import { median, percentile } from '../lib/timing.mjs';
 // The chat every measurement starts from, the size apps' own.
@@ -19,7 +27,7 @@ const send = await autoSend.sendAutomaticallyWhen({ messages: ${JSON.stringify(M
 const t2 = performance.now();
 // When each file was requested and arrived, relative to the import (Resource Timing).
 const resources = performance.getEntriesByType('resource')
-  .filter((e) => /\\/(pkg|lib)\\//.test(e.name))
+  .filter((e) => /\\/(pkg|lib|bundles)\\//.test(e.name))
   .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime - t0, end: e.responseEnd - t0 }));
 window.startup = { importMs: t1 - t0, firstDecisionMs: t2 - t0, send, resources };
 </script>`;
@@ -28,7 +36,30 @@ window.startup = { importMs: t1 - t0, firstDecisionMs: t2 - t0, send, resources 
 const IMPLS = {
   library: script('adk-stream-wasm', 'createAutoSend'),
   baseline: script('/lib/baseline-autosend.mjs', 'createBaselineAutoSend'),
+  libraryBundled: script('/bundles/library.js', 'createAutoSend'),
+  baselineBundled: script('/bundles/baseline.js', 'createBaselineAutoSend'),
 };
+const NAMES = Object.keys(IMPLS);
+
+/** One minified ES module per side, into DIR: the package's entry, and the baseline's. */
+async function writeBundles(dir, pkgDir, libDir) {
+  const sides = {
+    'library.js': `export { createAutoSend } from ${JSON.stringify(join(pkgDir, 'index.js'))};`,
+    'baseline.js': `export { createBaselineAutoSend } from ${JSON.stringify(join(libDir, 'baseline-autosend.mjs'))};`,
+  };
+  for (const [file, contents] of Object.entries(sides)) {
+    const result = await esbuild({
+      stdin: { contents, resolveDir: dir, loader: 'js' },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      logLevel: 'silent',
+    });
+    await writeFile(join(dir, file), result.outputFiles[0].text);
+  }
+}
 
 async function sample(context, origin, which) {
   const tab = await context.newPage();
@@ -73,10 +104,15 @@ function summary(list) {
 
 export async function measureStartup({ browser, pkgDir, libDir, samples }) {
   const pages = Object.fromEntries(Object.entries(IMPLS).map(([name, body]) => [`/startup-${name}.html`, page({ body })]));
-  const server = await serve({ routes: { '/pkg/': pkgDir, '/lib/': libDir }, pages, cacheable: true });
-  const order = (i) => (i % 2 === 0 ? ['library', 'baseline'] : ['baseline', 'library']);
+  const bundles = await mkdtemp(join(tmpdir(), 'adk-startup-bundles-'));
+  await writeBundles(bundles, pkgDir, libDir);
+  const server = await serve({ routes: { '/pkg/': pkgDir, '/lib/': libDir, '/bundles/': bundles }, pages, cacheable: true });
+  // Every side in turn, starting one further along at each sample, so none always goes first.
+  const order = (i) => NAMES.map((_, k) => NAMES[(i + k) % NAMES.length]);
+  const lists = () => Object.fromEntries(NAMES.map((name) => [name, []]));
+  const summaries = (all) => Object.fromEntries(NAMES.map((name) => [name, summary(all[name])]));
   try {
-    const cold = { library: [], baseline: [] };
+    const cold = lists();
     for (let i = 0; i < samples; i++) {
       for (const which of order(i)) {
         const context = await browser.newContext();
@@ -87,19 +123,17 @@ export async function measureStartup({ browser, pkgDir, libDir, samples }) {
         }
       }
     }
-    const warm = { library: [], baseline: [] };
+    const warm = lists();
     const context = await browser.newContext();
     try {
-      for (const which of ['library', 'baseline']) await sample(context, server.origin, which);
+      for (const which of NAMES) await sample(context, server.origin, which);
       for (let i = 0; i < samples; i++) for (const which of order(i)) warm[which].push(await sample(context, server.origin, which));
     } finally {
       await context.close();
     }
-    return {
-      cold: { library: summary(cold.library), baseline: summary(cold.baseline) },
-      warm: { library: summary(warm.library), baseline: summary(warm.baseline) },
-    };
+    return { cold: summaries(cold), warm: summaries(warm) };
   } finally {
     await server.close();
+    await rm(bundles, { recursive: true, force: true });
   }
 }
