@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The hardening suite (tests/hardening, see RELIABILITY.md) against the npm package as an app
-# installs it: `npm pack ./pkg`, the tarball installed with --no-save into the JS workspace after `npm ci`. Runs each test
-# file with Node 22's test runner (Node 22 has the global WebSocket the transport tests need):
+# installs it: `npm pack ./pkg`, the tarball installed with --no-save into the JS workspace after
+# `npm ci`. Runs each test file with Node 22's test runner (Node 22 has the global WebSocket the
+# transport tests need):
 #   loop-freedom, approval-safety, transport-faults, hostile-input, security (Chromium), findings.
 # Builds nothing: pkg/ comes from scripts/build-pkg.sh. Prints the figures of the run, then
 # `hardening: N passed, M failed`; exits non-zero if any test failed.

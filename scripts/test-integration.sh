@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The integration suite (tests/integration) against the npm package as an app installs it
-# (`npm pack ./pkg`, the tarball installed with --no-save into the JS workspace after `npm ci`): the real BidiTransport
-# against a local ws backend, DefaultChatTransport against a local HTTP backend and useAdkChat under
+# (`npm pack ./pkg`, the tarball installed with --no-save into the JS workspace after `npm ci`): the
+# real BidiTransport against a local ws backend, DefaultChatTransport against a local HTTP backend and useAdkChat under
 # jsdom, all with AI SDK's real Chat. Runs vitest twice: on this machine's Node (20) with the `ws`
 # package as the global WebSocket (ADK_WS_POLYFILL=1), and on Node 22 with its own WebSocket.
 # Builds nothing: pkg/ comes from scripts/build-pkg.sh. Ends with `integration: N passed, M failed`.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The JS suite (tests/js) against the npm package as an app installs it: `npm pack ./pkg`, the
-# tarball installed into the JS workspace (the root's node_modules), then vitest with AI SDK 6 on this machine's Node (20)
-# and the same suite with AI SDK 7 on Node 22. Builds nothing: pkg/ comes from
+# tarball installed into the JS workspace (the root's node_modules), then vitest with AI SDK 6 on
+# this machine's Node (20) and the same suite with AI SDK 7 on Node 22. Builds nothing: pkg/ comes from
 # scripts/build-pkg.sh (`make test-js` runs it first).
 set -uo pipefail
 cd "$(dirname "$0")/.."

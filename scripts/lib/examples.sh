@@ -2,7 +2,7 @@
 # the example apps of examples/ installed as a user installs them, with the packed package.
 #
 # Each app is built OUTSIDE the repository, in EXAMPLES_DIR, as a user's app stands on its own: a
-# copy of its tracked sources beside its own node_modules (kept between runs; `npm ci` again when its
+# copy of its sources beside its own node_modules (kept between runs; `npm ci` again when its
 # lock changes). Inside the repository, Node's resolution, TypeScript's @types and Next.js's
 # workspace detection would also find the JS workspace's node_modules and lock at the root, and could
 # hide a dependency an app forgot or warn about two lock files.
@@ -12,11 +12,11 @@ VITE_APP=$EXAMPLES_DIR/vite
 AI7_APP=$EXAMPLES_DIR/vite-ai7
 NEXT_APP=$EXAMPLES_DIR/next
 
-# copy_example SOURCE APP [PACKAGE_DIR]: APP gets the files under SOURCE that git does not ignore (without any
-# nested app's folder, such as examples/vite/ai7), with package.json and package-lock.json taken from
-# PACKAGE_DIR when given. A variant (PACKAGE_DIR given) gets no vite.config: the ai7 app runs Vite 7's
-# dev server with no configuration at all. Files of an earlier copy are removed first, node_modules
-# is kept.
+# copy_example SOURCE APP [PACKAGE_DIR]: APP gets the files under SOURCE that git does not ignore
+# (committed or not; without a nested app's folder such as examples/vite/ai7), with package.json and
+# package-lock.json taken from PACKAGE_DIR when given. A variant (PACKAGE_DIR given) gets no
+# vite.config: the ai7 app runs Vite 7's dev server with no configuration at all. Files of an earlier
+# copy are removed first; node_modules is kept.
 copy_example() {
   local source=$1 app=$2 package_dir=${3:-} file
   mkdir -p "$app"
