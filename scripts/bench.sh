@@ -13,14 +13,8 @@
 #   BENCH_SYMBOLS=1 bash scripts/bench.sh   # also profiles the build with function names kept
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ROOT=$(pwd)
 [ -f scripts/env.sh ] && source scripts/env.sh
 BENCH=bench
-
-fail() {
-  echo "bench.sh: FAILED: $*" >&2
-  exit 1
-}
 
 source scripts/lib/js-suite.sh
 

@@ -11,11 +11,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 
-ROOT=$(pwd)
-fail() {
-  echo "build-pkg.sh: FAILED: $*" >&2
-  exit 1
-}
 source scripts/lib/js-suite.sh
 
 # wasm-opt comes from the npm package binaryen (pinned in tools/, installed with the JS workspace):

@@ -129,14 +129,9 @@ fi
 
 # --- the JS workspace: one lock at the root for tests/*, www, bench, tools, examples/e2e ------------
 step='npm ci in the JS workspace'
-ROOT=$(pwd)
 source scripts/lib/js-suite.sh
-if [ "$(cat node_modules/.adk-lock-sha256 2>/dev/null)" = "$(sha256sum package-lock.json | cut -d' ' -f1)" ]; then
-  report 'JS workspace deps' 'already present'
-else
-  npm_ci_locked "$ROOT"
-  report 'JS workspace deps' 'installed (npm ci)'
-fi
+npm_ci_locked "$ROOT"
+report 'JS workspace deps' 'present (npm ci runs when package-lock.json changed)'
 
 step='done'
 echo "setup.sh: all tools present"

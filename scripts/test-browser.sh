@@ -13,11 +13,6 @@ if [ ! -f "$wasm" ] || [ ! -f pkg/geolocation.js ] ||
   bash scripts/build-pkg.sh
 fi
 
-ROOT=$(pwd)
-fail() {
-  echo "test-browser.sh: FAILED: $*" >&2
-  exit 1
-}
 source scripts/lib/js-suite.sh
 npm_ci_locked "$ROOT"   # playwright-core, from the JS workspace
 

@@ -16,13 +16,8 @@
 #   EXAMPLES=vite,ai7,next   which apps (default all)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-ROOT=$(pwd)
 [ -f scripts/env.sh ] && source scripts/env.sh
 
-fail() {
-  echo "test-examples.sh: FAILED: $*" >&2
-  exit 1
-}
 source scripts/lib/js-suite.sh
 source scripts/lib/examples.sh
 

@@ -10,7 +10,6 @@
 # Knobs: LOOP_SECONDS (default 40), SAFETY_RUNS (150), SOAK_ROUNDS (150), HARDENING_SEED (replay).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-ROOT=$(pwd)
 [ -f scripts/env.sh ] && source scripts/env.sh
 PROJECT=tests/hardening
 FILES=(loop-freedom approval-safety transport-faults hostile-input security findings)

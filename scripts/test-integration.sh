@@ -7,7 +7,6 @@
 # Builds nothing: pkg/ comes from scripts/build-pkg.sh. Ends with `integration: N passed, M failed`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-ROOT=$(pwd)
 [ -f scripts/env.sh ] && source scripts/env.sh
 PROJECT=tests/integration
 

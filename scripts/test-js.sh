@@ -5,14 +5,9 @@
 # scripts/build-pkg.sh (`make test-js` runs it first).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-ROOT=$(pwd)
 [ -f scripts/env.sh ] && source scripts/env.sh
 PROJECT=tests/js
 
-fail() {
-  echo "test-js.sh: FAILED: $*" >&2
-  exit 1
-}
 source scripts/lib/js-suite.sh
 
 # --- the package under test -----------------------------------------------------------------------

@@ -15,13 +15,8 @@
 # scripts/build-pkg.sh.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-ROOT=$(pwd)
 [ -f scripts/env.sh ] && source scripts/env.sh
 
-fail() {
-  echo "test-package.sh: FAILED: $*" >&2
-  exit 1
-}
 source scripts/lib/js-suite.sh
 source scripts/lib/examples.sh
 

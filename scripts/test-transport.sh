@@ -7,11 +7,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 
-ROOT=$(pwd)
-fail() {
-  echo "test-transport.sh: FAILED: $*" >&2
-  exit 1
-}
 source scripts/lib/js-suite.sh
 server_dir=tests/ws-server
 npm_ci_locked "$ROOT"   # the server's `ws`, from the JS workspace

