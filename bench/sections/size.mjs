@@ -12,16 +12,16 @@
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as esbuild, transform } from 'esbuild';
+import { transform } from 'esbuild';
 import { createServer as viteServer } from 'vite';
 import { serve } from '../lib/browser.mjs';
+import { bundle } from '../lib/bundle.mjs';
 import { buildApp, measure, minus, partOf, partsOfFile, partsOfFiles, plus, zero } from '../lib/vite-apps.mjs';
 import { filesUnder, wasmModulesIn, withoutEmbeddedWasm } from '../lib/wasm-find.mjs';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
 const appsDir = join(here, 'size-apps');
 const APPS = ['baseline', 'sse', 'bidi'];
-const EXTERNAL = ['ai', 'react', '@ai-sdk/react', 'node:fs/promises', 'node:fs'];
 
 // Leaves the generated bindings (anything under wasm/) out of a bundle of the glue.
 const bindingsExternal = {
@@ -31,20 +31,6 @@ const bindingsExternal = {
   },
 };
 
-async function bundle({ contents, resolveDir, plugins = [] }) {
-  const result = await esbuild({
-    stdin: { contents, resolveDir, loader: 'js' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    external: EXTERNAL,
-    plugins,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0].text;
-}
 
 /** A bundle's measure, with any embedded wasm module counted apart (`wasm`). */
 function measureCode(code) {

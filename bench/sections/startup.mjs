@@ -11,8 +11,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build as esbuild } from 'esbuild';
 import { page, serve } from '../lib/browser.mjs';
+import { bundle } from '../lib/bundle.mjs';
 import { median, percentile } from '../lib/timing.mjs';
 // The chat every measurement starts from, the size apps' own.
 import { MESSAGES } from '../size-apps/messages.js';
@@ -48,16 +48,7 @@ async function writeBundles(dir, pkgDir, libDir) {
     'baseline.js': `export { createBaselineAutoSend } from ${JSON.stringify(join(libDir, 'baseline-autosend.mjs'))};`,
   };
   for (const [file, contents] of Object.entries(sides)) {
-    const result = await esbuild({
-      stdin: { contents, resolveDir: dir, loader: 'js' },
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      platform: 'browser',
-      write: false,
-      logLevel: 'silent',
-    });
-    await writeFile(join(dir, file), result.outputFiles[0].text);
+    await writeFile(join(dir, file), await bundle({ contents, resolveDir: dir }));
   }
 }
 
