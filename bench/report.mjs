@@ -2,7 +2,7 @@
 // budgets (met / not met, with the number and by how much), then one table per section and the
 // profile. Section 3 (size) and the goals table live in report/.
 
-import { KB, int, fixed, ratio, kb, bytesAndKb, pct, verdict } from './report/format.mjs';
+import { KB, int, fixed, ratio, kb, bytesAndKb, pct, signed, verdict } from './report/format.mjs';
 import { goalsTable, GOALS } from './report/goals.mjs';
 import { sizeSection } from './report/size.mjs';
 import { wasmContentsSection } from './report/wasm-contents.mjs';
@@ -263,7 +263,7 @@ function whereTheTimeGoes(data) {
     out.push(
       '',
       `**Start-up (cold).** As published, the package's modules arrive in ${js.length} files, the last at ${fixed(Math.max(...js.map((f) => f.arrived)), 1)} ms after the \`import()\`, and nothing else is fetched; the first decision follows ${fixed(cold.afterLastFileMs, 1)} ms after that. ` +
-        `Bundled into one file, as an app's bundler ships it, the first decision comes at ${fixed(bundled.firstDecisionMs, 1)} ms against the bundled baseline's ${fixed(plain.firstDecisionMs, 1)} ms (+${fixed(bundled.firstDecisionMs - plain.firstDecisionMs, 1)} ms), ${fixed(bundled.afterLastFileMs, 1)} ms of it after the file's arrival (evaluating the bundle, decoding the embedded bytes, compiling the WebAssembly, deciding). ` +
+        `Bundled into one file, as an app's bundler ships it, the first decision comes at ${fixed(bundled.firstDecisionMs, 1)} ms against the bundled baseline's ${fixed(plain.firstDecisionMs, 1)} ms (${signed(bundled.firstDecisionMs - plain.firstDecisionMs, 1)} ms), ${fixed(bundled.afterLastFileMs, 1)} ms of it after the file's arrival (evaluating the bundle, decoding the embedded bytes, compiling the WebAssembly, deciding). ` +
         `On this machine a fresh context's first module fetch alone takes about ${fixed(data.startup.cold.baseline.importMs, 0)} ms (the baseline's whole start-up).`,
     );
   }

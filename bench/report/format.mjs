@@ -2,6 +2,8 @@
 export const KB = 1024;
 export const int = (n) => Math.round(n).toLocaleString('en-US');
 export const fixed = (n, d = 2) => n.toFixed(d);
+/** A difference with its sign: `+4.4` or `−2.4` (a bundled side can start faster than its baseline). */
+export const signed = (n, d = 2) => `${n < 0 ? '−' : '+'}${Math.abs(n).toFixed(d)}`;
 export const ratio = (n) => `${n.toFixed(2)}×`;
 export const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 export const bytesAndKb = (bytes) => `${int(bytes)} B (${kb(bytes)})`;

@@ -1,6 +1,6 @@
 // Issue 10's goals, each beside the baseline measured in the same run: the table at the top of
 // BENCHMARKS.md that says how far the package is from each.
-import { fixed, int, kb, ratio } from './format.mjs';
+import { fixed, int, kb, ratio, signed } from './format.mjs';
 import { SIZE_GOALS } from './size.mjs';
 
 export const GOALS = {
@@ -56,7 +56,7 @@ export function goals(data) {
     out.push({
       what: `import → first synchronous decision, headless Chromium, ${k}${how}, minus the plain-JS page's`,
       goal: k === 'cold' ? `≤ +${GOALS.startupColdAddedMs} ms` : '(no goal; shown beside cold)',
-      value: `+${fixed(added, 1)} ms (${fixed(lib, 1)} ms)`,
+      value: `${signed(added, 1)} ms (${fixed(lib, 1)} ms)`,
       baseline: `plain-JS page ${fixed(plain, 1)} ms`,
       met: k === 'cold' ? added <= GOALS.startupColdAddedMs : null,
       gap: k === 'cold' && added > GOALS.startupColdAddedMs ? `${fixed(added - GOALS.startupColdAddedMs, 1)} ms over (section 5)` : '',

@@ -1,6 +1,6 @@
 // Section 5 of BENCHMARKS.md: start-up in headless Chromium against the plain-JS page, with issue
 // 10's goal, and where the time goes file by file.
-import { fixed } from './format.mjs';
+import { fixed, signed } from './format.mjs';
 import { GOALS } from './goals.mjs';
 
 // The two ways each side is served: as published (one module per file) and bundled into one file.
@@ -14,7 +14,7 @@ function startupGoalLine(startup) {
     const added = startup.cold[lib].firstDecisionMs - startup.cold[plain].firstDecisionMs;
     const warm = startup.warm[lib].firstDecisionMs - startup.warm[plain].firstDecisionMs;
     const met = added <= GOALS.startupColdAddedMs;
-    return `Issue 10's goal, cold first decision minus the plain-JS page's ≤ +${GOALS.startupColdAddedMs} ms, ${label}: **+${fixed(added, 1)} ms, ${met ? 'met' : `not met (${fixed(added - GOALS.startupColdAddedMs, 1)} ms over)`}**; warm: +${fixed(warm, 1)} ms.`;
+    return `Issue 10's goal, cold first decision minus the plain-JS page's ≤ +${GOALS.startupColdAddedMs} ms, ${label}: **${signed(added, 1)} ms, ${met ? 'met' : `not met (${fixed(added - GOALS.startupColdAddedMs, 1)} ms over)`}**; warm: ${signed(warm, 1)} ms.`;
   }).join('\n\n');
 }
 
