@@ -1,18 +1,107 @@
 // adk-stream-wasm: the decision engine, the approval helpers and the frontend-tool registry.
-// This glue only wires JS to the WebAssembly module: every rule lives in Rust (src/).
-import * as wasm from './wasm/adk_stream_wasm.js';
-import { ready, isReady, loadError, requireReady, wasmMemory } from './loader.js';
+// Every rule lives in Rust (src/), in the core WebAssembly module; this glue reads JS values, writes
+// the last message as integer records (records.js), calls the core, and words its answers
+// (words.js). Strings and JS objects never cross into the module.
+import { core, ready, isReady, loadError, requireReady } from './loader.js';
 // Imported here too, though loader.js uses it: an unbundled page then fetches the module's bytes
 // together with loader.js instead of after it (one round trip less at start-up).
 import './wasm/adk_stream_wasm_bytes.js';
-import { clean, summarize } from './summary.js';
+import { FRONTEND, InternTable, REQUIRES_APPROVAL, lastParts, malformed, readBack, toolNameOf, writeRecords, written } from './records.js';
+import { RULES, explainDetail, describeMalformed, incompleteBatch, invalidArgument, notCommitted, shown, typeName, unknownApproval } from './words.js';
+import { registryEntry } from './registry.js';
 
-export { ready, isReady, loadError, summarize };
+export { ready, isReady, loadError };
 // The built-in get_location tool; `executeGetLocation` is one of the drop-in names (SPEC §7).
 export { getLocation, executeGetLocation } from './geolocation.js';
 
 // ---------------------------------------------------------------------------------------------
 // The per-chat engine (SPEC §2): createAutoSend({mode, bidiPattern?, frontendTools?})
+
+const F = 'createAutoSend';
+
+function field(fn, object, key) {
+  if (object === null || typeof object !== 'object') return undefined;
+  try {
+    return object[key];
+  } catch {
+    throw invalidArgument(fn, `reading \`${key}\` threw`, 'a plain object whose fields can be read');
+  }
+}
+
+function optionalString(fn, object, key, expected) {
+  const value = field(fn, object, key);
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw invalidArgument(fn, `\`${key}\` is ${typeName(value)}`, expected);
+  return value;
+}
+
+function isArray(value) {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false; // a revoked proxy
+  }
+}
+
+/** `createAutoSend`'s options, checked: `{mode, pattern, own: Map<name, requiresApproval>, useRegistry}`. */
+function readOptions(options) {
+  if (options === null || typeof options !== 'object') {
+    throw invalidArgument(F, `the options are ${typeName(options)}`, "{mode: 'sse' | 'bidi'}");
+  }
+  const mode = optionalString(F, options, 'mode', "'sse' or 'bidi'");
+  if (mode === undefined) throw invalidArgument(F, '`mode` is missing', "'sse' or 'bidi'");
+  if (mode !== 'sse' && mode !== 'bidi') throw invalidArgument(F, `mode '${shown(mode)}' is not known`, "'sse' or 'bidi'");
+  const pattern = optionalString(F, options, 'bidiPattern', "'A' or 'B'") ?? 'A';
+  if (!['A', 'a', 'B', 'b'].includes(pattern)) {
+    throw invalidArgument(F, `bidiPattern '${shown(pattern)}' is not known`, "'A' or 'B'");
+  }
+  const patternB = pattern === 'B' || pattern === 'b';
+  if (mode === 'sse' && patternB) {
+    throw invalidArgument(
+      F,
+      "bidiPattern 'B' was given with mode 'sse'",
+      'Pattern A with SSE (ADR 0008: an HTTP request cannot carry a later tool_result)',
+    );
+  }
+  const tools = field(F, options, 'frontendTools');
+  /** @type {Map<string, boolean> | null} */
+  let own = null;
+  if (tools !== undefined && tools !== null) {
+    if (!isArray(tools)) throw invalidArgument(F, `frontendTools is ${typeName(tools)}`, 'an array of tool names');
+    own = new Map();
+    for (let i = 0; i < tools.length; i++) {
+      const tool = tools[i];
+      let name = tool;
+      // A bare name is the safe default: the tool needs the user's approval.
+      let requiresApproval = true;
+      if (tool !== null && typeof tool === 'object') {
+        const requires = field(F, tool, 'requiresApproval');
+        if (requires !== undefined) {
+          if (typeof requires !== 'boolean') {
+            throw invalidArgument(F, `frontendTools[${i}].requiresApproval is ${typeName(requires)}`, 'true or false');
+          }
+          requiresApproval = requires;
+        }
+        name = field(F, tool, 'name');
+      }
+      if (typeof name !== 'string' || name === '') {
+        throw invalidArgument(F, `frontendTools[${i}] is ${typeName(name)}`, 'a tool name or an object with a `name` string');
+      }
+      // The first entry of a name decides, as a lookup in the list did.
+      if (!own.has(name)) own.set(name, requiresApproval);
+    }
+  }
+  let useRegistry = field(F, options, 'useRegistry');
+  if (useRegistry === undefined) useRegistry = own === null;
+  else if (typeof useRegistry !== 'boolean') throw invalidArgument(F, `useRegistry is ${typeName(useRegistry)}`, 'true or false');
+  return { mode, patternB: mode === 'bidi' && patternB, own: own ?? new Map(), useRegistry };
+}
+
+// An engine's slot in the core is freed when its object is collected.
+const engines = new FinalizationRegistry((id) => core.adk_engine_free(id));
+
+/** The intern table is cut back to the handles the core still holds beyond this many strings. */
+const INTERNED_KEPT = 4096;
 
 /**
  * One chat's auto-send decision. Pass `sendAutomaticallyWhen` to `useChat`/`new Chat` as is.
@@ -20,12 +109,31 @@ export { getLocation, executeGetLocation } from './geolocation.js';
  */
 export function createAutoSend(options) {
   requireReady();
-  let engine;
+  let settings;
   try {
-    engine = new wasm.AutoSendEngine(options);
+    settings = readOptions(options);
   } catch (error) {
-    throw named(error, 'createAutoSend');
+    throw named(error, F);
   }
+  const { mode, patternB, own, useRegistry } = settings;
+  const id = core.adk_engine_new(mode === 'bidi' ? 1 : 0, patternB ? 1 : 0);
+  const table = new InternTable();
+
+  /** FRONTEND | REQUIRES_APPROVAL of a tool for this engine (unknown tools require approval). */
+  const toolFlags = (name) => {
+    const requires = own.get(name);
+    if (requires !== undefined) return requires ? FRONTEND | REQUIRES_APPROVAL : FRONTEND;
+    const entry = registryEntry(name);
+    if (entry === undefined) return REQUIRES_APPROVAL;
+    return (useRegistry ? FRONTEND : 0) | (entry.requiresApproval ? REQUIRES_APPROVAL : 0);
+  };
+
+  /** Keeps the intern table bounded: the strings of handles the core forgot are forgotten too. */
+  const trim = () => {
+    if (table.ids.size <= INTERNED_KEPT) return;
+    const count = core.adk_live_handles(id);
+    table.keepOnly(new Set(readBack(count)));
+  };
 
   const observers = new Set();
   const autoSend = {
@@ -33,7 +141,8 @@ export function createAutoSend(options) {
     sendAutomaticallyWhen(arg) {
       let send = false;
       try {
-        send = engine.decideBuffered(writeSummary(summarize(arg)));
+        send = (core.adk_decide(id, writeRecords(arg, table, toolFlags)) & 1) === 1;
+        trim();
       } catch {
         send = false;
       }
@@ -44,20 +153,24 @@ export function createAutoSend(options) {
     },
     /** `{send, rule, detail}`: what the decision would be now, and which principle decides it. */
     explain(arg) {
-      return engine.explain(summarize(arg));
+      const answer = core.adk_explain(id, writeRecords(arg, table, toolFlags));
+      const rule = (answer >>> 1) & 15;
+      const value = answer >>> 5;
+      const actions = rule === 8 ? Array.from(readBack(value * 2)) : [];
+      let parts = [];
+      if (rule !== 0) parts = lastParts(arg.messages);
+      return { send: (answer & 1) === 1, rule: RULES[rule], detail: explainDetail(rule, value, parts, actions, malformed) };
     },
     /** Forgets what this chat sent and which outputs were the browser's. */
     reset() {
-      engine.reset();
+      core.adk_reset(id);
     },
     /** Tells the engine that the output of `toolCallId` was added by the browser (principle 6). */
     markBrowserOutput(toolCallId) {
-      // Checked here, before Rust: an exception thrown while Rust holds the engine would leave it
-      // unusable.
       if (typeof toolCallId !== 'string' || toolCallId === '') {
         throw invalidArgument('markBrowserOutput', `toolCallId is ${toolCallId === null ? 'null' : typeof toolCallId}`, 'a non-empty string');
       }
-      engine.markBrowserOutput(toolCallId);
+      core.adk_mark_browser_output(id, table.handle(toolCallId));
     },
     /**
      * Adds a browser tool's output (or `{state: 'output-error', errorText}`) to the chat and tells
@@ -73,8 +186,8 @@ export function createAutoSend(options) {
         throw invalidArgument('addToolOutput', `toolCallId is ${typeof toolCallId}`, 'the tool call id string (part.toolCallId)');
       }
       if (findToolPart(chat.messages, toolCallId) === null) {
-        const shown = toolCallId.length > 80 ? `${toolCallId.slice(0, 80)}…` : toolCallId;
-        throw invalidArgument('addToolOutput', `no tool part of this chat has toolCallId '${shown}'`, 'the toolCallId of a tool part in chat.messages');
+        const shownId = toolCallId.length > 80 ? `${toolCallId.slice(0, 80)}…` : toolCallId;
+        throw invalidArgument('addToolOutput', `no tool part of this chat has toolCallId '${shownId}'`, 'the toolCallId of a tool part in chat.messages');
       }
       autoSend.markBrowserOutput(toolCallId);
       const before = chat.messages;
@@ -84,9 +197,7 @@ export function createAutoSend(options) {
       const part = findToolPart(after, toolCallId);
       const expected = args.state === 'output-error' ? 'output-error' : 'output-available';
       if (after !== before && (part === null || part.state !== expected)) {
-        const error = new Error(`addToolOutput(): the output of ${toolCallId} was not committed; the part is ${part ? part.state : 'gone'}, expected ${expected}.`);
-        error.name = 'AdkNotCommittedError';
-        throw error;
+        throw notCommitted(`addToolOutput(): the output of ${toolCallId} was not committed; the part is ${part ? part.state : 'gone'}, expected ${expected}.`);
       }
     },
     /** Calls `observer()` (in a microtask) after each decision; returns the unsubscribe function. */
@@ -97,57 +208,52 @@ export function createAutoSend(options) {
     },
     /** @internal the browser tool calls to start now, each returned once (rules in Rust). */
     claimToolCalls(messages) {
-      return engine.claimToolCalls(summarize({ messages }));
+      const count = core.adk_claim(id, writeRecords({ messages }, table, toolFlags));
+      if (count === 0) return [];
+      const claimed = Array.from(readBack(count * 2));
+      const parts = lastParts(messages);
+      const calls = [];
+      for (let i = 0; i < claimed.length; i += 2) {
+        const part = parts[claimed[i]];
+        calls.push({
+          toolCallId: part.toolCallId,
+          toolName: toolNameOf(part),
+          partIndex: claimed[i],
+          run: RUNS[claimed[i + 1]],
+        });
+      }
+      return calls;
     },
     get mode() {
-      return /** @type {'sse' | 'bidi'} */ (engine.mode);
+      return /** @type {'sse' | 'bidi'} */ (mode);
     },
     get bidiPattern() {
-      return /** @type {'A' | 'B'} */ (engine.bidiPattern);
+      return /** @type {'A' | 'B'} */ (patternB ? 'B' : 'A');
+    },
+    /** @internal how many sent actions the engine remembers. */
+    get rememberedCount() {
+      return core.adk_remembered(id);
     },
     /** Whether `name` is a browser tool for this engine (its `frontendTools`, or the registry). */
     isFrontendTool(name) {
-      return typeof name === 'string' && engine.isFrontendTool(name);
+      return typeof name === 'string' && (toolFlags(name) & FRONTEND) !== 0;
     },
   };
   autoSend.sendAutomaticallyWhen = autoSend.sendAutomaticallyWhen.bind(autoSend);
   autoSend.explain = autoSend.explain.bind(autoSend);
+  engines.register(autoSend, id);
   return autoSend;
 }
 
-// The decision's summary goes straight into a buffer in WebAssembly memory with the native
-// TextEncoder.encodeInto, rather than through wasm-bindgen's per-character string copy: the copy
-// was a third of the cost of a decision.
-const encoder = new TextEncoder();
-let memoryBytes = null;
-
-/** Writes `summary` into the module's summary buffer; returns its length in bytes. */
-function writeSummary(summary) {
-  const capacity = summary.length * 3; // UTF-8 needs at most 3 bytes per UTF-16 unit
-  const address = wasm.summaryBuffer(capacity);
-  const buffer = wasmMemory().buffer;
-  if (memoryBytes === null || memoryBytes.buffer !== buffer) memoryBytes = new Uint8Array(buffer);
-  return encoder.encodeInto(summary, memoryBytes.subarray(address, address + capacity)).written;
-}
+const RUNS = ['approved', 'called', 'refused'];
 
 // ---------------------------------------------------------------------------------------------
 // Approval helpers (SPEC §4)
-
-function invalidArgument(fn, what, expected) {
-  const error = new Error(`${fn}(): ${what}; expected ${expected}.`);
-  error.name = 'AdkInvalidArgumentError';
-  return error;
-}
 
 function requireChat(chat, fn) {
   if (chat === null || typeof chat !== 'object' || typeof chat.addToolApprovalResponse !== 'function') {
     throw invalidArgument(fn, `chat is ${chat === null ? 'null' : typeof chat}`, 'an AI SDK Chat instance');
   }
-}
-
-function lastMessageParts(messages) {
-  const last = Array.isArray(messages) ? messages[messages.length - 1] : undefined;
-  return last && Array.isArray(last.parts) ? last.parts : [];
 }
 
 function findToolPart(messages, toolCallId) {
@@ -161,6 +267,34 @@ function findToolPart(messages, toolCallId) {
 }
 
 /**
+ * Writes the records of `messages` with a fresh intern table (a helper's handles need only agree
+ * within one call); returns `[count, table]`, or throws `fn`'s error for malformed messages.
+ */
+function records(messages, fn, what, expected, extra = 0) {
+  const table = new InternTable();
+  const count = writeRecords({ messages }, table, undefined, extra);
+  if (malformedNow()) throw invalidArgument(fn, `${what}${describeMalformed(malformed)}`, expected);
+  return /** @type {[number, InternTable]} */ ([count, table]);
+}
+
+/** Whether the last write found the input malformed. */
+function malformedNow() {
+  const [view, start] = written;
+  return view[start + 2] !== 0;
+}
+
+/** The pending approvals of the records just written, as the helpers hand them out. */
+function pendingOf(count, messages) {
+  const found = core.adk_pending(count);
+  const indices = Array.from(readBack(found));
+  const parts = lastParts(messages);
+  return indices.map((index) => {
+    const part = parts[index];
+    return { approvalId: part.approval.id, toolCallId: part.toolCallId, toolName: toolNameOf(part), input: part.input, part };
+  });
+}
+
+/**
  * The approvals of the last assistant message still waiting for the user:
  * `[{approvalId, toolCallId, toolName, input, part}]`.
  */
@@ -168,16 +302,30 @@ export function pendingApprovals(messages) {
   requireReady();
   // A new chat has no messages yet, and nothing is pending in it.
   if (Array.isArray(messages) && messages.length === 0) return [];
-  const list = wasm.pendingApprovalsOf(summarize({ messages }));
-  const parts = lastMessageParts(messages);
-  // The ids come from the parts themselves: the summary writes a separator inside an id as U+001A.
-  return list.map(({ toolName, partIndex }) => ({
-    approvalId: parts[partIndex].approval.id,
-    toolCallId: parts[partIndex].toolCallId,
-    toolName,
-    input: parts[partIndex].input,
-    part: parts[partIndex],
-  }));
+  const [count] = records(messages, 'pendingApprovals', 'the messages are not well-formed: ', 'an array of AI SDK UI messages');
+  return pendingOf(count, messages);
+}
+
+/** `approve`/`deny`: checks that `approvalId` is a pending approval of `messages`. */
+function checkAnswerable(messages, approvalId, fn) {
+  if (typeof approvalId !== 'string' || approvalId === '') {
+    throw invalidArgument(fn, `approvalId is ${typeName(approvalId)}`, 'the approval id string (part.approval.id)');
+  }
+  // A chat with no messages has nothing pending: the id is unknown, whatever it is.
+  if (Array.isArray(messages) && messages.length === 0) throw unknownApproval(approvalId, [], null);
+  const [count, table] = records(messages, fn, "the chat's messages are not well-formed: ", 'AI SDK UI messages');
+  const found = core.adk_answerable(count, table.handle(approvalId));
+  if (found >= 0) return;
+  const pending = pendingOf(count, messages);
+  const toolCallOf = found <= -2 ? pending.find((p) => p.part === lastParts(messages)[-2 - found]) : null;
+  throw unknownApproval(approvalId, pending, toolCallOf);
+}
+
+/** Whether `approvalId` still waits for an answer in `messages` (to confirm an answer was committed). */
+function isPending(messages, approvalId) {
+  const table = new InternTable();
+  const count = writeRecords({ messages }, table);
+  return !malformedNow() && core.adk_answerable(count, table.handle(approvalId)) >= 0;
 }
 
 async function answer(chat, approvalId, approved, options, fn) {
@@ -187,15 +335,13 @@ async function answer(chat, approvalId, approved, options, fn) {
     throw invalidArgument(fn, 'the options are not {reason?: string}', '{reason?: string}');
   }
   const before = chat.messages;
-  wasm.checkAnswerable(summarize({ messages: before }), typeof approvalId === 'string' ? clean(approvalId) : approvalId, fn);
+  checkAnswerable(before, approvalId, fn);
   await chat.addToolApprovalResponse({ id: approvalId, approved, reason: options ? options.reason : undefined });
   // A `Chat` replaces its messages array on every change; useChat's result holds the array of its
   // render, which cannot show the answer, so only a changed array is checked.
   const after = chat.messages;
-  if (after !== before && wasm.isPending(summarize({ messages: after }), clean(approvalId))) {
-    const error = new Error(`${fn}(): the answer to ${approvalId} was not committed to chat.messages.`);
-    error.name = 'AdkNotCommittedError';
-    throw error;
+  if (after !== before && isPending(after, approvalId)) {
+    throw notCommitted(`${fn}(): the answer to ${approvalId} was not committed to chat.messages.`);
   }
 }
 
@@ -209,33 +355,106 @@ export function deny(chat, approvalId, options) {
   return answer(chat, approvalId, false, options, 'deny');
 }
 
+const B = 'answerApprovals';
+
+/** One decision's answer: `[approved, reason]`. */
+function readAnswer(id, value) {
+  if (typeof value === 'boolean') return [value, undefined];
+  const approved = field(B, value, 'approved');
+  if (typeof approved !== 'boolean') {
+    throw invalidArgument(B, `the decision for ${id} has \`approved\` ${typeName(approved)}`, 'true or false');
+  }
+  const reason = field(B, value, 'reason');
+  if (!(reason === undefined || reason === null || typeof reason === 'string')) {
+    throw invalidArgument(B, `the decision for ${id} has \`reason\` ${typeName(reason)}`, 'a string or undefined');
+  }
+  return [approved, reason];
+}
+
+/**
+ * The handler's decisions — an array of `{approvalId | id, approved, reason?}`, a `Map`, or an
+ * object keyed by approval id whose values are a boolean or `{approved, reason?}` — as
+ * `[id, approved, reason]` triples in the order given.
+ */
+function readDecisions(decisions) {
+  const answers = [];
+  if (isArray(decisions)) {
+    for (let i = 0; i < decisions.length; i++) {
+      const decision = decisions[i];
+      if (decision === null || typeof decision !== 'object') {
+        throw invalidArgument(B, `decision [${i}] is ${typeName(decision)}`, '{approvalId, approved, reason?}');
+      }
+      const id =
+        optionalString(B, decision, 'approvalId', 'the approval id string') ?? optionalString(B, decision, 'id', 'the approval id string');
+      if (id === undefined) throw invalidArgument(B, `decision [${i}] names no approval`, '{approvalId, approved, reason?}');
+      answers.push([id, ...readAnswer(id, decision)]);
+    }
+  } else if (decisions instanceof Map) {
+    for (const [key, value] of decisions) {
+      if (typeof key !== 'string') throw invalidArgument(B, `a Map key is ${typeName(key)}`, 'approval id strings as keys');
+      answers.push([key, ...readAnswer(key, value)]);
+    }
+  } else if (decisions !== null && typeof decisions === 'object') {
+    for (const key of Object.keys(decisions)) answers.push([key, ...readAnswer(key, field(B, decisions, key))]);
+  } else {
+    throw invalidArgument(
+      B,
+      `the handler returned ${typeName(decisions)}`,
+      'an array of {approvalId, approved, reason?} or an object keyed by approval id',
+    );
+  }
+  return answers;
+}
+
 /**
  * Calls `handler` once with every pending approval and applies its decisions all together, or
  * none of them when one is missing or unknown (no partial handling). One request follows.
  */
 export async function answerApprovals(chat, handler) {
   requireReady();
-  requireChat(chat, 'answerApprovals');
+  requireChat(chat, B);
   if (typeof handler !== 'function') {
-    throw invalidArgument('answerApprovals', `handler is ${typeof handler}`, 'a function (pending) => decisions');
+    throw invalidArgument(B, `handler is ${typeof handler}`, 'a function (pending) => decisions');
   }
   const pending = pendingApprovals(chat.messages);
   if (pending.length === 0) return [];
   const decisions = await handler(pending.map((p) => ({ ...p })));
-  // Checked against the chat as it is now: the handler may have taken a while.
-  let answers;
+  let ordered;
   try {
-    answers = wasm.normalizeBatch(summarize({ messages: chat.messages }), decisions);
+    ordered = checkBatch(chat.messages, readDecisions(decisions));
   } catch (error) {
-    throw named(error, 'answerApprovals');
+    throw named(error, B);
   }
-  // Back from the summary's ids to the parts' own (see `clean`).
-  const realId = new Map(pending.map((p) => [clean(p.approvalId), p.approvalId]));
-  answers = answers.map((a) => ({ ...a, id: realId.get(a.id) ?? a.id }));
-  for (const { id, approved, reason } of answers) {
+  for (const { id, approved, reason } of ordered) {
     await chat.addToolApprovalResponse({ id, approved, reason: reason == null ? undefined : reason });
   }
-  return answers.map(({ id, approved, reason }) => ({ approvalId: id, approved, reason: reason == null ? undefined : reason }));
+  return ordered.map(({ id, approved, reason }) => ({ approvalId: id, approved, reason: reason == null ? undefined : reason }));
+}
+
+/**
+ * Checks the answers against the chat as it is now (the handler may have taken a while): every
+ * pending approval answered exactly once; returns them in the order of the pending approvals.
+ */
+function checkBatch(messages, answers) {
+  const [count, table] = records(messages, B, "the chat's messages are not well-formed: ", 'AI SDK UI messages', answers.length);
+  const [view, start] = written;
+  const from = start + 4 + count * 3;
+  for (let i = 0; i < answers.length; i++) view[from + i] = table.handle(answers[i][0]);
+  if (core.adk_check_batch(count, answers.length) !== 0) {
+    const [missingCount, unknownCount, duplicatedCount] = readBack(3);
+    const words = Array.from(readBack(3 + missingCount + unknownCount + duplicatedCount)).slice(3);
+    const parts = lastParts(messages);
+    throw incompleteBatch(
+      words.slice(0, missingCount).map((index) => parts[index].approval.id),
+      words.slice(missingCount, missingCount + unknownCount).map((at) => answers[at][0]),
+      words.slice(missingCount + unknownCount).map((at) => answers[at][0]),
+    );
+  }
+  // The check leaves the records in the buffer when it passes.
+  return pendingOf(count, messages).map(({ approvalId }) => {
+    const [id, approved, reason] = /** @type {any[]} */ (answers.find(([answered]) => answered === approvalId));
+    return { id, approved, reason };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -337,19 +556,40 @@ function named(error, fn) {
   return invalidArgument(fn, `reading an argument threw (${detail.slice(0, 200)})`, 'plain values and objects');
 }
 
-export const extractToolName = readyCall('extractToolName', (part, fallback = '') => wasm.extractToolName(part, typeof fallback === 'string' ? fallback : ''));
-export const extractToolNameFromType = readyCall('extractToolNameFromType', (type) => wasm.extractToolNameFromType(type));
-export const isToolType = /** @type {(type: string) => type is `tool-${string}`} */ (
-  readyCall('isToolType', (type) => wasm.isToolType(type))
+function stringField(object, key) {
+  try {
+    const value = object[key];
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Drop-in `extractToolName(part, fallback = "")`: `part.toolName`, else the name in `part.type`. */
+export const extractToolName = readyCall('extractToolName', (part, fallback = '') => {
+  const otherwise = typeof fallback === 'string' ? fallback : '';
+  if (part === null || typeof part !== 'object') return otherwise;
+  const toolName = stringField(part, 'toolName');
+  if (toolName !== undefined && toolName !== '') return toolName;
+  const type = stringField(part, 'type') ?? '';
+  return type.length > 5 && type.startsWith('tool-') ? type.slice(5) : otherwise;
+});
+/** Drop-in `extractToolNameFromType(type)`: `"tool-x"` gives `"x"`; any other type is itself. */
+export const extractToolNameFromType = readyCall('extractToolNameFromType', (type) =>
+  typeof type !== 'string' ? '' : type.startsWith('tool-') ? type.slice(5) : type,
 );
-export const registerFrontendExecuteTool = readyCall('registerFrontendExecuteTool', (tool) => wasm.registerFrontendExecuteTool(tool));
-export const isFrontendExecuteTool = readyCall('isFrontendExecuteTool', (name) => wasm.isFrontendExecuteTool(name));
-export const getFrontendExecuteTools = readyCall('getFrontendExecuteTools', () => wasm.getFrontendExecuteTools());
-export const getFrontendExecuteToolsByCategory = readyCall('getFrontendExecuteToolsByCategory', (category) => wasm.getFrontendExecuteToolsByCategory(category));
-export const getFrontendExecuteTool = readyCall('getFrontendExecuteTool', (name) => (typeof name === 'string' ? wasm.getFrontendExecuteTool(name) : undefined));
-export const resetFrontendExecuteTools = readyCall('resetFrontendExecuteTools', () => wasm.resetFrontendExecuteTools());
+/** Drop-in `isToolType(type)`: whether `type` starts with `tool-` (`dynamic-tool` does not). */
+export const isToolType = /** @type {(type: string) => type is `tool-${string}`} */ (
+  readyCall('isToolType', (type) => typeof type === 'string' && type.startsWith('tool-'))
+);
+export {
+  registerFrontendExecuteTool,
+  isFrontendExecuteTool,
+  getFrontendExecuteTools,
+  getFrontendExecuteToolsByCategory,
+  getFrontendExecuteTool,
+  resetFrontendExecuteTools,
+  TOOL_CATEGORIES,
+} from './registry.js';
 // The tool executor registry is plain JS (js/executors.js) and answers before the module loads.
 export { registerToolExecutor, getToolExecutor, hasToolExecutor, resetToolExecutors, executeChangeBgm } from './executors.js';
-
-/** The frontend-tool categories of SPEC §7. */
-export const TOOL_CATEGORIES = Object.freeze(/** @type {const} */ (['geolocation', 'camera', 'microphone', 'notification', 'clipboard', 'other']));

@@ -1,9 +1,11 @@
 // Loads the core WebAssembly module from bytes embedded in the package's JS, synchronously, at
 // import: no fetch and no asset URL, so every export answers synchronously from the first call in
 // every place an app runs (browsers with any bundler or none, dev servers, Node, a Next.js server,
-// jsdom and happy-dom), with no bundler plugin and no configuration. Browsers allow a synchronous
-// compile of a module this size on the main thread (Chromium's limit is megabytes now).
-import { initSync } from './wasm/adk_stream_wasm.js';
+// jsdom and happy-dom), with no bundler plugin and no configuration.
+//
+// The core imports nothing and exports plain functions over numbers (src/exports.rs), so it is
+// instantiated with the WebAssembly API itself: no bindings module. The other modules (geolocation,
+// the BIDI transport) read JS values and are wasm-bindgen's; `instantiate` loads those.
 import coreBase64 from './wasm/adk_stream_wasm_bytes.js';
 
 /** Decodes base64 with the fastest decoder the platform has. */
@@ -18,36 +20,56 @@ export function decodeBase64(base64) {
   return bytes;
 }
 
+/** An `AdkLoadError` saying why a module could not be compiled, and what to do. */
+function loadFailure(cause, what) {
+  let detail;
+  try {
+    detail = String(cause && /** @type {any} */ (cause).message);
+  } catch {
+    detail = 'an exception';
+  }
+  const error = new Error(
+    `adk-stream-wasm could not compile its ${what} WebAssembly module: ${detail}. ` +
+      (/unsafe-eval|Content Security Policy|disallowed/i.test(detail)
+        ? "The page's Content Security Policy forbids WebAssembly: add 'wasm-unsafe-eval' to script-src."
+        : 'WebAssembly must be available (every current browser and Node 20.16+ has it).'),
+    { cause },
+  );
+  error.name = 'AdkLoadError';
+  return error;
+}
+
 /**
- * Compiles and instantiates one of the package's modules through its wasm-bindgen `initSync`.
- * Returns `{exports}` or `{error}` (an `AdkLoadError` that says why and what to do).
+ * Compiles and instantiates one of the package's wasm-bindgen modules through its `initSync`.
+ * Returns `{exports}` or `{error}` (an `AdkLoadError`).
  */
 export function instantiate(initModule, base64, what) {
   try {
     return { exports: initModule({ module: decodeBase64(base64) }) };
   } catch (cause) {
-    let detail;
-    try {
-      detail = String(cause && /** @type {any} */ (cause).message);
-    } catch {
-      detail = 'an exception';
-    }
-    const error = new Error(
-      `adk-stream-wasm could not compile its ${what} WebAssembly module: ${detail}. ` +
-        (/unsafe-eval|Content Security Policy|disallowed/i.test(detail)
-          ? "The page's Content Security Policy forbids WebAssembly: add 'wasm-unsafe-eval' to script-src."
-          : 'WebAssembly must be available (every current browser and Node 20.16+ has it).'),
-      { cause },
-    );
-    error.name = 'AdkLoadError';
-    return { error };
+    return { error: loadFailure(cause, what) };
   }
 }
 
-const core = instantiate(initSync, coreBase64, 'core');
+function instantiateCore() {
+  try {
+    const module = new WebAssembly.Module(decodeBase64(coreBase64));
+    return { exports: /** @type {any} */ (new WebAssembly.Instance(module, {}).exports) };
+  } catch (cause) {
+    return { error: loadFailure(cause, 'core') };
+  }
+}
+
+const loaded = instantiateCore();
+
+/**
+ * The core module's exports (src/exports.rs), or null when it could not load.
+ * @type {any}
+ */
+export const core = loaded.exports || null;
 
 /** The load failure, or null: an app can check it without a try/catch. */
-export const loadError = core.error || null;
+export const loadError = loaded.error || null;
 
 /** Resolves at once (the module loads at import); rejects with `AdkLoadError` when it cannot load. */
 export const ready = loadError === null ? Promise.resolve() : Promise.reject(loadError);
@@ -58,12 +80,21 @@ export function isReady() {
   return loadError === null;
 }
 
-/** The WebAssembly memory (after loading). */
-export function wasmMemory() {
-  return core.exports.memory;
-}
-
 /** Throws the load failure for exports that cannot answer without the module. */
 export function requireReady() {
   if (loadError !== null) throw loadError;
+}
+
+let view = new Uint32Array(0);
+
+/**
+ * The record buffer grown to `words` words: `[view, start]`, the memory as 32-bit words and the
+ * buffer's first word in it. Re-taken on every call, since growing memory detaches old views.
+ * @returns {[Uint32Array, number]}
+ */
+export function recordBuffer(words) {
+  const address = core.adk_records(words);
+  const buffer = core.memory.buffer;
+  if (view.buffer !== buffer) view = new Uint32Array(buffer);
+  return [view, address >>> 2];
 }

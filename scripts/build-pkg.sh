@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Builds the npm package `adk-stream-wasm` in pkg/ from this crate: two WebAssembly modules, so an
-# app pays only for what it imports (issue: lean core):
-#   - the core (engine, approvals, registry, geolocation): pkg/wasm/adk_stream_wasm*.{js,wasm};
+# Builds the npm package `adk-stream-wasm` in pkg/ from this crate: three WebAssembly modules, so an
+# app pays only for what it uses:
+#   - the core (engine, approvals, tool runner; numbers in, numbers out, no bindings):
+#     pkg/wasm/adk_stream_wasm_bg.wasm, loaded at import;
+#   - geolocation: pkg/wasm/adk_stream_geolocation*.{js,wasm}, loaded when a browser tool first runs;
 #   - the BIDI transport: pkg/wasm/adk_stream_transport*.{js,wasm}, loaded only by ./transport.
 # Each module's bytes are also embedded, base64, in a JS module of their own
 # (pkg/wasm/*_bytes.js), which js/loader.js compiles synchronously at import: no fetch, no asset
@@ -19,18 +21,31 @@ source scripts/lib/js-suite.sh
 npm_ci_locked "$ROOT"
 WASM_OPT=node_modules/.bin/wasm-opt
 
-# build NAME FEATURES: one module into pkg/wasm/NAME.js + NAME_bg.wasm + NAME_bytes.js.
+source scripts/lib/modules.sh
+
+report() {
+  echo "built pkg/wasm/${1}_bg.wasm: $(wc -c < "pkg/wasm/${1}_bg.wasm") bytes, $(gzip -9c "pkg/wasm/${1}_bg.wasm" | wc -c) gzip"
+}
+
+# build NAME FEATURES: one wasm-bindgen module into pkg/wasm/NAME.js + NAME_bg.wasm + NAME_bytes.js.
 build() {
   local name=$1 features=$2 out
   out=$(mktemp -d)
   wasm-pack build --release --target web --out-dir "$out" --out-name "$name" --no-pack \
     -- --no-default-features --features "$features"
-  "$WASM_OPT" -Oz --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
-    --enable-sign-ext --enable-mutable-globals --enable-multivalue \
-    "$out/${name}_bg.wasm" -o "pkg/wasm/${name}_bg.wasm"
+  "$WASM_OPT" "${WASM_OPT_FLAGS[@]}" "$out/${name}_bg.wasm" -o "pkg/wasm/${name}_bg.wasm"
   node scripts/lib/embed-wasm.mjs "$out/$name.js" "pkg/wasm/${name}_bg.wasm" "pkg/wasm/$name.js" "pkg/wasm/${name}_bytes.js"
   rm -rf "$out"
-  echo "built pkg/wasm/${name}_bg.wasm: $(wc -c < "pkg/wasm/${name}_bg.wasm") bytes, $(gzip -9c "pkg/wasm/${name}_bg.wasm" | wc -c) gzip"
+  report "$name"
+}
+
+# build_core NAME FEATURES: the core, a plain cdylib, into pkg/wasm/NAME_bg.wasm + NAME_bytes.js.
+build_core() {
+  local name=$1 features=$2
+  cargo build --release --target wasm32-unknown-unknown --no-default-features --features "$features"
+  "$WASM_OPT" "${WASM_OPT_FLAGS[@]}" "target/wasm32-unknown-unknown/release/adk_stream_wasm.wasm" -o "pkg/wasm/${name}_bg.wasm"
+  node scripts/lib/embed-wasm.mjs --bytes-only "pkg/wasm/${name}_bg.wasm" "pkg/wasm/${name}_bytes.js"
+  report "$name"
 }
 
 # Panic locations name source files: name them from the project and the registry, not this machine.
@@ -38,7 +53,7 @@ export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--remap-path-prefix=${CARG
 
 rm -rf pkg
 mkdir -p pkg/wasm
-source scripts/lib/modules.sh
+build_core $CORE_MODULE
 for module in "${WASM_MODULES[@]}"; do
   build $module
 done

@@ -1,22 +1,23 @@
 //! Approval answers and their validation (SPEC §4): which approvals are pending, whether an id a
-//! caller passes is one of them, and whether a batch answers every one of them.
+//! caller passes is one of them, and whether a batch answers every one of them. Ids are handles;
+//! the glue words the errors from the part indices and positions returned here.
 
-use crate::error::AdkError;
-use crate::model::{LastMessage, ToolState};
+use alloc::vec::Vec;
+
+use crate::model::{Handle, LastMessage, Role, ToolState};
 
 /// An approval of the last assistant message that still waits for the user.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PendingApproval<'a> {
-    /// The part's index in the last message, so the glue can hand out the part's own `input`.
+pub struct PendingApproval {
+    /// The part's index in the last message.
     pub part_index: usize,
-    pub approval_id: &'a str,
-    pub tool_call_id: &'a str,
-    pub tool_name: &'a str,
+    pub approval_id: Handle,
+    pub tool_call_id: Handle,
 }
 
 /// Pending approvals of the last message, in part order; none when it is not an assistant message.
-pub fn pending_approvals<'a>(message: &LastMessage<'a>) -> Vec<PendingApproval<'a>> {
-    if message.role != crate::model::Role::Assistant {
+pub fn pending_approvals(message: &LastMessage) -> Vec<PendingApproval> {
+    if message.role != Role::Assistant {
         return Vec::new();
     }
     message
@@ -27,111 +28,109 @@ pub fn pending_approvals<'a>(message: &LastMessage<'a>) -> Vec<PendingApproval<'
                 part_index,
                 approval_id: approval.id,
                 tool_call_id: tool.tool_call_id,
-                tool_name: tool.name,
             })
         })
         .collect()
 }
 
+/// Why an id passed to `approve`/`deny` is not answerable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotAnswerable {
+    /// No pending approval has this id.
+    Unknown,
+    /// The id is the toolCallId of this pending approval (a common mistake), not its approval id.
+    ToolCallIdOf(PendingApproval),
+}
+
 /// `approve`/`deny`: the id must name a pending approval. AI SDK silently ignores any other id, so a
 /// toolCallId passed by mistake would stall the chat; here it is an error that lists the valid ids.
 pub fn check_answerable(
-    pending: &[PendingApproval<'_>],
-    approval_id: &str,
-) -> Result<usize, AdkError> {
+    pending: &[PendingApproval],
+    approval_id: Handle,
+) -> Result<PendingApproval, NotAnswerable> {
     if let Some(found) = pending.iter().find(|p| p.approval_id == approval_id) {
-        return Ok(found.part_index);
+        return Ok(*found);
     }
-    let passed_tool_call_id = pending
-        .iter()
-        .find(|p| p.tool_call_id == approval_id)
-        .map(|p| p.approval_id.to_string());
-    Err(AdkError::UnknownApprovalId {
-        id: approval_id.to_string(),
-        pending: pending.iter().map(describe).collect(),
-        looks_like_tool_call_of: passed_tool_call_id,
-    })
+    match pending.iter().find(|p| p.tool_call_id == approval_id) {
+        Some(found) => Err(NotAnswerable::ToolCallIdOf(*found)),
+        None => Err(NotAnswerable::Unknown),
+    }
+}
+
+/// What is wrong with a batch: positions in the pending list (`missing`) and in the answered list
+/// (`unknown`: every answer naming no pending approval; `duplicated`: the second answer of each id
+/// answered more than once).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BatchProblems {
+    pub missing: Vec<usize>,
+    pub unknown: Vec<usize>,
+    pub duplicated: Vec<usize>,
 }
 
 /// A batch of answers (PydanticAI ADR, "no partial handling"): every pending approval answered
 /// exactly once and no other id named, or nothing is applied.
-pub fn check_batch(pending: &[PendingApproval<'_>], answered_ids: &[&str]) -> Result<(), AdkError> {
-    let missing: Vec<String> = pending
-        .iter()
-        .filter(|p| !answered_ids.contains(&p.approval_id))
-        .map(|p| p.approval_id.to_string())
-        .collect();
-    let unknown: Vec<String> = answered_ids
-        .iter()
-        .filter(|id| !pending.iter().any(|p| p.approval_id == **id))
-        .map(|id| id.to_string())
-        .collect();
-    let mut duplicated: Vec<String> = Vec::new();
-    for (i, id) in answered_ids.iter().enumerate() {
-        if answered_ids[..i].contains(id) && !duplicated.iter().any(|d| d == id) {
-            duplicated.push(id.to_string());
+pub fn check_batch(pending: &[PendingApproval], answered: &[Handle]) -> Result<(), BatchProblems> {
+    let mut problems = BatchProblems::default();
+    for (at, p) in pending.iter().enumerate() {
+        if !answered.contains(&p.approval_id) {
+            problems.missing.push(at);
         }
     }
-    if missing.is_empty() && unknown.is_empty() && duplicated.is_empty() {
+    for (at, id) in answered.iter().enumerate() {
+        if !pending.iter().any(|p| p.approval_id == *id) {
+            problems.unknown.push(at);
+        }
+        let earlier = answered.get(..at).unwrap_or(&[]);
+        let counted = problems
+            .duplicated
+            .iter()
+            .any(|&d| answered.get(d) == Some(id));
+        if earlier.contains(id) && !counted {
+            problems.duplicated.push(at);
+        }
+    }
+    if problems == BatchProblems::default() {
         Ok(())
     } else {
-        Err(AdkError::IncompleteBatch {
-            missing,
-            unknown,
-            duplicated,
-        })
+        Err(problems)
     }
-}
-
-fn describe(p: &PendingApproval<'_>) -> String {
-    use crate::model::shown;
-    format!(
-        "{} ({}, toolCallId {})",
-        shown(p.approval_id),
-        shown(p.tool_name),
-        shown(p.tool_call_id)
-    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Part, Role, ToolPart};
+    use crate::model::{Part, ToolPart};
+    use alloc::vec;
 
-    fn two_pending() -> LastMessage<'static> {
+    const AP1: Handle = 11;
+    const AP2: Handle = 12;
+    const AP3: Handle = 13;
+    const CALL1: Handle = 21;
+
+    fn two_pending() -> LastMessage {
         LastMessage::assistant(vec![
             Part::Text,
+            Part::Tool(ToolPart::new(CALL1, ToolState::ApprovalRequested).with_approval(AP1, None)),
             Part::Tool(
-                ToolPart::new("process_payment", "call-1", ToolState::ApprovalRequested)
-                    .with_approval("ap-1", None),
+                ToolPart::new(22, ToolState::ApprovalResponded).with_approval(AP2, Some(true)),
             ),
-            Part::Tool(
-                ToolPart::new("process_payment", "call-2", ToolState::ApprovalResponded)
-                    .with_approval("ap-2", Some(true)),
-            ),
-            Part::Tool(
-                ToolPart::new("get_location", "call-3", ToolState::ApprovalRequested)
-                    .with_approval("ap-3", None),
-            ),
+            Part::Tool(ToolPart::new(23, ToolState::ApprovalRequested).with_approval(AP3, None)),
         ])
     }
 
     #[test]
     fn pending_approvals_lists_requested_parts_in_order() {
-        let m = two_pending();
-        let pending = pending_approvals(&m);
+        let pending = pending_approvals(&two_pending());
         assert_eq!(pending.len(), 2);
         assert_eq!(
             pending[0],
             PendingApproval {
                 part_index: 1,
-                approval_id: "ap-1",
-                tool_call_id: "call-1",
-                tool_name: "process_payment"
+                approval_id: AP1,
+                tool_call_id: CALL1,
             }
         );
-        assert_eq!(pending[1].approval_id, "ap-3");
-        assert_eq!(pending[1].part_index, 3);
+        assert_eq!((pending[1].approval_id, pending[1].part_index), (AP3, 3));
     }
 
     #[test]
@@ -139,55 +138,40 @@ mod tests {
         let m = LastMessage {
             role: Role::User,
             parts: Some(vec![Part::Tool(
-                ToolPart::new("a", "c", ToolState::ApprovalRequested).with_approval("x", None),
+                ToolPart::new(1, ToolState::ApprovalRequested).with_approval(2, None),
             )]),
         };
         assert!(pending_approvals(&m).is_empty());
     }
 
     #[test]
-    fn approve_by_tool_call_id_is_an_error_listing_valid_ids() {
-        let m = two_pending();
-        let pending = pending_approvals(&m);
-        assert_eq!(check_answerable(&pending, "ap-3"), Ok(3));
-        let err = check_answerable(&pending, "call-1").unwrap_err();
-        let text = err.message();
-        assert!(text.contains("'call-1'"), "{text}");
-        assert!(
-            text.contains("ap-1 (process_payment, toolCallId call-1)"),
-            "{text}"
+    fn approve_by_tool_call_id_names_the_call_it_belongs_to() {
+        let pending = pending_approvals(&two_pending());
+        assert_eq!(check_answerable(&pending, AP3).map(|p| p.part_index), Ok(3));
+        assert_eq!(
+            check_answerable(&pending, CALL1),
+            Err(NotAnswerable::ToolCallIdOf(pending[0]))
         );
-        assert!(text.contains("ap-3"), "{text}");
-        assert!(text.contains("approval id is ap-1"), "{text}");
-        assert_eq!(err.name(), "AdkUnknownApprovalError");
+        assert_eq!(check_answerable(&pending, 99), Err(NotAnswerable::Unknown));
     }
 
     #[test]
     fn answering_an_already_answered_approval_is_an_error() {
-        let m = two_pending();
-        assert!(check_answerable(&pending_approvals(&m), "ap-2").is_err());
+        let pending = pending_approvals(&two_pending());
+        assert_eq!(check_answerable(&pending, AP2), Err(NotAnswerable::Unknown));
     }
 
     #[test]
     fn batch_must_answer_every_pending_approval_exactly_once() {
-        let m = two_pending();
-        let pending = pending_approvals(&m);
-        assert_eq!(check_batch(&pending, &["ap-3", "ap-1"]), Ok(()));
-        let err = check_batch(&pending, &["ap-1", "nope", "ap-1"]).unwrap_err();
+        let pending = pending_approvals(&two_pending());
+        assert_eq!(check_batch(&pending, &[AP3, AP1]), Ok(()));
         assert_eq!(
-            err,
-            AdkError::IncompleteBatch {
-                missing: vec!["ap-3".into()],
-                unknown: vec!["nope".into()],
-                duplicated: vec!["ap-1".into()],
-            }
-        );
-        let text = err.message();
-        assert!(
-            text.contains("missing: ap-3")
-                && text.contains("unknown: nope")
-                && text.contains("more than once: ap-1"),
-            "{text}"
+            check_batch(&pending, &[AP1, 99, AP1, AP1, 99]),
+            Err(BatchProblems {
+                missing: vec![1],
+                unknown: vec![1, 4],
+                duplicated: vec![2, 4],
+            })
         );
     }
 }

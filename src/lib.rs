@@ -1,21 +1,55 @@
 //! adk-stream-wasm: the browser side of human-in-the-loop AI SDK chats with ADK-style backends.
 //!
 //! Layers, from the inside out:
-//! - [`model`]: AI SDK v6 UI messages, reduced to what decisions read (pure Rust);
+//! - [`model`]: AI SDK v6 UI messages, reduced to what decisions read, and the integer records
+//!   that carry them across the boundary (pure Rust);
 //! - [`engine`]: the auto-send decision of SPEC §2, one engine per chat (pure Rust);
-//! - [`approvals`], [`registry`], [`error`]: approval validation, the browser-tool registry and
-//!   the library's errors (pure Rust);
-//! - `boundary` (wasm32 only): the one place that reads JS values and throws JS errors.
+//! - [`approvals`], [`runner`]: approval validation and which browser tool runs when (pure Rust);
+//! - `exports` (wasm32, feature `core`): the core module's exports, numbers in and numbers out;
+//! - `boundary`, [`browser`], `transport` (features `geolocation`, `bidi`): the modules that read
+//!   JS values through wasm-bindgen, each built as a WebAssembly module of its own.
+//!
+//! The core module (`--no-default-features --features core`) is `no_std`: it links no formatting,
+//! no text and no panic messages (its panics abort), only the rules, dlmalloc and its exports.
+#![cfg_attr(
+    all(
+        target_arch = "wasm32",
+        not(any(feature = "geolocation", feature = "bidi"))
+    ),
+    no_std
+)]
+
+extern crate alloc;
+#[cfg(any(feature = "geolocation", feature = "bidi", not(target_arch = "wasm32")))]
+extern crate std;
 
 pub mod approvals;
 pub mod browser;
 pub mod engine;
+#[cfg(feature = "geolocation")]
 pub mod error;
 pub mod model;
-pub mod registry;
 pub mod runner;
 #[cfg(feature = "bidi")]
 pub mod transport;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", any(feature = "geolocation", feature = "bidi")))]
 pub mod boundary;
+#[cfg(all(target_arch = "wasm32", feature = "core"))]
+pub mod exports;
+
+/// The `no_std` core module's allocator and panic handler: a panic (only an allocation too large
+/// for memory can cause one) traps, with no message to format.
+#[cfg(all(
+    target_arch = "wasm32",
+    not(any(feature = "geolocation", feature = "bidi"))
+))]
+mod runtime {
+    #[global_allocator]
+    static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
+
+    #[panic_handler]
+    fn panic(_: &core::panic::PanicInfo) -> ! {
+        core::arch::wasm32::unreachable()
+    }
+}

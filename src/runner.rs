@@ -2,31 +2,32 @@
 //! approving answer is committed, never after a deny, at once when the backend calls it without an
 //! approval request, and at most once per tool call whatever the number of times it is observed.
 
-use crate::model::{LastMessage, Role, ToolState};
+use alloc::vec::Vec;
+
+use crate::model::{Handle, LastMessage, Role, ToolState};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Run {
     /// The user approved it; run it and add its output.
-    Approved,
+    Approved = 0,
     /// The backend called it without an approval request and it does not require one.
-    CalledWithoutApproval,
+    CalledWithoutApproval = 1,
     /// The backend called it without an approval request, but the tool requires the user's
     /// approval: it must not run; the browser answers with an `output-error` so the chat goes on.
-    RefusedWithoutApproval,
+    RefusedWithoutApproval = 2,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ToolCall<'a> {
+pub struct ToolCall {
     pub part_index: usize,
-    pub tool_call_id: &'a str,
-    pub tool_name: &'a str,
+    pub tool_call_id: Handle,
     pub run: Run,
 }
 
 /// One chat's runner memory: the tool calls it has already claimed.
 #[derive(Clone, Debug, Default)]
 pub struct Runner {
-    claimed: Vec<String>,
+    claimed: Vec<Handle>,
 }
 
 /// The most claimed tool calls remembered; the oldest is forgotten first. Tool calls are unique per
@@ -39,18 +40,13 @@ impl Runner {
     }
 
     /// The browser tool calls of the last message that should start now, each returned once only.
-    pub fn claim<'a>(
-        &mut self,
-        message: &LastMessage<'a>,
-        is_frontend_tool: &dyn Fn(&str) -> bool,
-        requires_approval: &dyn Fn(&str) -> bool,
-    ) -> Vec<ToolCall<'a>> {
+    pub fn claim(&mut self, message: &LastMessage) -> Vec<ToolCall> {
         if message.role != Role::Assistant {
             return Vec::new();
         }
         let mut calls = Vec::new();
         for (part_index, tool) in message.tool_parts() {
-            if !is_frontend_tool(tool.name) || self.is_claimed(tool.tool_call_id) {
+            if !tool.frontend || self.is_claimed(tool.tool_call_id) {
                 continue;
             }
             let run = match (tool.state, tool.approval) {
@@ -59,28 +55,32 @@ impl Runner {
                 {
                     Run::Approved
                 }
-                (ToolState::InputAvailable, None) if requires_approval(tool.name) => {
+                (ToolState::InputAvailable, None) if tool.requires_approval => {
                     Run::RefusedWithoutApproval
                 }
                 (ToolState::InputAvailable, None) => Run::CalledWithoutApproval,
                 _ => continue,
             };
-            if self.claimed.len() == MAX_CLAIMED {
+            if self.claimed.len() >= MAX_CLAIMED {
                 self.claimed.remove(0);
             }
-            self.claimed.push(tool.tool_call_id.to_string());
+            self.claimed.push(tool.tool_call_id);
             calls.push(ToolCall {
                 part_index,
                 tool_call_id: tool.tool_call_id,
-                tool_name: tool.name,
                 run,
             });
         }
         calls
     }
 
-    pub fn is_claimed(&self, tool_call_id: &str) -> bool {
-        self.claimed.iter().any(|id| id == tool_call_id)
+    pub fn is_claimed(&self, tool_call_id: Handle) -> bool {
+        self.claimed.contains(&tool_call_id)
+    }
+
+    /// The handles the runner holds, so the glue may forget the strings of all others.
+    pub fn handles(&self, out: &mut Vec<Handle>) {
+        out.extend_from_slice(&self.claimed);
     }
 
     pub fn reset(&mut self) {
@@ -92,33 +92,25 @@ impl Runner {
 mod tests {
     use super::*;
     use crate::model::{Part, ToolPart};
+    use alloc::vec;
 
-    fn frontend(name: &str) -> bool {
-        matches!(name, "get_location" | "change_bgm")
-    }
+    const C1: Handle = 1;
+    const C2: Handle = 2;
 
-    fn requires_approval(name: &str) -> bool {
-        name == "get_location"
-    }
-
-    fn claim(runner: &mut Runner, parts: &[Part<'_>]) -> Vec<(String, Run)> {
+    fn claim(runner: &mut Runner, parts: &[Part]) -> Vec<(Handle, Run)> {
         let message = LastMessage::assistant(parts.to_vec());
         runner
-            .claim(&message, &frontend, &requires_approval)
+            .claim(&message)
             .into_iter()
-            .map(|call| (call.tool_call_id.to_string(), call.run))
+            .map(|call| (call.tool_call_id, call.run))
             .collect()
     }
 
-    fn tool<'a>(
-        name: &'a str,
-        state: ToolState,
-        call_id: &'a str,
-        approval: Option<(&'a str, Option<bool>)>,
-    ) -> Part<'a> {
-        let part = ToolPart::new(name, call_id, state);
+    /// `get_location`: runs in the browser and requires approval.
+    fn location(state: ToolState, call: Handle, approval: Option<Option<bool>>) -> Part {
+        let part = ToolPart::new(call, state).in_browser();
         Part::Tool(match approval {
-            Some((id, approved)) => part.with_approval(id, approved),
+            Some(approved) => part.with_approval(call + 100, approved),
             None => part,
         })
     }
@@ -126,23 +118,10 @@ mod tests {
     #[test]
     fn a_browser_tool_never_runs_before_its_approval() {
         let mut runner = Runner::new();
-        let requested = tool(
-            "get_location",
-            ToolState::ApprovalRequested,
-            "c1",
-            Some(("a1", None)),
-        );
+        let requested = location(ToolState::ApprovalRequested, C1, Some(None));
         assert!(claim(&mut runner, &[requested]).is_empty());
-        let approved = tool(
-            "get_location",
-            ToolState::ApprovalResponded,
-            "c1",
-            Some(("a1", Some(true))),
-        );
-        assert_eq!(
-            claim(&mut runner, &[approved]),
-            vec![("c1".to_string(), Run::Approved)]
-        );
+        let approved = location(ToolState::ApprovalResponded, C1, Some(Some(true)));
+        assert_eq!(claim(&mut runner, &[approved]), vec![(C1, Run::Approved)]);
         assert!(
             claim(&mut runner, &[approved]).is_empty(),
             "runs at most once"
@@ -152,25 +131,24 @@ mod tests {
     #[test]
     fn a_denied_browser_tool_never_runs() {
         let mut runner = Runner::new();
-        let denied = tool(
-            "get_location",
-            ToolState::ApprovalResponded,
-            "c1",
-            Some(("a1", Some(false))),
-        );
+        let denied = location(ToolState::ApprovalResponded, C1, Some(Some(false)));
         assert!(claim(&mut runner, &[denied]).is_empty());
     }
 
     #[test]
     fn a_tool_called_without_approval_runs_at_once_unless_it_requires_one() {
         let mut runner = Runner::new();
-        let bgm = tool("change_bgm", ToolState::InputAvailable, "c1", None);
-        let location = tool("get_location", ToolState::InputAvailable, "c2", None);
+        // change_bgm: a browser tool that needs no approval.
+        let bgm = Part::Tool(ToolPart {
+            frontend: true,
+            ..ToolPart::new(C1, ToolState::InputAvailable)
+        });
+        let location = location(ToolState::InputAvailable, C2, None);
         assert_eq!(
             claim(&mut runner, &[bgm, location]),
             vec![
-                ("c1".to_string(), Run::CalledWithoutApproval),
-                ("c2".to_string(), Run::RefusedWithoutApproval)
+                (C1, Run::CalledWithoutApproval),
+                (C2, Run::RefusedWithoutApproval)
             ]
         );
     }
@@ -178,18 +156,10 @@ mod tests {
     #[test]
     fn server_tools_and_finished_tools_are_left_alone() {
         let mut runner = Runner::new();
-        let payment = tool(
-            "process_payment",
-            ToolState::ApprovalResponded,
-            "c1",
-            Some(("a1", Some(true))),
+        let payment = Part::Tool(
+            ToolPart::new(C1, ToolState::ApprovalResponded).with_approval(5, Some(true)),
         );
-        let done = tool(
-            "get_location",
-            ToolState::OutputAvailable,
-            "c2",
-            Some(("a2", Some(true))),
-        );
+        let done = location(ToolState::OutputAvailable, C2, Some(Some(true)));
         assert!(claim(&mut runner, &[payment, done]).is_empty());
     }
 }

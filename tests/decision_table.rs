@@ -1,78 +1,112 @@
 //! SPEC §2 "Decision rows", one test per row, named after it. A row runs on a fresh engine unless
 //! it says otherwise; `P(name, state, approved)` is a tool part. The rows are written as the model
-//! the boundary reads (`src/model`); `tests/js/decision-rows.test.ts` runs the same rows through
-//! the packed package and AI SDK's real `Chat`.
+//! the boundary's records decode into (`src/model`), with ids interned as the glue interns them and
+//! a tool's name resolved into the flags the glue writes (the default registry's browser tools);
+//! `tests/js/decision-rows.test.ts` runs the same rows through the packed package and AI SDK's
+//! real `Chat`.
 
-use adk_stream_wasm::engine::{BidiPattern, Engine, Mode};
-use adk_stream_wasm::model::summary::{parse, Malformed};
-use adk_stream_wasm::model::{Approval, LastMessage, Part, Role, ToolPart, ToolState};
+use adk_stream_wasm::engine::{BidiPattern, Engine, Mode, Verdict};
+use adk_stream_wasm::model::records::{decode, encode, MALFORMED_RECORD};
+use adk_stream_wasm::model::{
+    Approval, Handle, LastMessage, Malformed, Part, Role, ToolPart, ToolState,
+};
 
 const MODES: [Mode; 2] = [Mode::Sse, Mode::Bidi];
 
-type Message = Result<LastMessage<'static>, Malformed<'static>>;
+type Message = Result<LastMessage, Malformed>;
 
 fn default_frontend(name: &str) -> bool {
     matches!(name, "get_location" | "take_photo" | "get_camera")
 }
 
-fn leak(text: String) -> &'static str {
-    Box::leak(text.into_boxed_str())
-}
-
-fn state(name: &str) -> ToolState {
-    ToolState::parse(name).expect("a state of SPEC §1")
-}
-
-/// A tool part `P(name, state, approved)`; ids are derived from the name so parts differ.
-fn p(name: &str, state_name: &str, approved: Option<bool>) -> Part<'static> {
-    let tool = ToolPart::new(
-        leak(name.to_string()),
-        leak(format!("call-{name}")),
-        state(state_name),
-    );
-    Part::Tool(match state_name {
-        "input-streaming" | "input-available" => tool,
-        _ => tool.with_approval(leak(format!("approval-{name}")), approved),
+/// The handle of a string, as an engine's intern table gives it: equal strings, equal handles.
+fn id(text: &str) -> Handle {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    thread_local! {
+        static TABLE: RefCell<HashMap<String, Handle>> = RefCell::new(HashMap::new());
+    }
+    TABLE.with(|table| {
+        let mut table = table.borrow_mut();
+        let next = table.len() as Handle + 1;
+        *table.entry(text.to_string()).or_insert(next)
     })
 }
 
+fn state(name: &str) -> ToolState {
+    let code = [
+        "input-streaming",
+        "input-available",
+        "approval-requested",
+        "approval-responded",
+        "output-available",
+        "output-error",
+        "output-denied",
+    ]
+    .iter()
+    .position(|s| *s == name)
+    .expect("a state of SPEC §1");
+    ToolState::from_code(code as u32).expect("a state code")
+}
+
+/// A tool part `P(name, state, approved)`; ids are derived from the name so parts differ.
+fn p(name: &str, state_name: &str, approved: Option<bool>) -> Part {
+    let approval = match state_name {
+        "input-streaming" | "input-available" => None,
+        _ => Some((format!("approval-{name}"), approved)),
+    };
+    let approval = approval
+        .as_ref()
+        .map(|(id, approved)| (id.as_str(), *approved));
+    tool(name, state_name, &format!("call-{name}"), approval)
+}
+
 /// A tool part with its own ids.
-fn tool(
-    name: &str,
-    state_name: &str,
-    call: &str,
-    approval: Option<(&str, Option<bool>)>,
-) -> Part<'static> {
-    let tool = ToolPart::new(
-        leak(name.to_string()),
-        leak(call.to_string()),
-        state(state_name),
-    );
+fn tool(name: &str, state_name: &str, call: &str, approval: Option<(&str, Option<bool>)>) -> Part {
+    let mut tool = ToolPart::new(id(call), state(state_name));
+    if default_frontend(name) {
+        tool = tool.in_browser();
+    }
     Part::Tool(match approval {
-        Some((id, approved)) => tool.with_approval(leak(id.to_string()), approved),
+        Some((approval, approved)) => tool.with_approval(id(approval), approved),
         None => tool,
     })
 }
 
-fn text() -> Part<'static> {
+fn text() -> Part {
     Part::Text
 }
 
-fn reasoning() -> Part<'static> {
+fn reasoning() -> Part {
     Part::Reasoning
 }
 
-fn assistant(parts: &[Part<'static>]) -> Message {
+fn assistant(parts: &[Part]) -> Message {
     Ok(LastMessage::assistant(parts.to_vec()))
 }
 
 /// What a fresh engine of `mode` answers for the message.
 fn decide(mode: Mode, message: &Message) -> bool {
-    Engine::new(mode, BidiPattern::A).should_send(message, &default_frontend)
+    Engine::new(mode, BidiPattern::A).should_send(message)
 }
 
+/// The rule's stable name, as `explain().rule` shows it (js/words.js words the same codes).
 fn rule(engine: &Engine, message: &Message) -> &'static str {
-    engine.explain(message, &default_frontend).verdict.rule()
+    rule_name(&engine.explain(message).verdict)
+}
+
+fn rule_name(verdict: &Verdict) -> &'static str {
+    [
+        "malformed-input",
+        "not-assistant",
+        "no-parts",
+        "approval-pending",
+        "still-streaming",
+        "awaiting-browser-output",
+        "no-user-action",
+        "already-known",
+        "unsent-user-action",
+    ][verdict.code().0 as usize]
 }
 
 fn in_both_modes(message: &Message, expected: bool) {
@@ -84,26 +118,25 @@ fn in_both_modes(message: &Message, expected: bool) {
 #[test]
 fn d1_not_a_message_list_is_false() {
     // The glue turns [], null, undefined, numbers, cyclic objects, [undefined] and throwing
-    // getters into an "E" summary (tests/js covers the JS side); Rust answers false for each.
-    for reason in [
-        "`messages` is empty",
-        "the argument is null; expected {messages}",
-        "the last message is undefined",
-    ] {
-        let summary: Message = Err(Malformed::Unreadable(reason));
-        in_both_modes(&summary, false);
+    // getters into a malformation code (tests/js covers the JS side and its words); Rust answers
+    // false for each, and so it does for records it cannot read.
+    for code in [1, 2, 3, 4, 5, 7, 14] {
+        let message: Message = Err(Malformed { code, index: 0 });
+        in_both_modes(&message, false);
         let engine = Engine::new(Mode::Sse, BidiPattern::A);
-        let decision = engine.explain(&summary, &default_frontend);
-        assert_eq!(decision.verdict.rule(), "malformed-input");
-        assert!(decision.verdict.detail().contains(reason));
+        let decision = engine.explain(&message);
+        assert_eq!(rule_name(&decision.verdict), "malformed-input");
+        assert_eq!(decision.verdict.code(), (0, code));
     }
-    for garbage in [
-        "",
-        "garbage",
-        "assistant",
-        "assistant\u{1f}A\u{1f}1\u{1e}tool-a\u{1f}x",
+    for (words, count) in [
+        (vec![], 0),
+        (vec![2, 0, 0, 0], 1),
+        (vec![2, 0, 0, 0, 9, 1, 2], 1),
+        (vec![2, 0, 0, 0, 4 | 9 << 4, 1, 2], 1),
     ] {
-        in_both_modes(&parse(garbage), false);
+        let message = decode(&words, count);
+        assert_eq!(message.as_ref().map_err(|m| m.code), Err(MALFORMED_RECORD));
+        in_both_modes(&message, false);
     }
 }
 
@@ -192,11 +225,8 @@ fn d9_two_answers_send_once() {
     ]);
     for mode in MODES {
         let mut engine = Engine::new(mode, BidiPattern::A);
-        assert!(engine.should_send(&summary, &default_frontend));
-        assert!(
-            !engine.should_send(&summary, &default_frontend),
-            "{mode:?}: a second send"
-        );
+        assert!(engine.should_send(&summary));
+        assert!(!engine.should_send(&summary), "{mode:?}: a second send");
     }
 }
 
@@ -219,13 +249,13 @@ fn d11_text_between_answers_then_b_answered() {
             text(),
             p("b", "approval-requested", None),
         ]);
-        assert!(!engine.should_send(&before, &default_frontend));
+        assert!(!engine.should_send(&before));
         let after = assistant(&[
             p("a", "approval-responded", Some(true)),
             text(),
             p("b", "approval-responded", Some(true)),
         ]);
-        assert!(engine.should_send(&after, &default_frontend), "{mode:?}");
+        assert!(engine.should_send(&after), "{mode:?}");
     }
 }
 
@@ -257,8 +287,8 @@ fn d14_browser_output_after_the_answer_is_true() {
     // Told by the helpers that the output is the browser's ...
     for mode in MODES {
         let mut engine = Engine::new(mode, BidiPattern::A);
-        engine.mark_browser_output("call-search");
-        assert!(engine.should_send(&summary, &default_frontend), "{mode:?}");
+        engine.mark_browser_output(id("call-search"));
+        assert!(engine.should_send(&summary), "{mode:?}");
     }
     // ... and inferred without that knowledge: nothing stands after it (principle 6).
     in_both_modes(&summary, true);
@@ -288,8 +318,8 @@ fn d16_asked_twice_is_true_then_false() {
     let summary = assistant(&[p("process_payment", "approval-responded", Some(true))]);
     for mode in MODES {
         let mut engine = Engine::new(mode, BidiPattern::A);
-        assert!(engine.should_send(&summary, &default_frontend));
-        assert!(!engine.should_send(&summary, &default_frontend));
+        assert!(engine.should_send(&summary));
+        assert!(!engine.should_send(&summary));
         assert_eq!(rule(&engine, &summary), "already-known");
     }
 }
@@ -320,7 +350,7 @@ fn d17_holds_wherever_the_approved_browser_tool_stands() {
     );
     // Pattern B sends the approval at once.
     let mut engine = Engine::new(Mode::Bidi, BidiPattern::B);
-    assert!(engine.should_send(&summary, &default_frontend));
+    assert!(engine.should_send(&summary));
 }
 
 #[test]
@@ -335,25 +365,22 @@ fn d18_sse_denied_browser_tool_is_true() {
 fn d19_sse_browser_output_with_its_approval_is_true() {
     let mut engine = Engine::new(Mode::Sse, BidiPattern::A);
     let approved = assistant(&[p("get_location", "approval-responded", Some(true))]);
-    assert!(!engine.should_send(&approved, &default_frontend));
-    engine.mark_browser_output("call-get_location");
+    assert!(!engine.should_send(&approved));
+    engine.mark_browser_output(id("call-get_location"));
     let with_output = assistant(&[p("get_location", "output-available", Some(true))]);
-    assert!(engine.should_send(&with_output, &default_frontend));
-    assert!(
-        !engine.should_send(&with_output, &default_frontend),
-        "sent once"
-    );
+    assert!(engine.should_send(&with_output));
+    assert!(!engine.should_send(&with_output), "sent once");
 }
 
 #[test]
 fn d20_bidi_pattern_b_sends_the_approval_at_once() {
     let mut engine = Engine::new(Mode::Bidi, BidiPattern::B);
     let approved = assistant(&[p("get_location", "approval-responded", Some(true))]);
-    assert!(engine.should_send(&approved, &default_frontend));
+    assert!(engine.should_send(&approved));
     // The output then travels as a tool_result frame, not as a new message.
-    engine.mark_browser_output("call-get_location");
+    engine.mark_browser_output(id("call-get_location"));
     let with_output = assistant(&[p("get_location", "output-available", Some(true))]);
-    assert!(!engine.should_send(&with_output, &default_frontend));
+    assert!(!engine.should_send(&with_output));
 }
 
 #[test]
@@ -368,8 +395,8 @@ fn d21_browser_geolocation_failure_is_sent() {
     for summary in [&after_approval, &without_approval] {
         for mode in MODES {
             let mut engine = Engine::new(mode, BidiPattern::A);
-            engine.mark_browser_output("call-get_location");
-            assert!(engine.should_send(summary, &default_frontend), "{mode:?}");
+            engine.mark_browser_output(id("call-get_location"));
+            assert!(engine.should_send(summary), "{mode:?}");
         }
     }
     // Without the browser's word it is inferred: the backend never runs a browser tool (principle 6).
@@ -381,25 +408,12 @@ fn d21_browser_geolocation_failure_is_sent() {
     );
 }
 
-/// A `dynamic-tool` part named by `toolName`, read from the boundary's format as the glue writes it.
+/// A `dynamic-tool` part named `get_location` by `toolName`: the glue resolves the name into the
+/// same flags as `tool-get_location` (tests/js checks that end to end), so its records decode to the
+/// same part; read back through them here.
 fn dynamic(state: &str, approved: Option<bool>) -> Message {
-    let (tag, id, answer) = match approved {
-        Some(true) => ("O", "approval-get_location", "1"),
-        Some(false) => ("O", "approval-get_location", "0"),
-        None => ("", "", ""),
-    };
-    let part = [
-        "dynamic-tool",
-        "get_location",
-        state,
-        "call-get_location",
-        tag,
-        id,
-        answer,
-        "",
-    ]
-    .join("\u{1f}");
-    parse(leak(format!("assistant\u{1f}A\u{1f}1\u{1e}{part}")))
+    let (words, count) = encode(&assistant(&[p("get_location", state, approved)]));
+    decode(&words, count)
 }
 
 #[test]
@@ -413,9 +427,9 @@ fn d22_dynamic_tool_get_location_behaves_as_the_static_one() {
         "as D18"
     );
     let mut engine = Engine::new(Mode::Sse, BidiPattern::A);
-    engine.mark_browser_output("call-get_location");
+    engine.mark_browser_output(id("call-get_location"));
     assert!(
-        engine.should_send(&dynamic("output-available", Some(true)), &default_frontend),
+        engine.should_send(&dynamic("output-available", Some(true))),
         "as D19"
     );
 }
@@ -437,8 +451,7 @@ fn adr_0005(location: &str, confirmation: Option<bool>) -> Message {
 fn d23_sequence(mark_output: bool) {
     for mode in MODES {
         let mut engine = Engine::new(mode, BidiPattern::A);
-        let ask =
-            |engine: &mut Engine, message: &Message| engine.should_send(message, &default_frontend);
+        let ask = |engine: &mut Engine, message: &Message| engine.should_send(message);
         assert!(
             !ask(&mut engine, &adr_0005("input-available", None)),
             "{mode:?}: pending"
@@ -452,7 +465,7 @@ fn d23_sequence(mark_output: bool) {
             "{mode:?}: answer sent"
         );
         if mark_output {
-            engine.mark_browser_output("call-get_location");
+            engine.mark_browser_output(id("call-get_location"));
         }
         let with_output = adr_0005("output-available", Some(true));
         assert_eq!(
@@ -484,14 +497,14 @@ fn d23_later_parts_seen_before_the_output_prove_nothing() {
         p("adk_request_confirmation", "approval-responded", Some(true)),
         text(),
     ]);
-    engine.should_send(&adr_0005("input-available", Some(true)), &default_frontend);
-    assert!(!engine.should_send(&before, &default_frontend));
+    engine.should_send(&adr_0005("input-available", Some(true)));
+    assert!(!engine.should_send(&before));
     let after = assistant(&[
         p("get_location", "output-available", None),
         p("adk_request_confirmation", "approval-responded", Some(true)),
         text(),
     ]);
-    assert!(engine.should_send(&after, &default_frontend));
+    assert!(engine.should_send(&after));
     // A fresh engine saw no earlier snapshot: the plain rule, the text is a reaction.
     assert!(!decide(Mode::Sse, &after));
 }
@@ -499,16 +512,18 @@ fn d23_later_parts_seen_before_the_output_prove_nothing() {
 #[test]
 fn d24b_the_backends_answer_after_the_output_is_false_on_the_same_and_a_fresh_engine() {
     let mut engine = Engine::new(Mode::Sse, BidiPattern::A);
-    assert!(!engine.should_send(
-        &assistant(&[p("get_location", "approval-responded", Some(true))]),
-        &default_frontend
-    ));
-    assert!(engine.should_send(
-        &assistant(&[p("get_location", "output-available", Some(true))]),
-        &default_frontend
-    ));
+    assert!(!engine.should_send(&assistant(&[p(
+        "get_location",
+        "approval-responded",
+        Some(true)
+    )])));
+    assert!(engine.should_send(&assistant(&[p(
+        "get_location",
+        "output-available",
+        Some(true)
+    )])));
     let answered = assistant(&[p("get_location", "output-available", Some(true)), text()]);
-    assert!(!engine.should_send(&answered, &default_frontend));
+    assert!(!engine.should_send(&answered));
     in_both_modes(&answered, false);
 }
 
@@ -532,7 +547,7 @@ fn d25_states_only_the_backend_writes_are_false_on_a_fresh_engine() {
 }
 
 /// `P(name, approval-responded, true)` answered by the backend itself (AI SDK 7).
-fn automatic(name: &str) -> Part<'static> {
+fn automatic(name: &str) -> Part {
     let Part::Tool(tool) = p(name, "approval-responded", Some(true)) else {
         panic!("p() makes a tool part")
     };
@@ -559,14 +574,8 @@ fn d27_an_automatic_approval_is_not_a_user_action() {
     ]);
     for mode in MODES {
         let mut engine = Engine::new(mode, BidiPattern::A);
-        assert!(
-            engine.should_send(&beside, &default_frontend),
-            "{mode:?}: the user's answer"
-        );
-        assert!(
-            !engine.should_send(&beside, &default_frontend),
-            "{mode:?}: once"
-        );
+        assert!(engine.should_send(&beside), "{mode:?}: the user's answer");
+        assert!(!engine.should_send(&beside), "{mode:?}: once");
     }
 }
 
@@ -579,35 +588,102 @@ fn d20_pattern_b_output_added_before_the_other_answer_still_sends_the_answers() 
         p("process_payment", "approval-requested", None),
         p("get_location", "approval-responded", Some(true)),
     ]);
-    assert!(!engine.should_send(&pending, &default_frontend));
+    assert!(!engine.should_send(&pending));
     let answered = assistant(&[
         p("process_payment", "approval-responded", Some(true)),
         p("get_location", "output-available", Some(true)),
     ]);
-    assert!(engine.should_send(&answered, &default_frontend));
-    assert!(!engine.should_send(&answered, &default_frontend));
+    assert!(engine.should_send(&answered));
+    assert!(!engine.should_send(&answered));
 }
 
 #[test]
 fn d16_holds_when_a_hand_made_history_repeats_a_tool_call_id() {
-    let repeated: Message = Ok(LastMessage::assistant(vec![
-        Part::Tool(ToolPart::new(
-            "get_location",
-            "c1",
-            ToolState::OutputAvailable,
-        )),
+    let repeated = assistant(&[
+        tool("get_location", "output-available", "c1", None),
         Part::Text,
-        Part::Tool(
-            ToolPart::new("process_payment", "c1", ToolState::ApprovalResponded)
-                .with_approval("a1", Some(true)),
+        tool(
+            "process_payment",
+            "approval-responded",
+            "c1",
+            Some(("a1", Some(true))),
         ),
-    ]));
+    ]);
     for mode in MODES {
         let mut engine = Engine::new(mode, BidiPattern::A);
-        assert!(engine.should_send(&repeated, &default_frontend), "{mode:?}");
-        assert!(
-            !engine.should_send(&repeated, &default_frontend),
-            "{mode:?}: once"
-        );
+        assert!(engine.should_send(&repeated), "{mode:?}");
+        assert!(!engine.should_send(&repeated), "{mode:?}: once");
     }
+}
+
+#[test]
+fn d28_a_repeated_approval_id_on_another_tool_call_is_a_new_user_action() {
+    let a = |answered: bool| {
+        tool(
+            "a",
+            "approval-responded",
+            "call-a",
+            Some(("approval-1", Some(answered))),
+        )
+    };
+    for mode in MODES {
+        for answer in [true, false] {
+            let mut engine = Engine::new(mode, BidiPattern::A);
+            assert!(engine.should_send(&assistant(&[a(true)])), "{mode:?}: a");
+            // The backend's response appends b, asking with the same approval id.
+            let asked = assistant(&[
+                a(true),
+                text(),
+                tool(
+                    "b",
+                    "approval-requested",
+                    "call-b",
+                    Some(("approval-1", None)),
+                ),
+            ]);
+            assert!(!engine.should_send(&asked));
+            let answered = assistant(&[
+                a(true),
+                text(),
+                tool(
+                    "b",
+                    "approval-responded",
+                    "call-b",
+                    Some(("approval-1", Some(answer))),
+                ),
+            ]);
+            assert!(
+                engine.should_send(&answered),
+                "{mode:?}: b answered {answer}"
+            );
+            assert!(!engine.should_send(&answered), "{mode:?}: once");
+        }
+    }
+}
+
+#[test]
+fn d29_a_part_with_a_legacy_error_field_is_not_sent() {
+    let Part::Tool(payment) = p("process_payment", "approval-responded", Some(true)) else {
+        panic!("p() makes a tool part")
+    };
+    let failed = assistant(&[Part::Tool(ToolPart {
+        failed: true,
+        ..payment
+    })]);
+    in_both_modes(&failed, false);
+    assert_eq!(
+        rule(&Engine::new(Mode::Sse, BidiPattern::A), &failed),
+        "already-known"
+    );
+    // A failed browser tool is not waited for either, and its output is not sent.
+    let Part::Tool(location) = p("get_location", "output-error", Some(true)) else {
+        panic!("p() makes a tool part")
+    };
+    in_both_modes(
+        &assistant(&[Part::Tool(ToolPart {
+            failed: true,
+            ..location
+        })]),
+        false,
+    );
 }

@@ -3,16 +3,18 @@
 //! streaming, never sends the same state twice, never sends an answer the backend gave itself, and
 //! follows SPEC §2's order rules (a later part is the backend's reaction, content before an answer
 //! never blocks it, `step-start` is no reaction) and principle 4 (approve and deny time alike).
-//! `summary::parse` on arbitrary strings is covered here too; the fuzz targets go further.
+//! `records::decode` on arbitrary words is covered here too; the fuzz targets go further.
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use adk_stream_wasm::engine::{ActionRef, BidiPattern, Engine, Mode, Verdict};
-use adk_stream_wasm::model::summary::{parse, Malformed};
-use adk_stream_wasm::model::{Approval, LastMessage, Part, Role, ToolPart, ToolState};
+use adk_stream_wasm::engine::{Action, BidiPattern, Engine, Mode, Verdict};
+use adk_stream_wasm::model::records::{decode, MALFORMED_RECORD};
+use adk_stream_wasm::model::{
+    Approval, Handle, LastMessage, Malformed, Part, Role, ToolPart, ToolState,
+};
 use proptest::prelude::*;
 
-type Message = Result<LastMessage<'static>, Malformed<'static>>;
+type Message = Result<LastMessage, Malformed>;
 
 const STATES: [ToolState; 7] = [
     ToolState::InputStreaming,
@@ -23,36 +25,19 @@ const STATES: [ToolState; 7] = [
     ToolState::OutputError,
     ToolState::OutputDenied,
 ];
-const NAMES: [&str; 4] = ["get_location", "process_payment", "search", "change_bgm"];
-/// Ids are drawn from the first four, so renders and parts share them; `unique_ids` moves a
-/// repeated one to a free one: AI SDK never gives two parts of a message the same toolCallId.
-const CALL_IDS: [&str; 14] = [
-    "call-0", "call-1", "call-2", "call-3", "call-4", "call-5", "call-6", "call-7", "call-8",
-    "call-9", "call-10", "call-11", "call-12", "call-13",
-];
-const APPROVAL_IDS: [&str; 14] = [
-    "approval-0",
-    "approval-1",
-    "approval-2",
-    "approval-3",
-    "approval-4",
-    "approval-5",
-    "approval-6",
-    "approval-7",
-    "approval-8",
-    "approval-9",
-    "approval-10",
-    "approval-11",
-    "approval-12",
-    "approval-13",
-];
+/// `get_location` (runs in the browser and requires approval), `process_payment`, `search`,
+/// `change_bgm`: the glue resolves a name into these flags.
+const NAMES: [bool; 4] = [true, false, false, false];
+/// Ids are handles, drawn from the first four, so renders and parts share them; `unique_ids` moves
+/// a repeated one to a free one: AI SDK never gives two parts of a message the same toolCallId.
+const CALL_IDS: [Handle; 14] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
+/// The approval id of the call at the same index.
+const fn approval_id(call: Handle) -> Handle {
+    call + 100
+}
 const DRAWN_IDS: usize = 4;
 
-fn frontend(name: &str) -> bool {
-    name == "get_location"
-}
-
-fn any_part() -> impl Strategy<Value = Part<'static>> {
+fn any_part() -> impl Strategy<Value = Part> {
     prop_oneof![
         Just(Part::Text),
         Just(Part::Reasoning),
@@ -67,10 +52,12 @@ fn any_part() -> impl Strategy<Value = Part<'static>> {
             prop::bool::weighted(0.2),
         )
             .prop_map(|(name, state, call, answer, has_approval, automatic)| {
-                let tool = ToolPart::new(NAMES[name], CALL_IDS[call], STATES[state]);
+                let tool = ToolPart::new(CALL_IDS[call], STATES[state]);
                 Part::Tool(ToolPart {
+                    frontend: NAMES[name],
+                    requires_approval: NAMES[name],
                     approval: has_approval.then_some(Approval {
-                        id: APPROVAL_IDS[call],
+                        id: approval_id(CALL_IDS[call]),
                         approved: answer,
                         automatic: automatic && answer.is_some(),
                     }),
@@ -81,8 +68,8 @@ fn any_part() -> impl Strategy<Value = Part<'static>> {
 }
 
 /// Gives each tool part of a message its own toolCallId (and approval id).
-fn unique_ids(mut parts: Vec<Part<'static>>) -> Vec<Part<'static>> {
-    let mut used: Vec<&str> = Vec::new();
+fn unique_ids(mut parts: Vec<Part>) -> Vec<Part> {
+    let mut used: Vec<Handle> = Vec::new();
     for part in &mut parts {
         let Part::Tool(tool) = part else { continue };
         if used.contains(&tool.tool_call_id) {
@@ -91,7 +78,7 @@ fn unique_ids(mut parts: Vec<Part<'static>>) -> Vec<Part<'static>> {
                 .expect("more ids than parts");
             tool.tool_call_id = CALL_IDS[free];
             if let Some(approval) = &mut tool.approval {
-                approval.id = APPROVAL_IDS[free];
+                approval.id = approval_id(CALL_IDS[free]);
             }
         }
         used.push(tool.tool_call_id);
@@ -99,12 +86,12 @@ fn unique_ids(mut parts: Vec<Part<'static>>) -> Vec<Part<'static>> {
     parts
 }
 
-fn any_parts() -> impl Strategy<Value = Vec<Part<'static>>> {
+fn any_parts() -> impl Strategy<Value = Vec<Part>> {
     prop::collection::vec(any_part(), 0..10).prop_map(unique_ids)
 }
 
 /// Parts whose ids may repeat within the message (a hostile backend).
-fn any_parts_with_repeated_ids() -> impl Strategy<Value = Vec<Part<'static>>> {
+fn any_parts_with_repeated_ids() -> impl Strategy<Value = Vec<Part>> {
     prop::collection::vec(any_part(), 0..10)
 }
 
@@ -117,7 +104,7 @@ fn any_message() -> impl Strategy<Value = Message> {
         )
             .prop_map(|(role, parts)| Ok(LastMessage { role, parts })),
         1 => Just(Ok(LastMessage { role: Role::Assistant, parts: None })),
-        1 => Just(Err(Malformed::BadSummary)),
+        1 => Just(Err(Malformed { code: MALFORMED_RECORD, index: 0 })),
     ]
 }
 
@@ -133,7 +120,7 @@ fn any_engine() -> impl Strategy<Value = Engine> {
     (0..3usize).prop_map(|kind| engine_kinds()[kind].clone())
 }
 
-fn tools(message: &Message) -> Vec<ToolPart<'static>> {
+fn tools(message: &Message) -> Vec<ToolPart> {
     match message {
         Ok(m) => m.tool_parts().map(|(_, tool)| *tool).collect(),
         Err(_) => Vec::new(),
@@ -142,10 +129,10 @@ fn tools(message: &Message) -> Vec<ToolPart<'static>> {
 
 /// What a fresh engine of the same kind answers.
 fn fresh(engine: &Engine, message: &Message) -> bool {
-    Engine::new(engine.mode, engine.pattern).should_send(message, &frontend)
+    Engine::new(engine.mode, engine.pattern).should_send(message)
 }
 
-fn with_parts(parts: Vec<Part<'static>>) -> Message {
+fn with_parts(parts: Vec<Part>) -> Message {
     Ok(LastMessage::assistant(parts))
 }
 
@@ -153,18 +140,21 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
     #[test]
-    fn arbitrary_strings_never_panic(summary in ".*", marked in any::<bool>()) {
+    fn arbitrary_records_never_panic(
+        words in prop::collection::vec(any::<u32>(), 0..40),
+        count in 0..16usize,
+        marked in any::<bool>(),
+    ) {
         for mut engine in engine_kinds() {
             if marked {
-                engine.mark_browser_output("c1");
+                engine.mark_browser_output(1);
             }
-            let message = parse(&summary);
-            let explained = engine.explain(&message, &frontend);
-            prop_assert!(!explained.verdict.detail().is_empty());
-            let sent = engine.should_send(&message, &frontend);
+            let message = decode(&words, count);
+            let explained = engine.explain(&message);
+            let sent = engine.should_send(&message);
             prop_assert_eq!(sent, explained.send());
             if sent {
-                prop_assert!(!engine.should_send(&message, &frontend), "sent twice: {:?}", summary);
+                prop_assert!(!engine.should_send(&message), "sent twice: {:?}", words);
             }
         }
     }
@@ -180,11 +170,10 @@ proptest! {
         for mark in marks {
             engine.mark_browser_output(CALL_IDS[mark]);
         }
-        let explained = engine.explain(&message, &frontend);
-        prop_assert!(!explained.verdict.detail().is_empty());
-        let first = engine.should_send(&message, &frontend);
+        let explained = engine.explain(&message);
+        let first = engine.should_send(&message);
         prop_assert_eq!(first, explained.send(), "explain and the decision agree");
-        prop_assert!(!engine.should_send(&message, &frontend), "the same state sent twice");
+        prop_assert!(!engine.should_send(&message), "the same state sent twice");
         let parts = message.as_ref().ok().and_then(|m| m.parts.clone());
         match &message {
             Err(_) => prop_assert!(!first, "sent a malformed message (principle 5)"),
@@ -208,16 +197,16 @@ proptest! {
     #[test]
     fn repeated_ids_never_send_an_action_twice(parts in any_parts_with_repeated_ids(), mut engine in any_engine()) {
         let message = with_parts(parts);
-        let mut sent: Vec<ActionRef<'static>> = Vec::new();
+        let mut sent: Vec<Action> = Vec::new();
         for _ in 0..3 {
-            let decision = engine.explain(&message, &frontend);
+            let decision = engine.explain(&message);
             if let Verdict::Send { unknown } = &decision.verdict {
                 for (_, action) in unknown {
                     prop_assert!(!sent.contains(action), "{:?} sent twice: {:?}", action, message);
                 }
                 sent.extend(unknown.iter().map(|(_, action)| *action));
             }
-            prop_assert_eq!(engine.should_send(&message, &frontend), decision.send());
+            prop_assert_eq!(engine.should_send(&message), decision.send());
         }
     }
 
@@ -226,7 +215,7 @@ proptest! {
     #[test]
     fn a_send_carries_only_unknown_user_actions(parts in any_parts(), engine in any_engine()) {
         let message = with_parts(parts.clone());
-        let decision = engine.explain(&message, &frontend);
+        let decision = engine.explain(&message);
         let Verdict::Send { unknown } = &decision.verdict else { return Ok(()) };
         prop_assert!(!unknown.is_empty());
         for (index, action) in unknown {
@@ -234,18 +223,19 @@ proptest! {
                 return Err(TestCaseError::fail(format!("action at parts[{index}] is no tool part")));
             };
             match action {
-                ActionRef::Answer(id) => {
+                Action::Answer { tool_call_id, approval_id } => {
                     let approval = tool.approval.expect("an answer has an approval");
-                    prop_assert_eq!(approval.id, *id);
+                    prop_assert_eq!(approval.id, *approval_id);
+                    prop_assert_eq!(tool.tool_call_id, *tool_call_id);
                     prop_assert!(approval.approved.is_some());
                     prop_assert!(!approval.automatic, "sent the backend's own answer (D27): {:?}", parts);
                 }
-                ActionRef::BrowserOutput(id) => {
+                Action::BrowserOutput(id) => {
                     prop_assert_eq!(tool.tool_call_id, *id);
                     prop_assert!(tool.state.has_result());
                     if engine.mode == Mode::Bidi && engine.pattern == BidiPattern::B {
                         prop_assert!(
-                            !(frontend(tool.name) && tool.answer() == Some(true)),
+                            !(tool.frontend && tool.answer() == Some(true)),
                             "Pattern B: an approved browser tool's output goes as a tool_result frame"
                         );
                     }
@@ -266,9 +256,9 @@ proptest! {
         sse in any::<bool>(),
     ) {
         let mode = if sse { Mode::Sse } else { Mode::Bidi };
-        let sent = Engine::new(mode, BidiPattern::A).should_send(&with_parts(parts.clone()), &frontend);
+        let sent = Engine::new(mode, BidiPattern::A).should_send(&with_parts(parts.clone()));
         let waiting = parts.iter().filter_map(Part::as_tool).any(|t| {
-            frontend(t.name) && t.state == ToolState::ApprovalResponded && t.answer() == Some(true)
+            t.frontend && t.state == ToolState::ApprovalResponded && t.answer() == Some(true)
         });
         prop_assert!(!(sent && waiting), "{:?}", parts);
     }
@@ -305,11 +295,11 @@ proptest! {
         engine in any_engine(),
         flips in prop::collection::vec(any::<bool>(), 10),
     ) {
-        let flipped: Vec<Part<'static>> = parts
+        let flipped: Vec<Part> = parts
             .iter()
             .zip(flips.iter())
             .map(|(part, flip)| match part {
-                Part::Tool(tool) if *flip && !frontend(tool.name) => Part::Tool(ToolPart {
+                Part::Tool(tool) if *flip && !tool.frontend => Part::Tool(ToolPart {
                     approval: tool.approval.map(|a| Approval { approved: a.approved.map(|x| !x), ..a }),
                     ..*tool
                 }),
@@ -321,7 +311,7 @@ proptest! {
             fresh(&engine, &with_parts(parts.clone())),
             "{:?}", parts
         );
-        if !parts.iter().filter_map(Part::as_tool).any(|t| frontend(t.name)) {
+        if !parts.iter().filter_map(Part::as_tool).any(|t| t.frontend) {
             let decisions: Vec<bool> = engine_kinds()
                 .iter()
                 .map(|kind| fresh(kind, &with_parts(parts.clone())))
@@ -342,7 +332,7 @@ proptest! {
         mut engine in any_engine(),
     ) {
         let mut parts = first;
-        let mut sent: Vec<ActionRef<'static>> = Vec::new();
+        let mut sent: Vec<Action> = Vec::new();
         let mut renders = vec![parts.clone()];
         for step in 0..=edits.len() {
             if step > 0 {
@@ -355,17 +345,17 @@ proptest! {
                 }
             }
             let message = with_parts(parts.clone());
-            let decision = engine.explain(&message, &frontend);
+            let decision = engine.explain(&message);
             if let Verdict::Send { unknown } = &decision.verdict {
                 for (_, action) in unknown {
                     prop_assert!(!sent.contains(action), "{:?} sent again: {:?}", action, renders);
                 }
                 if engine.mode == Mode::Sse || engine.pattern == BidiPattern::A {
                     for tool in parts.iter().filter_map(Part::as_tool) {
-                        let waiting = frontend(tool.name)
+                        let waiting = tool.frontend
                             && tool.state == ToolState::ApprovalResponded
                             && tool.answer() == Some(true);
-                        let answer_sent = tool.approval.is_some_and(|a| sent.contains(&ActionRef::Answer(a.id)));
+                        let answer_sent = tool.approval.is_some_and(|a| sent.contains(&Action::Answer { tool_call_id: tool.tool_call_id, approval_id: a.id }));
                         prop_assert!(!waiting || answer_sent, "Pattern A sent {:?} without its output: {:?}", tool, renders);
                     }
                 }
@@ -382,7 +372,7 @@ proptest! {
                     }
                 }
             }
-            prop_assert_eq!(engine.should_send(&message, &frontend), decision.send());
+            prop_assert_eq!(engine.should_send(&message), decision.send());
         }
     }
 }
@@ -393,16 +383,16 @@ enum Edit {
     /// The tool part at (index modulo the parts) moves to a state, with an answer.
     State(usize, ToolState, Option<bool>),
     /// The backend appends a part.
-    Append(Part<'static>),
+    Append(Part),
     /// The library's helper marks a tool call's output as the browser's.
     Mark(usize),
     /// A new assistant message.
-    Replace(Vec<Part<'static>>),
+    Replace(Vec<Part>),
 }
 
 impl Edit {
     /// Applies the change; a mark is returned instead, for the engine.
-    fn apply(&self, parts: &mut Vec<Part<'static>>) -> Option<&'static str> {
+    fn apply(&self, parts: &mut Vec<Part>) -> Option<Handle> {
         match self {
             Edit::State(index, state, approved) => {
                 let tools: Vec<usize> = (0..parts.len())

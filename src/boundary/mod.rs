@@ -1,22 +1,15 @@
-//! The JS boundary: the one place that reads JS values and turns Rust errors into JS `Error`s.
-//! Every module the package ships compiles it; the transport's reads its options through
-//! [`get`], [`type_name`] and [`invalid`] too.
+//! The wasm-bindgen boundary of the modules that read JS values (geolocation, the BIDI
+//! transport): they read the few JS fields they need with `Reflect::get`, lazily, and report a bad
+//! field as an `Error` whose `name` says the kind and whose message says what was expected. The
+//! core module has no such boundary: only numbers cross into it (`exports`).
 
-// The transport's module (`--no-default-features --features bidi`) uses only some of these.
-#![cfg_attr(not(feature = "core"), allow(dead_code))]
-//!
-//! Hot paths take the compact summary string of `model::summary` (one crossing per decision);
-//! everything else reads the few JS fields it needs with `Reflect::get`, lazily, and reports a bad
-//! field as an `Error` whose `name` says the kind and whose message says what was expected.
-
-#[cfg(feature = "core")]
-pub mod api;
-#[cfg(feature = "core")]
-pub mod registry;
+// Each module uses only some of these.
+#![allow(dead_code)]
 
 use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "geolocation")]
 use crate::error::AdkError;
 
 #[wasm_bindgen]
@@ -40,6 +33,7 @@ pub(crate) fn named_error(name: &str, message: &str) -> JsValue {
 }
 
 /// A JS `Error` with the library's `name` and message.
+#[cfg(feature = "geolocation")]
 pub(crate) fn js_error(err: &AdkError) -> JsValue {
     named_error(err.name(), &err.message())
 }

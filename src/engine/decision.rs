@@ -1,180 +1,104 @@
 //! The decision itself (SPEC §2, principles 1–6). Cheap on the hot path: no formatting, no
-//! allocation beyond two short lists; `Verdict::detail` words a decision only when asked.
+//! allocation beyond two short lists. Its words are rendered by the glue from the verdict's codes
+//! and part indices (`Verdict::code`).
 
-use super::memory::{ActionRef, Memory};
+use alloc::vec::Vec;
+
+use super::memory::{Action, Memory};
 use super::{Mode, Policy};
-use crate::model::summary::Malformed;
-use crate::model::{shown, LastMessage, Part, Role, ToolPart, ToolState};
+use crate::model::{Malformed, Message, Part, Role, ToolPart, ToolState};
 
 /// Why the engine answers as it does. Each variant is one rule of SPEC §2.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict<'a> {
+pub enum Verdict {
     /// Principle 5: not a well-formed message list.
-    Malformed(Malformed<'a>),
+    Malformed(Malformed),
     /// Only an assistant message can hold answers to send (D2).
     NotAssistant(Role),
     /// The assistant message has no parts (D3).
     NoParts,
     /// Principle 1: an approval still waits for the user.
-    ApprovalPending { index: usize, tool: ToolPart<'a> },
+    ApprovalPending { index: usize },
     /// A tool call's input is still streaming: the response is not complete.
-    StillStreaming { index: usize, tool: ToolPart<'a> },
+    StillStreaming { index: usize },
     /// Principle 3: a browser tool's output must exist first (Pattern A, or a tool the backend
     /// called without an approval request).
-    AwaitingBrowserOutput { index: usize, tool: ToolPart<'a> },
+    AwaitingBrowserOutput { index: usize },
     /// Principle 1: nothing in the message is a user action.
     NoUserAction,
     /// Principle 2: every user action is known to the backend already.
     AllKnown { actions: usize },
     /// Principle 1 holds: these actions are unknown to the backend.
-    Send {
-        unknown: Vec<(usize, ActionRef<'a>)>,
-    },
+    Send { unknown: Vec<(usize, Action)> },
+}
+
+/// The stable rule codes the glue maps to `explain().rule` names (`js/words.js`).
+pub mod rule {
+    pub const MALFORMED_INPUT: u32 = 0;
+    pub const NOT_ASSISTANT: u32 = 1;
+    pub const NO_PARTS: u32 = 2;
+    pub const APPROVAL_PENDING: u32 = 3;
+    pub const STILL_STREAMING: u32 = 4;
+    pub const AWAITING_BROWSER_OUTPUT: u32 = 5;
+    pub const NO_USER_ACTION: u32 = 6;
+    pub const ALREADY_KNOWN: u32 = 7;
+    pub const UNSENT_USER_ACTION: u32 = 8;
 }
 
 #[derive(Clone, Debug)]
-pub struct Decision<'a> {
-    pub verdict: Verdict<'a>,
+pub struct Decision {
+    pub verdict: Verdict,
     /// Every user action in the last assistant message; `None` when the message is not one. The
     /// memory keeps only these.
-    pub present: Option<Vec<ActionRef<'a>>>,
+    pub present: Option<Vec<Action>>,
 }
 
-impl<'a> Decision<'a> {
+impl Decision {
     pub fn send(&self) -> bool {
         matches!(self.verdict, Verdict::Send { .. })
     }
 }
 
-impl<'a> Verdict<'a> {
-    /// A short stable name for the rule that decided.
-    pub fn rule(&self) -> &'static str {
+impl Verdict {
+    /// The rule's code and the number that goes with it: a part index, a count, a role or a
+    /// malformation code (the glue reads the rest of a malformation from the message).
+    pub fn code(&self) -> (u32, u32) {
         match self {
-            Verdict::Malformed(_) => "malformed-input",
-            Verdict::NotAssistant(_) => "not-assistant",
-            Verdict::NoParts => "no-parts",
-            Verdict::ApprovalPending { .. } => "approval-pending",
-            Verdict::StillStreaming { .. } => "still-streaming",
-            Verdict::AwaitingBrowserOutput { .. } => "awaiting-browser-output",
-            Verdict::NoUserAction => "no-user-action",
-            Verdict::AllKnown { .. } => "already-known",
-            Verdict::Send { .. } => "unsent-user-action",
-        }
-    }
-
-    /// The decision in words, naming the principle and the part.
-    pub fn detail(&self) -> String {
-        match self {
-            Verdict::Malformed(why) => {
-                format!(
-                    "Principle 5: not a well-formed message list ({}); never send.",
-                    why.describe()
-                )
+            Verdict::Malformed(why) => (rule::MALFORMED_INPUT, why.code),
+            Verdict::NotAssistant(role) => (rule::NOT_ASSISTANT, *role as u32),
+            Verdict::NoParts => (rule::NO_PARTS, 0),
+            Verdict::ApprovalPending { index } => (rule::APPROVAL_PENDING, *index as u32),
+            Verdict::StillStreaming { index } => (rule::STILL_STREAMING, *index as u32),
+            Verdict::AwaitingBrowserOutput { index } => {
+                (rule::AWAITING_BROWSER_OUTPUT, *index as u32)
             }
-            Verdict::NotAssistant(role) => format!(
-                "The last message's role is {}, not assistant: there is no answer to send.",
-                match role {
-                    Role::User => "user",
-                    Role::System => "system",
-                    Role::Missing => "missing",
-                    Role::Other => "not one AI SDK defines",
-                    Role::Assistant => "assistant",
-                }
-            ),
-            Verdict::NoParts => "The last assistant message has no parts.".to_string(),
-            Verdict::ApprovalPending { index, tool } => format!(
-                "Principle 1: parts[{index}] ({}, approval id {}) still awaits the user's answer.",
-                shown(tool.name),
-                shown(tool.approval.map(|a| a.id).unwrap_or("?"))
-            ),
-            Verdict::StillStreaming { index, tool } => format!(
-                "parts[{index}] ({}) is still streaming its input: the response is not complete.",
-                shown(tool.name)
-            ),
-            Verdict::AwaitingBrowserOutput { index, tool } => {
-                if tool.approval.is_some() {
-                    format!(
-                        "Principle 3: {} (parts[{index}], toolCallId {}) runs in the browser and was \
-                         approved; its approval is sent together with its output (Pattern A), which \
-                         does not exist yet.",
-                        shown(tool.name),
-                        shown(tool.tool_call_id)
-                    )
-                } else {
-                    format!(
-                        "Principle 3: {} (parts[{index}], toolCallId {}) runs in the browser; the \
-                         backend waits for its output, which does not exist yet.",
-                        shown(tool.name),
-                        shown(tool.tool_call_id)
-                    )
-                }
-            }
-            Verdict::NoUserAction => {
-                "Principle 1: the last message holds no approval answer and no tool output added \
-                 by the browser."
-                    .to_string()
-            }
-            Verdict::AllKnown { actions } => format!(
-                "Principle 2: all {actions} user action(s) in the last message are known to the \
-                 backend (already sent by this chat, or a later part shows the backend moved on)."
-            ),
-            Verdict::Send { unknown } => {
-                let names: Vec<String> = unknown
-                    .iter()
-                    .map(|(index, action)| match action {
-                        ActionRef::Answer(id) => {
-                            format!("the answer to approval {} (parts[{index}])", shown(id))
-                        }
-                        ActionRef::BrowserOutput(id) => {
-                            format!("the browser's output for {} (parts[{index}])", shown(id))
-                        }
-                    })
-                    .collect();
-                format!(
-                    "Principle 1: every approval is answered and the backend does not know {} yet.",
-                    names.join(", ")
-                )
-            }
+            Verdict::NoUserAction => (rule::NO_USER_ACTION, 0),
+            Verdict::AllKnown { actions } => (rule::ALREADY_KNOWN, *actions as u32),
+            Verdict::Send { unknown } => (rule::UNSENT_USER_ACTION, unknown.len() as u32),
         }
     }
 }
 
+fn verdict(verdict: Verdict, present: Option<Vec<Action>>) -> Decision {
+    Decision { verdict, present }
+}
+
 /// Decides for one last message. Pure: the caller records what it sends.
-pub fn decide<'a>(
-    message: &Result<LastMessage<'a>, Malformed<'a>>,
-    memory: &Memory,
-    policy: &Policy<'_>,
-) -> Decision<'a> {
+pub fn decide(message: &Message, memory: &Memory, policy: &Policy) -> Decision {
     let message = match message {
         Ok(message) => message,
-        Err(why) => {
-            return Decision {
-                verdict: Verdict::Malformed(*why),
-                present: None,
-            }
-        }
+        Err(why) => return verdict(Verdict::Malformed(*why), None),
     };
     if message.role != Role::Assistant {
-        return Decision {
-            verdict: Verdict::NotAssistant(message.role),
-            present: None,
-        };
+        return verdict(Verdict::NotAssistant(message.role), None);
     }
     let parts = match &message.parts {
         Some(parts) if !parts.is_empty() => parts,
-        _ => {
-            return Decision {
-                verdict: Verdict::NoParts,
-                present: Some(Vec::new()),
-            }
-        }
+        _ => return verdict(Verdict::NoParts, Some(Vec::new())),
     };
 
     let Some(last) = parts.iter().rposition(|part| *part != Part::StepStart) else {
-        return Decision {
-            verdict: Verdict::NoUserAction,
-            present: Some(Vec::new()),
-        };
+        return verdict(Verdict::NoUserAction, Some(Vec::new()));
     };
 
     // Principle 1: nothing is sent while an approval waits or a tool input is still streaming.
@@ -185,52 +109,36 @@ pub fn decide<'a>(
         let Part::Tool(tool) = part else { continue };
         match tool.state {
             ToolState::ApprovalRequested => {
-                return Decision {
-                    verdict: Verdict::ApprovalPending { index, tool: *tool },
-                    present: None,
-                }
+                return verdict(Verdict::ApprovalPending { index }, None)
             }
-            ToolState::InputStreaming => {
-                return Decision {
-                    verdict: Verdict::StillStreaming { index, tool: *tool },
-                    present: None,
-                }
-            }
+            ToolState::InputStreaming => return verdict(Verdict::StillStreaming { index }, None),
             ToolState::ApprovalResponded
                 if awaiting.is_none()
                     && tool.answer() == Some(true)
+                    && !tool.failed
                     && policy.output_travels_with_approval()
-                    && (policy.is_frontend_tool)(tool.name)
+                    && tool.frontend
                     && !tool
                         .approval
-                        .is_some_and(|a| memory.was_sent(ActionRef::Answer(a.id))) =>
+                        .is_some_and(|a| memory.was_sent(answer_of(tool, a.id))) =>
             {
-                awaiting = Some(Verdict::AwaitingBrowserOutput { index, tool: *tool });
+                awaiting = Some(index);
             }
             _ => {}
         }
     }
-    if let Some(verdict) = awaiting {
-        return Decision {
-            verdict,
-            present: None,
-        };
+    if let Some(index) = awaiting {
+        return verdict(Verdict::AwaitingBrowserOutput { index }, None);
     }
 
     // A browser tool the backend called without an approval request: the browser runs it at once
     // and the backend waits for its output (SPEC §4).
-    if let Part::Tool(tool) = &parts[last] {
-        if tool.state == ToolState::InputAvailable
-            && tool.approval.is_none()
-            && (policy.is_frontend_tool)(tool.name)
-        {
-            return Decision {
-                verdict: Verdict::AwaitingBrowserOutput {
-                    index: last,
-                    tool: *tool,
-                },
-                present: Some(Vec::new()),
-            };
+    if let Some(Part::Tool(tool)) = parts.get(last) {
+        if tool.state == ToolState::InputAvailable && tool.approval.is_none() && tool.frontend {
+            return verdict(
+                Verdict::AwaitingBrowserOutput { index: last },
+                Some(Vec::new()),
+            );
         }
     }
 
@@ -239,21 +147,22 @@ pub fn decide<'a>(
     // `last` is the last part that is not a marker, so a reaction stands at or after `from` exactly
     // when `last` does (constant time: a message may hold many thousands of parts).
     let reaction_from = |from: usize| last >= from;
-    let mut present: Vec<ActionRef<'a>> = Vec::with_capacity(2);
-    let mut unknown: Vec<(usize, ActionRef<'a>)> = Vec::new();
+    let mut present: Vec<Action> = Vec::with_capacity(2);
+    let mut unknown: Vec<(usize, Action)> = Vec::new();
     for (index, part) in parts.iter().enumerate() {
         let Part::Tool(tool) = part else { continue };
-        let is_frontend = (policy.is_frontend_tool)(tool.name);
-        let browsers = tool.state.has_result()
-            && is_browser_output(tool, is_frontend, reaction_from(index + 1), memory);
-        let output = (browsers && !output_travels_as_frame(tool, is_frontend, policy))
-            .then_some(ActionRef::BrowserOutput(tool.tool_call_id));
+        let browsers =
+            tool.state.has_result() && is_browser_output(tool, reaction_from(index + 1), memory);
+        let output = (browsers && !output_travels_as_frame(tool, policy))
+            .then_some(Action::BrowserOutput(tool.tool_call_id));
         if let Some((id, _)) = tool.user_answer() {
-            let answer = ActionRef::Answer(id);
+            let answer = answer_of(tool, id);
             present.push(answer);
-            // Principle 6: a state only the backend writes moves the part past its answer.
-            let backend_wrote_past =
-                tool.state == ToolState::OutputDenied || (tool.state.has_result() && !browsers);
+            // Principle 6: a state only the backend writes moves the part past its answer; so
+            // does a legacy `error` field (D29: the backend reported the tool failed).
+            let backend_wrote_past = tool.failed
+                || tool.state == ToolState::OutputDenied
+                || (tool.state.has_result() && !browsers);
             if !memory.was_sent(answer) && !backend_wrote_past && !reaction_from(index + 1) {
                 unknown.push((index, answer));
             }
@@ -263,13 +172,13 @@ pub fn decide<'a>(
             // Principle 2's exception: later parts the engine saw before this output appeared came
             // in the same response as the tool call (ADR 0005's shape) and are no reaction to it.
             let after = (index + 1).max(memory.parts_seen_before_result(tool.tool_call_id));
-            if !memory.was_sent(output) && !reaction_from(after) {
+            if !memory.was_sent(output) && !tool.failed && !reaction_from(after) {
                 unknown.push((index, output));
             }
         }
     }
 
-    let verdict = if !unknown.is_empty() {
+    let decided = if !unknown.is_empty() {
         Verdict::Send { unknown }
     } else if present.is_empty() {
         Verdict::NoUserAction
@@ -278,9 +187,14 @@ pub fn decide<'a>(
             actions: present.len(),
         }
     };
-    Decision {
-        verdict,
-        present: Some(present),
+    verdict(decided, Some(present))
+}
+
+/// SPEC D28: an answer is named by the pair of its tool call and approval id.
+fn answer_of(tool: &ToolPart, approval_id: crate::model::Handle) -> Action {
+    Action::Answer {
+        tool_call_id: tool.tool_call_id,
+        approval_id,
     }
 }
 
@@ -289,22 +203,17 @@ pub fn decide<'a>(
 /// never executes those), and so is an `output-available` with nothing after it (AI SDK's and ADR
 /// 0006's inference: the backend stopped and waits for the client); any other `output-error` is
 /// the backend's.
-fn is_browser_output(
-    tool: &ToolPart<'_>,
-    is_frontend: bool,
-    followed: bool,
-    memory: &Memory,
-) -> bool {
+fn is_browser_output(tool: &ToolPart, followed: bool, memory: &Memory) -> bool {
     memory.is_browser_output(tool.tool_call_id)
-        || is_frontend
+        || tool.frontend
         || (tool.state == ToolState::OutputAvailable && !followed)
 }
 
 /// BIDI Pattern B: an approved browser tool's output travels as a `tool_result` frame on the open
 /// socket, never as a new message, so it is no action for this decision.
-fn output_travels_as_frame(tool: &ToolPart<'_>, is_frontend: bool, policy: &Policy<'_>) -> bool {
+fn output_travels_as_frame(tool: &ToolPart, policy: &Policy) -> bool {
     policy.mode == Mode::Bidi
         && !policy.output_travels_with_approval()
-        && is_frontend
+        && tool.frontend
         && tool.answer() == Some(true)
 }

@@ -4,26 +4,18 @@
 mod decision;
 pub mod memory;
 
-pub use decision::{decide, Decision, Verdict};
-pub use memory::{ActionKey, ActionRef, Memory};
+pub use decision::{decide, rule, Decision, Verdict};
+pub use memory::{Action, Memory};
 
-use crate::model::LastMessage;
+use alloc::vec::Vec;
+
+use crate::model::{Handle, Message, Role};
 
 /// The transport a chat uses (SPEC §2, ADR 0008).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     Sse,
     Bidi,
-}
-
-impl Mode {
-    pub fn parse(mode: &str) -> Option<Mode> {
-        match mode {
-            "sse" => Some(Mode::Sse),
-            "bidi" => Some(Mode::Bidi),
-            _ => None,
-        }
-    }
 }
 
 /// How an approved browser tool reaches a BIDI backend (SPEC §2 principle 3).
@@ -36,26 +28,14 @@ pub enum BidiPattern {
     B,
 }
 
-impl BidiPattern {
-    pub fn parse(pattern: &str) -> Option<BidiPattern> {
-        match pattern {
-            "A" | "a" => Some(BidiPattern::A),
-            "B" | "b" => Some(BidiPattern::B),
-            _ => None,
-        }
-    }
-}
-
 /// What a decision depends on besides the message and the memory.
-#[derive(Clone, Copy)]
-pub struct Policy<'f> {
+#[derive(Clone, Copy, Debug)]
+pub struct Policy {
     pub mode: Mode,
     pub pattern: BidiPattern,
-    /// Whether a tool runs in the browser (SPEC §1 "frontend-execute tool").
-    pub is_frontend_tool: &'f dyn Fn(&str) -> bool,
 }
 
-impl<'f> Policy<'f> {
+impl Policy {
     /// Whether an approved browser tool's output must travel with its approval (Pattern A).
     pub fn output_travels_with_approval(&self) -> bool {
         self.mode == Mode::Sse || self.pattern == BidiPattern::A
@@ -85,34 +65,25 @@ impl Engine {
         }
     }
 
-    fn policy<'f>(&self, is_frontend_tool: &'f dyn Fn(&str) -> bool) -> Policy<'f> {
+    fn policy(&self) -> Policy {
         Policy {
             mode: self.mode,
             pattern: self.pattern,
-            is_frontend_tool,
         }
     }
 
     /// The decision, without remembering anything: what `explain()` reports.
-    pub fn explain<'a>(
-        &self,
-        message: &Result<LastMessage<'a>, crate::model::summary::Malformed<'a>>,
-        is_frontend_tool: &dyn Fn(&str) -> bool,
-    ) -> Decision<'a> {
-        decide(message, &self.memory, &self.policy(is_frontend_tool))
+    pub fn explain(&self, message: &Message) -> Decision {
+        decide(message, &self.memory, &self.policy())
     }
 
     /// The decision AI SDK acts on: when it says send, the actions it sends are remembered, so the
     /// same state never sends twice (SPEC D16).
-    pub fn should_send(
-        &mut self,
-        message: &Result<LastMessage<'_>, crate::model::summary::Malformed<'_>>,
-        is_frontend_tool: &dyn Fn(&str) -> bool,
-    ) -> bool {
-        let decision = decide(message, &self.memory, &self.policy(is_frontend_tool));
+    pub fn decide(&mut self, message: &Message) -> Decision {
+        let decision = decide(message, &self.memory, &self.policy());
         if let Ok(message) = message {
-            if message.role == crate::model::Role::Assistant {
-                let tools: Vec<(&str, bool)> = message
+            if message.role == Role::Assistant {
+                let tools: Vec<(Handle, bool)> = message
                     .tool_parts()
                     .map(|(_, tool)| (tool.tool_call_id, tool.state.has_result()))
                     .collect();
@@ -121,17 +92,22 @@ impl Engine {
             }
         }
         if let Some(present) = &decision.present {
-            let sent: Vec<ActionRef<'_>> = match &decision.verdict {
-                Verdict::Send { unknown } => unknown.iter().map(|(_, action)| *action).collect(),
+            let sent: Vec<Action> = match &decision.verdict {
+                Verdict::Send { unknown } => unknown.iter().map(|&(_, action)| action).collect(),
                 _ => Vec::new(),
             };
             self.memory.record_sent(&sent, present);
         }
-        decision.send()
+        decision
+    }
+
+    /// [`Engine::decide`], reduced to the answer AI SDK reads.
+    pub fn should_send(&mut self, message: &Message) -> bool {
+        self.decide(message).send()
     }
 
     /// The library's helpers, or the app, say this tool call's output was added by the browser.
-    pub fn mark_browser_output(&mut self, tool_call_id: &str) {
+    pub fn mark_browser_output(&mut self, tool_call_id: Handle) {
         self.memory.mark_browser_output(tool_call_id);
     }
 

@@ -1,35 +1,42 @@
 //! The protocol model: AI SDK v6 UI messages, reduced to what the auto-send decision reads (SPEC §1).
 //!
-//! Only the last message matters for decisions, so the model describes one message. Strings are
-//! borrowed from the boundary's summary (see `summary`), so building a model allocates one
-//! `Vec` of parts and copies no ids.
+//! Only the last message matters for decisions, so the model describes one message. Strings never
+//! reach Rust: the JS glue interns every id a rule compares (toolCallId, approval id) into a
+//! [`Handle`], a small integer of its engine's intern table, and writes each part as a fixed-size
+//! integer record (`records`). Rules compare handles; words about a part are rendered in JS from
+//! the part's index.
 
-pub mod summary;
+pub mod records;
+
+/// An interned string: equal strings of one engine have equal handles. 0 stands for "none".
+pub type Handle = u32;
 
 /// Who wrote a message. Anything but `assistant` means there is nothing for the browser to answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
+    /// `role` absent or not a string.
+    Missing,
     User,
     Assistant,
     System,
-    /// `role` absent or not a string.
-    Missing,
     /// A string AI SDK does not define.
     Other,
 }
 
 impl Role {
-    pub fn parse(role: &str) -> Role {
-        match role {
-            "user" => Role::User,
-            "assistant" => Role::Assistant,
-            "system" => Role::System,
-            _ => Role::Other,
+    /// The role of a record header (`records::role`).
+    pub fn from_code(code: u32) -> Role {
+        match code {
+            1 => Role::User,
+            2 => Role::Assistant,
+            3 => Role::System,
+            4 => Role::Other,
+            _ => Role::Missing,
         }
     }
 }
 
-/// The states of a tool part (SPEC §1).
+/// The states of a tool part (SPEC §1), in the order of their record codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ToolState {
     InputStreaming,
@@ -42,29 +49,22 @@ pub enum ToolState {
 }
 
 impl ToolState {
-    pub fn parse(state: &str) -> Option<ToolState> {
-        Some(match state {
-            "input-streaming" => ToolState::InputStreaming,
-            "input-available" => ToolState::InputAvailable,
-            "approval-requested" => ToolState::ApprovalRequested,
-            "approval-responded" => ToolState::ApprovalResponded,
-            "output-available" => ToolState::OutputAvailable,
-            "output-error" => ToolState::OutputError,
-            "output-denied" => ToolState::OutputDenied,
-            _ => return None,
-        })
+    pub const ALL: [ToolState; 7] = [
+        ToolState::InputStreaming,
+        ToolState::InputAvailable,
+        ToolState::ApprovalRequested,
+        ToolState::ApprovalResponded,
+        ToolState::OutputAvailable,
+        ToolState::OutputError,
+        ToolState::OutputDenied,
+    ];
+
+    pub fn from_code(code: u32) -> Option<ToolState> {
+        ToolState::ALL.get(code as usize).copied()
     }
 
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ToolState::InputStreaming => "input-streaming",
-            ToolState::InputAvailable => "input-available",
-            ToolState::ApprovalRequested => "approval-requested",
-            ToolState::ApprovalResponded => "approval-responded",
-            ToolState::OutputAvailable => "output-available",
-            ToolState::OutputError => "output-error",
-            ToolState::OutputDenied => "output-denied",
-        }
+    pub fn code(self) -> u32 {
+        self as u32
     }
 
     /// A tool result (success or failure) is present in the part.
@@ -75,42 +75,60 @@ impl ToolState {
 
 /// `part.approval`: the id AI SDK's `addToolApprovalResponse` expects, and the user's answer once given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Approval<'a> {
-    pub id: &'a str,
+pub struct Approval {
+    pub id: Handle,
     pub approved: Option<bool>,
     /// `approval.isAutomatic`: AI SDK 7's backend answered it itself (a `tool-approval-response`
     /// chunk); not a user action (SPEC §2 principle 1, D27).
     pub automatic: bool,
 }
 
-/// A `tool-<name>` or `dynamic-tool` part.
+/// A `tool-<name>` or `dynamic-tool` part. Its name is not here: the glue resolves what the rules
+/// need of it (whether the tool runs in the browser, whether it requires approval) into flags.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ToolPart<'a> {
-    pub name: &'a str,
-    pub tool_call_id: &'a str,
+pub struct ToolPart {
+    pub tool_call_id: Handle,
     pub state: ToolState,
-    pub approval: Option<Approval<'a>>,
+    pub approval: Option<Approval>,
+    /// The tool runs in the browser (SPEC §1 "frontend-execute tool"), for the engine that asks.
+    pub frontend: bool,
+    /// The browser may run it only after the user approves it (the registry's flag).
+    pub requires_approval: bool,
+    /// The part carries a non-empty legacy `error` field: the backend reported the tool failed
+    /// (SPEC D29), so nothing of this part is sent.
+    pub failed: bool,
 }
 
-impl<'a> ToolPart<'a> {
-    /// A tool part without an approval.
-    pub fn new(name: &'a str, tool_call_id: &'a str, state: ToolState) -> Self {
+impl ToolPart {
+    /// A server tool part without an approval.
+    pub fn new(tool_call_id: Handle, state: ToolState) -> Self {
         ToolPart {
-            name,
             tool_call_id,
             state,
             approval: None,
+            frontend: false,
+            requires_approval: false,
+            failed: false,
         }
     }
 
     /// The same part with `approval: {id, approved}`.
-    pub fn with_approval(self, id: &'a str, approved: Option<bool>) -> Self {
+    pub fn with_approval(self, id: Handle, approved: Option<bool>) -> Self {
         ToolPart {
             approval: Some(Approval {
                 id,
                 approved,
                 automatic: false,
             }),
+            ..self
+        }
+    }
+
+    /// The same part, of a tool that runs in the browser and requires approval.
+    pub fn in_browser(self) -> Self {
+        ToolPart {
+            frontend: true,
+            requires_approval: true,
             ..self
         }
     }
@@ -122,7 +140,7 @@ impl<'a> ToolPart<'a> {
 
     /// The user's own answer: an answer the backend gave itself (AI SDK 7's automatic approvals)
     /// is not one.
-    pub fn user_answer(&self) -> Option<(&'a str, bool)> {
+    pub fn user_answer(&self) -> Option<(Handle, bool)> {
         let approval = self.approval?;
         if approval.automatic {
             return None;
@@ -133,8 +151,8 @@ impl<'a> ToolPart<'a> {
 
 /// One part of a message. Non-tool parts only matter by their position (SPEC §2 principle 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Part<'a> {
-    Tool(ToolPart<'a>),
+pub enum Part {
+    Tool(ToolPart),
     /// AI SDK's marker after a tool call; not a reaction of the backend.
     StepStart,
     Text,
@@ -144,8 +162,8 @@ pub enum Part<'a> {
     Other,
 }
 
-impl<'a> Part<'a> {
-    pub fn as_tool(&self) -> Option<&ToolPart<'a>> {
+impl Part {
+    pub fn as_tool(&self) -> Option<&ToolPart> {
         match self {
             Part::Tool(tool) => Some(tool),
             _ => None,
@@ -153,16 +171,25 @@ impl<'a> Part<'a> {
     }
 }
 
-/// The last message of a chat, as far as decisions need it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LastMessage<'a> {
-    pub role: Role,
-    /// `None` when `parts` is missing or null (SPEC D3).
-    pub parts: Option<Vec<Part<'a>>>,
+/// Why the input is not a well-formed message list (SPEC §2 principle 5): a code of the glue's
+/// (`records::MALFORMED_*` names Rust's own) and the part it concerns. Kept as numbers: the glue
+/// words it for `explain()`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Malformed {
+    pub code: u32,
+    pub index: u32,
 }
 
-impl<'a> LastMessage<'a> {
-    pub fn assistant(parts: Vec<Part<'a>>) -> Self {
+/// The last message of a chat, as far as decisions need it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LastMessage {
+    pub role: Role,
+    /// `None` when `parts` is missing or null (SPEC D3).
+    pub parts: Option<alloc::vec::Vec<Part>>,
+}
+
+impl LastMessage {
+    pub fn assistant(parts: alloc::vec::Vec<Part>) -> Self {
         LastMessage {
             role: Role::Assistant,
             parts: Some(parts),
@@ -170,7 +197,7 @@ impl<'a> LastMessage<'a> {
     }
 
     /// Tool parts with their index in the message.
-    pub fn tool_parts(&self) -> impl Iterator<Item = (usize, &ToolPart<'a>)> {
+    pub fn tool_parts(&self) -> impl Iterator<Item = (usize, &ToolPart)> {
         self.parts
             .iter()
             .flatten()
@@ -179,86 +206,5 @@ impl<'a> LastMessage<'a> {
     }
 }
 
-/// `part.toolName` when set, else `type` without the `tool-` prefix (SPEC §1).
-pub fn tool_name<'a>(part_type: &'a str, tool_name: Option<&'a str>) -> Option<&'a str> {
-    match tool_name {
-        Some(name) if !name.is_empty() => Some(name),
-        _ => tool_name_from_type(part_type),
-    }
-}
-
-/// `tool-<name>` gives `<name>`; every other type (including `dynamic-tool`) gives nothing.
-pub fn tool_name_from_type(part_type: &str) -> Option<&str> {
-    part_type
-        .strip_prefix("tool-")
-        .filter(|name| !name.is_empty())
-}
-
-/// Whether a part type denotes a tool part.
-pub fn is_tool_type(part_type: &str) -> bool {
-    part_type == "dynamic-tool" || tool_name_from_type(part_type).is_some()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tool_name_prefers_tool_name_field() {
-        assert_eq!(
-            tool_name("dynamic-tool", Some("get_location")),
-            Some("get_location")
-        );
-        assert_eq!(tool_name("tool-get_location", None), Some("get_location"));
-        assert_eq!(tool_name("tool-a", Some("")), Some("a"));
-        assert_eq!(tool_name("dynamic-tool", None), None);
-        assert_eq!(tool_name("text", None), None);
-    }
-
-    #[test]
-    fn tool_types() {
-        assert!(is_tool_type("tool-x"));
-        assert!(is_tool_type("dynamic-tool"));
-        assert!(!is_tool_type("tool-"));
-        assert!(!is_tool_type("text"));
-        assert!(!is_tool_type("step-start"));
-    }
-
-    #[test]
-    fn states_round_trip() {
-        for s in [
-            "input-streaming",
-            "input-available",
-            "approval-requested",
-            "approval-responded",
-            "output-available",
-            "output-error",
-            "output-denied",
-        ] {
-            assert_eq!(ToolState::parse(s).map(ToolState::as_str), Some(s));
-        }
-        assert_eq!(ToolState::parse("done"), None);
-    }
-}
-
-/// A value as error messages and explanations show it: whole when short, else its first 80
-/// characters and an ellipsis, so a 10 MB id never becomes a 10 MB message.
-pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
-    const MOST: usize = 80;
-    match text.char_indices().nth(MOST) {
-        None => std::borrow::Cow::Borrowed(text),
-        Some((cut, _)) => std::borrow::Cow::Owned(format!("{}…", &text[..cut])),
-    }
-}
-
-#[cfg(test)]
-mod shown_tests {
-    #[test]
-    fn long_values_are_cut_short() {
-        assert_eq!(super::shown("abc"), "abc");
-        let long = "é".repeat(100);
-        let cut = super::shown(&long);
-        assert_eq!(cut.chars().count(), 81);
-        assert!(cut.ends_with('…'));
-    }
-}
+/// What a decision reads: the last message, or why there is none.
+pub type Message = Result<LastMessage, Malformed>;

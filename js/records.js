@@ -1,0 +1,188 @@
+// Writes the last message of `{messages}` as integer records into the core's buffer (the layout
+// is documented in src/model/records.rs, the one reader; this is the one writer). Strings never
+// cross: each id a rule compares becomes a handle of an intern table, a tool's name becomes the
+// flags the rules need, and what cannot be read becomes a malformation code that the decision
+// reports (SPEC §2 principle 5). Outputs, inputs and earlier messages are never touched. The
+// writer never throws.
+import { recordBuffer } from './loader.js';
+
+/** Malformation codes; words.js words them. 255 is Rust's own (unreadable records). */
+export const MALFORMED = Object.freeze({
+  ARGUMENT: 1,
+  MESSAGES: 2,
+  EMPTY: 3,
+  LAST_MESSAGE: 4,
+  THREW: 5,
+  PARTS: 6,
+  PART: 7,
+  TYPE: 8,
+  TOOL_NAME: 9,
+  STATE: 10,
+  TOOL_CALL_ID: 11,
+  APPROVAL: 12,
+  APPROVAL_ID: 13,
+  APPROVED: 14,
+  RECORD: 255,
+});
+
+const HEADER_WORDS = 4;
+const PART_WORDS = 3;
+const KIND_OTHER = 0;
+const KIND_TEXT = 1;
+const KIND_REASONING = 2;
+const KIND_STEP_START = 3;
+const KIND_TOOL = 4;
+const APPROVAL = 1;
+const APPROVED = 2;
+const DENIED = 4;
+const AUTOMATIC = 8;
+/** Tool flags (`toolFlags` returns them). */
+export const FRONTEND = 16;
+export const REQUIRES_APPROVAL = 32;
+const FAILED = 64;
+
+// A Map, not an object: a state named `constructor` must not find Object's.
+const STATES = new Map(
+  ['input-streaming', 'input-available', 'approval-requested', 'approval-responded', 'output-available', 'output-error', 'output-denied'].map(
+    (state, code) => [state, code],
+  ),
+);
+
+/** Strings to handles, for one engine (or one helper call): equal strings get equal handles. */
+export class InternTable {
+  constructor() {
+    /** @type {Map<string, number>} */
+    this.ids = new Map();
+    this.next = 1;
+  }
+
+  handle(text) {
+    let handle = this.ids.get(text);
+    if (handle === undefined) {
+      handle = this.next++;
+      this.ids.set(text, handle);
+    }
+    return handle;
+  }
+
+  /** Forgets every string whose handle is not in `live` (handles are never reused). */
+  keepOnly(live) {
+    for (const [text, handle] of this.ids) if (!live.has(handle)) this.ids.delete(text);
+  }
+}
+
+/** A tool's name: `toolName` when set, else `type` without `tool-` (SPEC §1). */
+export function toolNameOf(part) {
+  const { toolName } = part;
+  return typeof toolName === 'string' && toolName !== '' ? toolName : String(part.type).slice(5);
+}
+
+/** What the last write found malformed: `{code, index, value}`, the value its words show. */
+export const malformed = { code: 0, index: 0, value: /** @type {unknown} */ (undefined) };
+
+/** The start of the last write's records in the buffer (`[view, start]` of loader.js). */
+export let written = /** @type {[Uint32Array, number]} */ ([new Uint32Array(0), 0]);
+
+const NO_FLAGS = () => 0;
+
+function fail(code, index, value) {
+  malformed.code = code;
+  malformed.index = index;
+  malformed.value = value;
+  const [view, start] = (written = recordBuffer(HEADER_WORDS));
+  view[start] = 0;
+  view[start + 1] = 0;
+  view[start + 2] = code;
+  view[start + 3] = index;
+  return 0;
+}
+
+/**
+ * Writes the records of `arg`'s last message; returns the part count to pass to the core.
+ * `toolFlags(name)` gives a tool's FRONTEND | REQUIRES_APPROVAL; `extra` words are reserved
+ * after the records (a batch's answers).
+ */
+export function writeRecords(arg, table, toolFlags = NO_FLAGS, extra = 0) {
+  try {
+    if (arg === null || typeof arg !== 'object') return fail(MALFORMED.ARGUMENT, 0, arg);
+    const messages = arg.messages;
+    if (!Array.isArray(messages)) return fail(MALFORMED.MESSAGES, 0, messages);
+    if (messages.length === 0) return fail(MALFORMED.EMPTY, 0);
+    const message = messages[messages.length - 1];
+    if (message === null || typeof message !== 'object') return fail(MALFORMED.LAST_MESSAGE, 0, message);
+    const role = message.role;
+    const parts = message.parts;
+    const roleCode =
+      typeof role !== 'string' ? 0 : role === 'user' ? 1 : role === 'assistant' ? 2 : role === 'system' ? 3 : 4;
+    const isArray = Array.isArray(parts);
+    if (!isArray && parts != null) return fail(MALFORMED.PARTS, 0);
+    const count = isArray ? parts.length : 0;
+    const [view, start] = (written = recordBuffer(HEADER_WORDS + count * PART_WORDS + extra));
+    view[start] = roleCode;
+    view[start + 1] = isArray ? 0 : 1;
+    view[start + 2] = 0;
+    view[start + 3] = 0;
+    let at = start + HEADER_WORDS;
+    for (let i = 0; i < count; i++, at += PART_WORDS) {
+      const part = parts[i];
+      if (part === null || typeof part !== 'object') return fail(MALFORMED.PART, i);
+      const type = part.type;
+      if (typeof type !== 'string') return fail(MALFORMED.TYPE, i);
+      let kind = KIND_OTHER;
+      if (type === 'text') kind = KIND_TEXT;
+      else if (type === 'reasoning') kind = KIND_REASONING;
+      else if (type === 'step-start') kind = KIND_STEP_START;
+      else if (type === 'dynamic-tool' || (type.length > 5 && type.startsWith('tool-'))) kind = KIND_TOOL;
+      if (kind !== KIND_TOOL) {
+        view[at] = kind;
+        view[at + 1] = 0;
+        view[at + 2] = 0;
+        continue;
+      }
+      const state = part.state;
+      const stateCode = typeof state === 'string' ? STATES.get(state) : undefined;
+      if (stateCode === undefined) return fail(MALFORMED.STATE, i, state == null ? '' : state);
+      const toolName = part.toolName;
+      const named = typeof toolName === 'string' && toolName !== '';
+      if (type === 'dynamic-tool' && !named) return fail(MALFORMED.TOOL_NAME, i);
+      const toolCallId = part.toolCallId;
+      if (typeof toolCallId !== 'string' || toolCallId === '') return fail(MALFORMED.TOOL_CALL_ID, i);
+      let flags = toolFlags(named ? toolName : type.slice(5));
+      let approvalId = 0;
+      const approval = part.approval;
+      if (approval != null) {
+        if (typeof approval !== 'object') return fail(MALFORMED.APPROVAL, i);
+        const id = approval.id;
+        if (typeof id !== 'string' || id === '') return fail(MALFORMED.APPROVAL_ID, i);
+        const approved = approval.approved;
+        if (approved === true) flags |= APPROVED;
+        else if (approved === false) flags |= DENIED;
+        else if (approved !== undefined) return fail(MALFORMED.APPROVED, i);
+        flags |= APPROVAL;
+        if (approval.isAutomatic === true) flags |= AUTOMATIC;
+        approvalId = table.handle(id);
+      }
+      // The old helpers' failure marker (SPEC D29): the backend reported the tool failed.
+      const error = part.error;
+      if (error !== undefined && error !== null && error !== '' && error !== false) flags |= FAILED;
+      view[at] = KIND_TOOL | (stateCode << 4) | (flags << 8);
+      view[at + 1] = table.handle(toolCallId);
+      view[at + 2] = approvalId;
+    }
+    return count;
+  } catch (error) {
+    return fail(MALFORMED.THREW, 0, error);
+  }
+}
+
+/** The last message's parts, or an empty list (for the helpers, after a successful write). */
+export function lastParts(messages) {
+  const last = Array.isArray(messages) ? messages[messages.length - 1] : undefined;
+  return last && Array.isArray(last.parts) ? last.parts : [];
+}
+
+/** The words the core wrote back after a call: `length` words from the buffer's start. */
+export function readBack(length) {
+  const [view, start] = recordBuffer(0);
+  return view.subarray(start, start + length);
+}

@@ -1,0 +1,111 @@
+// The module's frontend-tool registry (SPEC §7's drop-in names): which tools run in the browser,
+// their category, and whether the browser may run them only after the user approves. It is the
+// one documented module-global instance the drop-in names require; per-chat code passes
+// `frontendTools` to `createAutoSend` instead. It holds data and no rule: the engine receives
+// what it needs of it as flags in each tool part's record (records.js).
+import { invalidArgument, invalidTool, shown, typeName } from './words.js';
+
+/** The frontend-tool categories of SPEC §7. */
+export const TOOL_CATEGORIES = Object.freeze(
+  /** @type {const} */ (['geolocation', 'camera', 'microphone', 'notification', 'clipboard', 'other']),
+);
+
+/** The default registry of SPEC §1: `get_location`, `take_photo`, `get_camera`. */
+function defaults() {
+  return new Map(
+    [
+      ['get_location', 'geolocation', "The user's position from the browser's geolocation"],
+      ['take_photo', 'camera', "A photo from the user's camera"],
+      ['get_camera', 'camera', "Access to the user's camera"],
+    ].map(([name, category, description]) => [name, { name, category, description, requiresApproval: true }]),
+  );
+}
+
+/** @type {Map<string, {name: string, category: string, description?: string, requiresApproval: boolean}>} */
+let tools = defaults();
+
+/** The registry's entry of `name`, or undefined. */
+export function registryEntry(name) {
+  return tools.get(name);
+}
+
+function copy(tool) {
+  const entry = { name: tool.name, category: tool.category };
+  if (tool.description !== undefined) entry.description = tool.description;
+  entry.requiresApproval = tool.requiresApproval;
+  return entry;
+}
+
+const F = 'registerFrontendExecuteTool';
+
+function field(object, key) {
+  try {
+    return object[key];
+  } catch {
+    throw invalidArgument(F, `reading \`${key}\` threw`, 'a plain object whose fields can be read');
+  }
+}
+
+function optionalString(object, key, expected) {
+  const value = field(object, key);
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw invalidArgument(F, `\`${key}\` is ${typeName(value)}`, expected);
+  return value;
+}
+
+function category(name) {
+  if (!TOOL_CATEGORIES.includes(/** @type {any} */ (name))) {
+    throw invalidTool(
+      `registerFrontendExecuteTool(): category '${shown(name)}' is not known; expected one of ${TOOL_CATEGORIES.join(', ')}.`,
+    );
+  }
+  return name;
+}
+
+/** `registerFrontendExecuteTool({name, category, description?, requiresApproval?})`. */
+export function registerFrontendExecuteTool(tool) {
+  if (tool === null || typeof tool !== 'object') {
+    throw invalidArgument(F, `the tool is ${typeName(tool)}`, '{name, category, description?}');
+  }
+  const name = optionalString(tool, 'name', "the tool's name");
+  if (name === undefined) throw invalidArgument(F, '`name` is missing', "the tool's name as the backend calls it");
+  const kind = category(optionalString(tool, 'category', 'a category string') ?? 'other');
+  const description = optionalString(tool, 'description', 'a string');
+  let requiresApproval = field(tool, 'requiresApproval');
+  if (requiresApproval === undefined) requiresApproval = true;
+  else if (typeof requiresApproval !== 'boolean') {
+    throw invalidArgument(F, `\`requiresApproval\` is ${typeName(requiresApproval)}`, 'true or false');
+  }
+  if (name.trim() === '') {
+    throw invalidTool("registerFrontendExecuteTool(): `name` is empty; expected the tool's name as the backend calls it.");
+  }
+  // Re-registering a name replaces its entry in place (how an app changes a default's category).
+  tools.set(name, { name, category: kind, description, requiresApproval });
+}
+
+export function isFrontendExecuteTool(name) {
+  return typeof name === 'string' && tools.has(name);
+}
+
+export function getFrontendExecuteTools() {
+  return Array.from(tools.values(), copy);
+}
+
+export function getFrontendExecuteToolsByCategory(name) {
+  if (typeof name !== 'string') {
+    throw invalidArgument('getFrontendExecuteToolsByCategory', `category is ${typeName(name)}`, 'a category string');
+  }
+  const wanted = category(name);
+  return getFrontendExecuteTools().filter((tool) => tool.category === wanted);
+}
+
+/** Back to the default registry (`get_location`, `take_photo`, `get_camera`). */
+export function resetFrontendExecuteTools() {
+  tools = defaults();
+}
+
+/** The registry entry of one tool, or `undefined`. */
+export function getFrontendExecuteTool(name) {
+  const tool = typeof name === 'string' ? tools.get(name) : undefined;
+  return tool && copy(tool);
+}

@@ -1,0 +1,205 @@
+// Every word the core's answers are shown in: explain() details, and the errors of the helpers.
+// The core returns codes and part indices (src/exports.rs); this is the one table that renders
+// them, so the WebAssembly module carries no text.
+import { MALFORMED, toolNameOf } from './records.js';
+
+/** A value as messages show it: whole when short, else its first 80 characters and an ellipsis. */
+export function shown(text) {
+  text = String(text);
+  if (text.length <= 80) return text;
+  const chars = Array.from(text);
+  return chars.length <= 80 ? text : `${chars.slice(0, 80).join('')}…`;
+}
+
+/** Ids as messages list them: each cut short, at most 20 of them. */
+function shownList(ids) {
+  const listed = ids.slice(0, 20).map(shown);
+  if (ids.length > 20) listed.push(`and ${ids.length - 20} more`);
+  return listed.join(', ');
+}
+
+/** A value's kind for a malformation: `null`, `an array`, `an object`, `a number`… */
+function kindOf(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function isArray(value) {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false; // a revoked proxy
+  }
+}
+
+/** A short description of a value's type, for error messages: `the string 'x'`, `a number`… */
+export function typeName(value) {
+  if (value === null) return 'null';
+  if (isArray(value)) return 'an array';
+  if (typeof value === 'string') {
+    const chars = Array.from(value);
+    return chars.length > 40 ? `the string '${chars.slice(0, 40).join('')}…'` : `the string '${value}'`;
+  }
+  const type = typeof value;
+  return type === 'object' || type === 'undefined' ? type : `a ${type}`;
+}
+
+function thrown(error) {
+  try {
+    return String((error && error.message) || error);
+  } catch {
+    return 'an exception';
+  }
+}
+
+const STATE_LIST =
+  'input-streaming, input-available, approval-requested, approval-responded, output-available, output-error, output-denied';
+
+/** Why the input is not a well-formed message list, from the writer's `malformed`. */
+export function describeMalformed({ code, index, value }) {
+  const at = `parts[${index}]`;
+  switch (code) {
+    case MALFORMED.ARGUMENT:
+      return `the argument is ${kindOf(value)}; expected {messages}`;
+    case MALFORMED.MESSAGES:
+      return shown(`\`messages\` is ${kindOf(value)}; expected an array of UI messages`);
+    case MALFORMED.EMPTY:
+      return '`messages` is empty';
+    case MALFORMED.LAST_MESSAGE:
+      return `the last message is ${kindOf(value)}; expected {id, role, parts}`;
+    case MALFORMED.THREW:
+      return shown(`reading the messages threw: ${thrown(value)}`);
+    case MALFORMED.PARTS:
+      return "the last message's `parts` is neither an array nor missing";
+    case MALFORMED.PART:
+      return `${at} is not an object`;
+    case MALFORMED.TYPE:
+      return `${at}.type is not a string`;
+    case MALFORMED.TOOL_NAME:
+      return `${at} is a \`dynamic-tool\` part without a \`toolName\` string`;
+    case MALFORMED.STATE:
+      return `${at}.state is ${typeof value === 'string' ? `'${shown(value)}'` : 'not a string'}, expected one of ${STATE_LIST}`;
+    case MALFORMED.TOOL_CALL_ID:
+      return `${at}.toolCallId is missing or not a string`;
+    case MALFORMED.APPROVAL:
+      return `${at}.approval is not an object`;
+    case MALFORMED.APPROVAL_ID:
+      return `${at}.approval.id is missing or not a string`;
+    case MALFORMED.APPROVED:
+      return `${at}.approval.approved is neither a boolean nor undefined`;
+    default:
+      return 'the message records are not in the expected format';
+  }
+}
+
+/** The stable names of `explain().rule`, by the core's rule codes (src/engine/decision.rs). */
+export const RULES = Object.freeze([
+  'malformed-input',
+  'not-assistant',
+  'no-parts',
+  'approval-pending',
+  'still-streaming',
+  'awaiting-browser-output',
+  'no-user-action',
+  'already-known',
+  'unsent-user-action',
+]);
+
+const ROLE_WORDS = ['missing', 'user', 'assistant', 'system', 'not one AI SDK defines'];
+
+/**
+ * The decision in words, naming the principle and the part. `rule` and `value` are the core's
+ * answer; `parts` the last message's; `actions` the `(index, 0 answer | 1 output)` pairs of a
+ * send; `malformed` the writer's.
+ */
+export function explainDetail(rule, value, parts, actions, malformed) {
+  const part = () => parts[value];
+  switch (rule) {
+    case 0:
+      return `Principle 5: not a well-formed message list (${describeMalformed(malformed)}); never send.`;
+    case 1:
+      return `The last message's role is ${ROLE_WORDS[value]}, not assistant: there is no answer to send.`;
+    case 2:
+      return 'The last assistant message has no parts.';
+    case 3: {
+      const approval = part().approval;
+      return `Principle 1: parts[${value}] (${shown(toolNameOf(part()))}, approval id ${shown(approval ? approval.id : '?')}) still awaits the user's answer.`;
+    }
+    case 4:
+      return `parts[${value}] (${shown(toolNameOf(part()))}) is still streaming its input: the response is not complete.`;
+    case 5: {
+      const tool = part();
+      const name = shown(toolNameOf(tool));
+      return tool.approval != null
+        ? `Principle 3: ${name} (parts[${value}], toolCallId ${shown(tool.toolCallId)}) runs in the browser and was approved; its approval is sent together with its output (Pattern A), which does not exist yet.`
+        : `Principle 3: ${name} (parts[${value}], toolCallId ${shown(tool.toolCallId)}) runs in the browser; the backend waits for its output, which does not exist yet.`;
+    }
+    case 6:
+      return 'Principle 1: the last message holds no approval answer and no tool output added by the browser.';
+    case 7:
+      return `Principle 2: all ${value} user action(s) in the last message are known to the backend (already sent by this chat, or a later part shows the backend moved on).`;
+    default: {
+      const names = [];
+      for (let i = 0; i < actions.length; i += 2) {
+        const index = actions[i];
+        const tool = parts[index];
+        names.push(
+          actions[i + 1] === 0
+            ? `the answer to approval ${shown(tool.approval.id)} (parts[${index}])`
+            : `the browser's output for ${shown(tool.toolCallId)} (parts[${index}])`,
+        );
+      }
+      return `Principle 1: every approval is answered and the backend does not know ${names.join(', ')} yet.`;
+    }
+  }
+}
+
+function named(name, message) {
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}
+
+/** `AdkInvalidArgumentError`: `fn(): what; expected expected.` */
+export function invalidArgument(fn, what, expected) {
+  return named('AdkInvalidArgumentError', `${fn}(): ${what}; expected ${expected}.`);
+}
+
+/** `AdkInvalidToolError` with its whole message. */
+export function invalidTool(message) {
+  return named('AdkInvalidToolError', message);
+}
+
+/**
+ * `AdkUnknownApprovalError` for `id`: `pending` lists `{approvalId, toolName, toolCallId}`;
+ * `toolCallOf` is the pending approval whose toolCallId `id` is, if any.
+ */
+export function unknownApproval(id, pending, toolCallOf) {
+  let text = `'${shown(id)}' is not a pending approval id of this chat. `;
+  if (toolCallOf) text += `It is the toolCallId of a pending call; its approval id is ${toolCallOf.approvalId}. `;
+  text +=
+    pending.length === 0
+      ? 'No approval is pending in the last assistant message.'
+      : `Pending approval ids: ${pending
+          .map((p) => `${shown(p.approvalId)} (${shown(p.toolName)}, toolCallId ${shown(p.toolCallId)})`)
+          .join(', ')}. Pass part.approval.id, not part.toolCallId.`;
+  return named('AdkUnknownApprovalError', text);
+}
+
+/** `AdkIncompleteBatchError` naming the missing, unknown and repeated ids. */
+export function incompleteBatch(missing, unknown, duplicated) {
+  const problems = [];
+  if (missing.length > 0) problems.push(`missing: ${shownList(missing)}`);
+  if (unknown.length > 0) problems.push(`unknown: ${shownList(unknown)}`);
+  if (duplicated.length > 0) problems.push(`answered more than once: ${shownList(duplicated)}`);
+  return named(
+    'AdkIncompleteBatchError',
+    `answerApprovals(): the handler must decide every pending approval exactly once; nothing was applied (${problems.join('; ')}).`,
+  );
+}
+
+/** `AdkNotCommittedError`. */
+export function notCommitted(message) {
+  return named('AdkNotCommittedError', message);
+}

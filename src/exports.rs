@@ -1,0 +1,273 @@
+//! The core module's exports: numbers in, numbers out. `js/core.js` is their one caller.
+//!
+//! The glue writes a last message as integer records (`model::records`) into the record buffer,
+//! whose address `adk_records` returns, and calls one export with the part count. Answers that are
+//! more than one number (the actions a send carries, the pending approvals, the tool calls to
+//! start, a batch's problems) are written back into the same buffer; the glue reads them at the
+//! address `adk_records(0)` gives after the call (the buffer may have moved). No JS value and no
+//! string crosses, and nothing here can panic on any input: a bad engine id or record is an
+//! answer, not a trap.
+
+use alloc::vec::Vec;
+use core::cell::UnsafeCell;
+
+use crate::approvals::{check_answerable, check_batch, pending_approvals, NotAnswerable};
+use crate::engine::{BidiPattern, Decision, Engine, Mode, Verdict};
+use crate::model::records::{decode, HEADER_WORDS, PART_WORDS};
+use crate::model::{Handle, Message};
+use crate::runner::Runner;
+
+/// A global of the single-threaded module. WebAssembly without threads runs one call at a time,
+/// and no export calls another, so a borrow never overlaps another.
+struct Global<T>(UnsafeCell<T>);
+
+// SAFETY: the module is single-threaded (no atomics, no shared memory).
+unsafe impl<T> Sync for Global<T> {}
+
+impl<T> Global<T> {
+    #[allow(clippy::mut_from_ref)]
+    fn get(&self) -> &mut T {
+        // SAFETY: one call at a time, and every export takes each global once (see above).
+        unsafe { &mut *self.0.get() }
+    }
+}
+
+/// Where the glue writes records and reads answers.
+static RECORDS: Global<Vec<u32>> = Global(UnsafeCell::new(Vec::new()));
+
+/// One chat's engine and tool runner; the glue holds its slot's id.
+struct Chat {
+    engine: Engine,
+    runner: Runner,
+}
+
+static CHATS: Global<Vec<Option<Chat>>> = Global(UnsafeCell::new(Vec::new()));
+
+/// A record buffer this many words above its need is given back (a hostile message once made it
+/// huge; it should not stay for the life of the page).
+const KEEP_WORDS: usize = 1 << 16;
+
+/// The address of the record buffer, grown to at least `words` words; `adk_records(0)` changes
+/// nothing (the glue reads an answer there).
+#[no_mangle]
+pub extern "C" fn adk_records(words: u32) -> *mut u32 {
+    let records = RECORDS.get();
+    let words = words as usize;
+    if words > 0 && records.len() > KEEP_WORDS && words < records.len() / 4 {
+        *records = Vec::new();
+    }
+    if records.len() < words {
+        records.resize(words, 0);
+    }
+    records.as_mut_ptr()
+}
+
+fn message(count: u32) -> Message {
+    decode(RECORDS.get(), count as usize)
+}
+
+/// Replaces the buffer's contents with `words` (the answer the glue reads back).
+fn answer(words: &[u32]) {
+    let records = RECORDS.get();
+    records.clear();
+    records.extend_from_slice(words);
+    // The glue may write the next message's records without asking for a size it already has.
+    if records.len() < HEADER_WORDS {
+        records.resize(HEADER_WORDS, 0);
+    }
+}
+
+fn chat(id: u32) -> Option<&'static mut Chat> {
+    CHATS.get().get_mut((id as usize).checked_sub(1)?)?.as_mut()
+}
+
+/// A new engine: `mode` 0 SSE, 1 BIDI; `pattern` 0 A, 1 B. Returns its id (never 0).
+#[no_mangle]
+pub extern "C" fn adk_engine_new(mode: u32, pattern: u32) -> u32 {
+    let mode = if mode == 1 { Mode::Bidi } else { Mode::Sse };
+    let pattern = if pattern == 1 {
+        BidiPattern::B
+    } else {
+        BidiPattern::A
+    };
+    let chat = Chat {
+        engine: Engine::new(mode, pattern),
+        runner: Runner::new(),
+    };
+    let chats = CHATS.get();
+    let slot = match chats.iter().position(Option::is_none) {
+        Some(free) => free,
+        None => {
+            chats.push(None);
+            chats.len() - 1
+        }
+    };
+    if let Some(entry) = chats.get_mut(slot) {
+        *entry = Some(chat);
+    }
+    slot as u32 + 1
+}
+
+/// Frees an engine (the glue's FinalizationRegistry calls it when the chat's engine is collected).
+#[no_mangle]
+pub extern "C" fn adk_engine_free(id: u32) {
+    if let Some(entry) = CHATS.get().get_mut((id as usize).wrapping_sub(1)) {
+        *entry = None;
+    }
+}
+
+/// The answer word of a decision: bit 0 send, bits 1–4 the rule, the rest its number.
+fn word(decision: &Decision) -> u32 {
+    let (rule, value) = decision.verdict.code();
+    decision.send() as u32 | rule << 1 | value << 5
+}
+
+/// The decision AI SDK acts on, for the `count` records in the buffer; remembers what it sends.
+#[no_mangle]
+pub extern "C" fn adk_decide(id: u32, count: u32) -> u32 {
+    let message = message(count);
+    match chat(id) {
+        Some(chat) => word(&chat.engine.decide(&message)),
+        None => 0,
+    }
+}
+
+/// The same decision without remembering anything; for a send, the buffer then holds the actions
+/// it would carry as `(part index, 0 answer | 1 browser output)` pairs.
+#[no_mangle]
+pub extern "C" fn adk_explain(id: u32, count: u32) -> u32 {
+    let message = message(count);
+    let Some(chat) = chat(id) else { return 0 };
+    let decision = chat.engine.explain(&message);
+    if let Verdict::Send { unknown } = &decision.verdict {
+        let mut words = Vec::with_capacity(unknown.len() * 2);
+        for (index, action) in unknown {
+            let output = matches!(action, crate::engine::Action::BrowserOutput(_));
+            words.extend_from_slice(&[*index as u32, output as u32]);
+        }
+        answer(&words);
+    }
+    word(&decision)
+}
+
+/// The output of this tool call was added by the browser (SPEC §2 principle 6).
+#[no_mangle]
+pub extern "C" fn adk_mark_browser_output(id: u32, tool_call_id: Handle) {
+    if let Some(chat) = chat(id) {
+        chat.engine.mark_browser_output(tool_call_id);
+    }
+}
+
+/// Forgets what was sent, which outputs are the browser's and which tools were started.
+#[no_mangle]
+pub extern "C" fn adk_reset(id: u32) {
+    if let Some(chat) = chat(id) {
+        chat.engine.reset();
+        chat.runner.reset();
+    }
+}
+
+/// How many sent actions the engine remembers (bounded by the last message's actions).
+#[no_mangle]
+pub extern "C" fn adk_remembered(id: u32) -> u32 {
+    chat(id).map_or(0, |chat| chat.engine.memory().sent_count() as u32)
+}
+
+/// The browser tool calls to start now, each returned once: `(part index, run)` pairs in the
+/// buffer (run: 0 approved, 1 called without approval, 2 refused); returns their number.
+#[no_mangle]
+pub extern "C" fn adk_claim(id: u32, count: u32) -> u32 {
+    let Ok(message) = message(count) else {
+        return 0;
+    };
+    let Some(chat) = chat(id) else { return 0 };
+    let calls = chat.runner.claim(&message);
+    let mut words = Vec::with_capacity(calls.len() * 2);
+    for call in &calls {
+        words.extend_from_slice(&[call.part_index as u32, call.run as u32]);
+    }
+    answer(&words);
+    calls.len() as u32
+}
+
+/// Every handle the engine and its runner hold, into the buffer; returns their number. The glue
+/// forgets the strings of all other handles when its intern table grows large.
+#[no_mangle]
+pub extern "C" fn adk_live_handles(id: u32) -> u32 {
+    let mut handles = Vec::new();
+    if let Some(chat) = chat(id) {
+        chat.engine.memory().handles(&mut handles);
+        chat.runner.handles(&mut handles);
+    }
+    answer(&handles);
+    handles.len() as u32
+}
+
+/// The pending approvals' part indices, into the buffer; returns their number, or `u32::MAX` when
+/// the records are not a well-formed message.
+#[no_mangle]
+pub extern "C" fn adk_pending(count: u32) -> u32 {
+    let Ok(message) = message(count) else {
+        return u32::MAX;
+    };
+    let indices: Vec<u32> = pending_approvals(&message)
+        .iter()
+        .map(|p| p.part_index as u32)
+        .collect();
+    answer(&indices);
+    indices.len() as u32
+}
+
+/// `approve`/`deny`: the part index of the pending approval `approval_id`; -1 when none has it,
+/// -2 − i when it is the toolCallId of the pending approval at part i; `i32::MIN` when the
+/// records are not a well-formed message.
+#[no_mangle]
+pub extern "C" fn adk_answerable(count: u32, approval_id: Handle) -> i32 {
+    let Ok(message) = message(count) else {
+        return i32::MIN;
+    };
+    match check_answerable(&pending_approvals(&message), approval_id) {
+        Ok(found) => found.part_index as i32,
+        Err(NotAnswerable::Unknown) => -1,
+        Err(NotAnswerable::ToolCallIdOf(found)) => -2 - found.part_index as i32,
+    }
+}
+
+/// `answerApprovals`: the `answers` approval-id handles written after the `count` records must
+/// answer every pending approval exactly once. Returns 0 when they do; otherwise 1, with the
+/// buffer holding `[missing, unknown, duplicated]` counts and then the missing approvals' part
+/// indices and the unknown and duplicated answers' positions. `u32::MAX` when the records are
+/// not a well-formed message.
+#[no_mangle]
+pub extern "C" fn adk_check_batch(count: u32, answers: u32) -> u32 {
+    let Ok(message) = message(count) else {
+        return u32::MAX;
+    };
+    let from = HEADER_WORDS + count as usize * PART_WORDS;
+    let answered: Vec<Handle> = RECORDS
+        .get()
+        .get(from..from + answers as usize)
+        .unwrap_or(&[])
+        .to_vec();
+    let pending = pending_approvals(&message);
+    let Err(problems) = check_batch(&pending, &answered) else {
+        return 0;
+    };
+    let mut words = Vec::new();
+    words.extend_from_slice(&[
+        problems.missing.len() as u32,
+        problems.unknown.len() as u32,
+        problems.duplicated.len() as u32,
+    ]);
+    words.extend(
+        problems
+            .missing
+            .iter()
+            .filter_map(|&at| pending.get(at))
+            .map(|p| p.part_index as u32),
+    );
+    words.extend(problems.unknown.iter().map(|&at| at as u32));
+    words.extend(problems.duplicated.iter().map(|&at| at as u32));
+    answer(&words);
+    1
+}

@@ -1,0 +1,241 @@
+//! The integer records that carry a last message across the JS→WASM boundary.
+//!
+//! The glue (`js/records.js`, the one writer) walks the last message's parts once and writes them
+//! into a `u32` buffer in WebAssembly memory; [`decode`] is the one reader. Nothing but numbers
+//! crosses: ids are handles of the engine's intern table, a tool's name is resolved into flags,
+//! and what the glue could not read is a malformation code. Inputs, outputs and earlier messages
+//! never cross, so the cost does not grow with history length or output size.
+//!
+//! ```text
+//! buffer  = header part*
+//! header  = role  parts-missing  malformed-code  malformed-index          (HEADER_WORDS)
+//! part    = word0  toolCallId-handle  approvalId-handle                   (PART_WORDS)
+//! word0   = kind | state << 4 | flags << 8
+//! kind    = 0 other | 1 text | 2 reasoning | 3 step-start | 4 tool
+//! state   = ToolState's code (tool parts only)
+//! flags   = APPROVAL | APPROVED | DENIED | AUTOMATIC | FRONTEND | REQUIRES_APPROVAL | FAILED
+//! ```
+//! A record Rust cannot read (an unknown kind or state, an answer both approved and denied, a
+//! buffer shorter than its count) is malformed input, [`MALFORMED_RECORD`]; never a panic.
+
+use alloc::vec::Vec;
+
+use super::{Approval, Handle, LastMessage, Malformed, Message, Part, Role, ToolPart, ToolState};
+
+pub const HEADER_WORDS: usize = 4;
+pub const PART_WORDS: usize = 3;
+
+pub const KIND_OTHER: u32 = 0;
+pub const KIND_TEXT: u32 = 1;
+pub const KIND_REASONING: u32 = 2;
+pub const KIND_STEP_START: u32 = 3;
+pub const KIND_TOOL: u32 = 4;
+
+/// `part.approval` is an object.
+pub const APPROVAL: u32 = 1;
+/// `approval.approved === true`.
+pub const APPROVED: u32 = 2;
+/// `approval.approved === false`.
+pub const DENIED: u32 = 4;
+/// `approval.isAutomatic === true`.
+pub const AUTOMATIC: u32 = 8;
+pub const FRONTEND: u32 = 16;
+pub const REQUIRES_APPROVAL: u32 = 32;
+/// A non-empty legacy `error` field (SPEC D29).
+pub const FAILED: u32 = 64;
+
+/// Rust's own malformation code: the records themselves are not readable. The glue's codes are
+/// below it.
+pub const MALFORMED_RECORD: u32 = 255;
+
+/// Reads `count` part records after the header. Never panics, whatever the words.
+pub fn decode(words: &[u32], count: usize) -> Message {
+    let bad = |index: usize| Malformed {
+        code: MALFORMED_RECORD,
+        index: index as u32,
+    };
+    let header = words.get(..HEADER_WORDS).ok_or(bad(0))?;
+    if header[2] != 0 {
+        return Err(Malformed {
+            code: header[2],
+            index: header[3],
+        });
+    }
+    let role = Role::from_code(header[0]);
+    if header[1] != 0 {
+        return Ok(LastMessage { role, parts: None });
+    }
+    let records = count
+        .checked_mul(PART_WORDS)
+        .and_then(|len| words.get(HEADER_WORDS..)?.get(..len))
+        .ok_or(bad(0))?;
+    let mut parts = Vec::with_capacity(count);
+    for (index, record) in records.chunks_exact(PART_WORDS).enumerate() {
+        parts.push(decode_part(record[0], record[1], record[2]).ok_or(bad(index))?);
+    }
+    Ok(LastMessage {
+        role,
+        parts: Some(parts),
+    })
+}
+
+fn decode_part(word: u32, tool_call_id: Handle, approval_id: Handle) -> Option<Part> {
+    let flags = word >> 8;
+    Some(match word & 0xf {
+        KIND_OTHER => Part::Other,
+        KIND_TEXT => Part::Text,
+        KIND_REASONING => Part::Reasoning,
+        KIND_STEP_START => Part::StepStart,
+        KIND_TOOL => {
+            let state = ToolState::from_code((word >> 4) & 0xf)?;
+            let approval = if flags & APPROVAL != 0 {
+                let approved = match (flags & APPROVED != 0, flags & DENIED != 0) {
+                    (true, true) => return None,
+                    (true, false) => Some(true),
+                    (false, true) => Some(false),
+                    (false, false) => None,
+                };
+                Some(Approval {
+                    id: approval_id,
+                    approved,
+                    automatic: flags & AUTOMATIC != 0,
+                })
+            } else {
+                None
+            };
+            Part::Tool(ToolPart {
+                tool_call_id,
+                state,
+                approval,
+                frontend: flags & FRONTEND != 0,
+                requires_approval: flags & REQUIRES_APPROVAL != 0,
+                failed: flags & FAILED != 0,
+            })
+        }
+        _ => return None,
+    })
+}
+
+/// The records of a message, as the glue writes them: the inverse of [`decode`], for tests and
+/// the fuzz targets. Returns the words and the part count.
+pub fn encode(message: &Message) -> (Vec<u32>, usize) {
+    let mut words = Vec::new();
+    match message {
+        Err(why) => {
+            words.extend_from_slice(&[0, 0, why.code, why.index]);
+            (words, 0)
+        }
+        Ok(message) => {
+            let role = match message.role {
+                Role::Missing => 0,
+                Role::User => 1,
+                Role::Assistant => 2,
+                Role::System => 3,
+                Role::Other => 4,
+            };
+            words.extend_from_slice(&[role, message.parts.is_none() as u32, 0, 0]);
+            let parts = message.parts.as_deref().unwrap_or(&[]);
+            for part in parts {
+                words.extend_from_slice(&encode_part(part));
+            }
+            (words, parts.len())
+        }
+    }
+}
+
+fn encode_part(part: &Part) -> [u32; PART_WORDS] {
+    match part {
+        Part::Other => [KIND_OTHER, 0, 0],
+        Part::Text => [KIND_TEXT, 0, 0],
+        Part::Reasoning => [KIND_REASONING, 0, 0],
+        Part::StepStart => [KIND_STEP_START, 0, 0],
+        Part::Tool(tool) => {
+            let mut flags = 0;
+            let mut approval_id = 0;
+            if let Some(approval) = tool.approval {
+                flags |= APPROVAL;
+                approval_id = approval.id;
+                flags |= match approval.approved {
+                    Some(true) => APPROVED,
+                    Some(false) => DENIED,
+                    None => 0,
+                };
+                if approval.automatic {
+                    flags |= AUTOMATIC;
+                }
+            }
+            for (set, flag) in [
+                (tool.frontend, FRONTEND),
+                (tool.requires_approval, REQUIRES_APPROVAL),
+                (tool.failed, FAILED),
+            ] {
+                if set {
+                    flags |= flag;
+                }
+            }
+            [
+                KIND_TOOL | tool.state.code() << 4 | flags << 8,
+                tool.tool_call_id,
+                approval_id,
+            ]
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    #[test]
+    fn a_message_round_trips_through_its_records() {
+        let message: Message = Ok(LastMessage::assistant(vec![
+            Part::StepStart,
+            Part::Tool(
+                ToolPart::new(7, ToolState::ApprovalResponded)
+                    .with_approval(9, Some(false))
+                    .in_browser(),
+            ),
+            Part::Text,
+            Part::Reasoning,
+            Part::Other,
+            Part::Tool(ToolPart {
+                failed: true,
+                ..ToolPart::new(3, ToolState::OutputError)
+            }),
+        ]));
+        let (words, count) = encode(&message);
+        assert_eq!(decode(&words, count), message);
+    }
+
+    #[test]
+    fn missing_parts_and_malformations_round_trip() {
+        let missing: Message = Ok(LastMessage {
+            role: Role::User,
+            parts: None,
+        });
+        let (words, count) = encode(&missing);
+        assert_eq!(decode(&words, count), missing);
+        let malformed: Message = Err(Malformed { code: 7, index: 2 });
+        let (words, count) = encode(&malformed);
+        assert_eq!(decode(&words, count), malformed);
+    }
+
+    #[test]
+    fn unreadable_records_are_malformed_not_a_panic() {
+        let record = |word: u32| decode(&[2, 0, 0, 0, word, 1, 2], 1);
+        let unreadable = Err(Malformed {
+            code: MALFORMED_RECORD,
+            index: 0,
+        });
+        assert_eq!(record(9), unreadable); // no such kind
+        assert_eq!(record(KIND_TOOL | 7 << 4), unreadable); // no such state
+        assert_eq!(
+            record(KIND_TOOL | (APPROVAL | APPROVED | DENIED) << 8),
+            unreadable
+        );
+        assert_eq!(decode(&[2, 0, 0, 0], 1), unreadable); // fewer records than the count
+        assert_eq!(decode(&[2, 0], 0), unreadable); // no header
+        assert_eq!(decode(&[2, 0, 0, 0], usize::MAX), unreadable);
+    }
+}
