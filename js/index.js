@@ -8,7 +8,7 @@ import { core, ready, isReady, loadError, requireReady } from './loader.js';
 import './wasm/adk_stream_wasm_bytes.js';
 import { FRONTEND, InternTable, REQUIRES_APPROVAL, lastParts, malformed, readBack, toolNameOf, writeRecords, written } from './records.js';
 import { RULES, explainDetail, describeMalformed, incompleteBatch, invalidArgument, notCommitted, shown, typeName, unknownApproval } from './words.js';
-import { registryEntry } from './registry.js';
+import { registryEntry, registryVersion } from './registry.js';
 
 export { ready, isReady, loadError };
 // The built-in get_location tool; `executeGetLocation` is one of the drop-in names (SPEC §7).
@@ -120,12 +120,32 @@ export function createAutoSend(options) {
   const table = new InternTable();
 
   /** FRONTEND | REQUIRES_APPROVAL of a tool for this engine (unknown tools require approval). */
-  const toolFlags = (name) => {
+  const flagsOf = (name) => {
     const requires = own.get(name);
     if (requires !== undefined) return requires ? FRONTEND | REQUIRES_APPROVAL : FRONTEND;
     const entry = registryEntry(name);
     if (entry === undefined) return REQUIRES_APPROVAL;
     return (useRegistry ? FRONTEND : 0) | (entry.requiresApproval ? REQUIRES_APPROVAL : 0);
+  };
+  // The flags of each part type (and dynamic tool name) met, until the registry changes: a
+  // decision then looks up the part's own `type` string instead of cutting a name out of it.
+  const byType = new Map();
+  const byName = new Map();
+  let version = registryVersion;
+  const toolFlags = (type, toolName) => {
+    if (version !== registryVersion) {
+      byType.clear();
+      byName.clear();
+      version = registryVersion;
+    }
+    const cache = toolName === undefined ? byType : byName;
+    const key = toolName === undefined ? type : toolName;
+    let flags = cache.get(key);
+    if (flags === undefined) {
+      flags = flagsOf(toolName === undefined ? type.slice(5) : toolName);
+      if (cache.size < 1024) cache.set(key, flags);
+    }
+    return flags;
   };
 
   /** Keeps the intern table bounded: the strings of handles the core forgot are forgotten too. */
@@ -236,7 +256,7 @@ export function createAutoSend(options) {
     },
     /** Whether `name` is a browser tool for this engine (its `frontendTools`, or the registry). */
     isFrontendTool(name) {
-      return typeof name === 'string' && (toolFlags(name) & FRONTEND) !== 0;
+      return typeof name === 'string' && (flagsOf(name) & FRONTEND) !== 0;
     },
   };
   autoSend.sendAutomaticallyWhen = autoSend.sendAutomaticallyWhen.bind(autoSend);

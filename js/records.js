@@ -99,7 +99,8 @@ function fail(code, index, value) {
 
 /**
  * Writes the records of `arg`'s last message; returns the part count to pass to the core.
- * `toolFlags(name)` gives a tool's FRONTEND | REQUIRES_APPROVAL; `extra` words are reserved
+ * `toolFlags(type, toolName)` gives a tool's FRONTEND | REQUIRES_APPROVAL (`toolName` is the part's
+ * non-empty `toolName`, else undefined: the name is then `type` without `tool-`); `extra` words are reserved
  * after the records (a batch's answers).
  */
 export function writeRecords(arg, table, toolFlags = NO_FLAGS, extra = 0) {
@@ -147,7 +148,7 @@ export function writeRecords(arg, table, toolFlags = NO_FLAGS, extra = 0) {
       if (type === 'dynamic-tool' && !named) return fail(MALFORMED.TOOL_NAME, i);
       const toolCallId = part.toolCallId;
       if (typeof toolCallId !== 'string' || toolCallId === '') return fail(MALFORMED.TOOL_CALL_ID, i);
-      let flags = toolFlags(named ? toolName : type.slice(5));
+      let flags = toolFlags(type, named ? toolName : undefined);
       let approvalId = 0;
       const approval = part.approval;
       if (approval != null) {

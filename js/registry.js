@@ -24,6 +24,9 @@ function defaults() {
 /** @type {Map<string, {name: string, category: string, description?: string, requiresApproval: boolean}>} */
 let tools = defaults();
 
+/** Changes with every registration and reset, so engines know when to look their tools up again. */
+export let registryVersion = 0;
+
 /** The registry's entry of `name`, or undefined. */
 export function registryEntry(name) {
   return tools.get(name);
@@ -81,6 +84,7 @@ export function registerFrontendExecuteTool(tool) {
   }
   // Re-registering a name replaces its entry in place (how an app changes a default's category).
   tools.set(name, { name, category: kind, description, requiresApproval });
+  registryVersion++;
 }
 
 export function isFrontendExecuteTool(name) {
@@ -102,6 +106,7 @@ export function getFrontendExecuteToolsByCategory(name) {
 /** Back to the default registry (`get_location`, `take_photo`, `get_camera`). */
 export function resetFrontendExecuteTools() {
   tools = defaults();
+  registryVersion++;
 }
 
 /** The registry entry of one tool, or `undefined`. */

@@ -13,7 +13,7 @@ use core::cell::UnsafeCell;
 
 use crate::approvals::{check_answerable, check_batch, pending_approvals, NotAnswerable};
 use crate::engine::{BidiPattern, Decision, Engine, Mode, Verdict};
-use crate::model::records::{decode, HEADER_WORDS, PART_WORDS};
+use crate::model::records::{decode_into, HEADER_WORDS, PART_WORDS};
 use crate::model::{Handle, Message};
 use crate::runner::Runner;
 
@@ -62,8 +62,24 @@ pub extern "C" fn adk_records(words: u32) -> *mut u32 {
     records.as_mut_ptr()
 }
 
+/// The parts of the last decoded message, kept for the next decode's allocation.
+static PARTS: Global<Vec<crate::model::Part>> = Global(UnsafeCell::new(Vec::new()));
+
 fn message(count: u32) -> Message {
-    decode(RECORDS.get(), count as usize)
+    decode_into(RECORDS.get(), count as usize, core::mem::take(PARTS.get()))
+}
+
+/// Gives a message's parts back for the next decode.
+fn recycle(message: Message) {
+    if let Ok(crate::model::LastMessage {
+        parts: Some(parts), ..
+    }) = message
+    {
+        // A hostile message's thousands of parts are not kept for the life of the page.
+        if parts.capacity() <= 1024 {
+            *PARTS.get() = parts;
+        }
+    }
 }
 
 /// Replaces the buffer's contents with `words` (the answer the glue reads back).
@@ -126,10 +142,12 @@ fn word(decision: &Decision) -> u32 {
 #[no_mangle]
 pub extern "C" fn adk_decide(id: u32, count: u32) -> u32 {
     let message = message(count);
-    match chat(id) {
+    let answer = match chat(id) {
         Some(chat) => word(&chat.engine.decide(&message)),
         None => 0,
-    }
+    };
+    recycle(message);
+    answer
 }
 
 /// The same decision without remembering anything; for a send, the buffer then holds the actions

@@ -45,8 +45,12 @@ pub mod exports;
     not(any(feature = "geolocation", feature = "bidi"))
 ))]
 mod runtime {
+    use lol_alloc::{AssumeSingleThreaded, FreeListAllocator};
+
+    // SAFETY: the core module is single-threaded (no atomics, no shared memory).
     #[global_allocator]
-    static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
+    static ALLOCATOR: AssumeSingleThreaded<FreeListAllocator> =
+        unsafe { AssumeSingleThreaded::new(FreeListAllocator::new()) };
 
     #[panic_handler]
     fn panic(_: &core::panic::PanicInfo) -> ! {

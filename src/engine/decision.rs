@@ -147,7 +147,8 @@ pub fn decide(message: &Message, memory: &Memory, policy: &Policy) -> Decision {
     // `last` is the last part that is not a marker, so a reaction stands at or after `from` exactly
     // when `last` does (constant time: a message may hold many thousands of parts).
     let reaction_from = |from: usize| last >= from;
-    let mut present: Vec<Action> = Vec::with_capacity(2);
+    // At most an answer and an output per part: one allocation, never a regrowth.
+    let mut present: Vec<Action> = Vec::with_capacity(2 * parts.len());
     let mut unknown: Vec<(usize, Action)> = Vec::new();
     for (index, part) in parts.iter().enumerate() {
         let Part::Tool(tool) = part else { continue };

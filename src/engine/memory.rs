@@ -29,13 +29,31 @@ pub enum Action {
     BrowserOutput(Handle),
 }
 
+impl Action {
+    /// The action as one sortable number; answers and outputs are kept apart, so each kind's
+    /// numbers need no tag.
+    fn key(self) -> u64 {
+        match self {
+            Action::Answer {
+                tool_call_id,
+                approval_id,
+            } => (tool_call_id as u64) << 32 | approval_id as u64,
+            Action::BrowserOutput(id) => id as u64,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Memory {
-    sent: Vec<Action>,
+    /// Sent answers and sent browser outputs, each sorted by `Action::key`.
+    sent_answers: Vec<u64>,
+    sent_outputs: Vec<u64>,
     browser_outputs: Vec<Handle>,
-    /// `(toolCallId, parts)`, sorted by id: the message had `parts` parts when this tool part was
+    /// `toolCallId << 32 | parts`, sorted: the message had `parts` parts when this tool part was
     /// last seen without a result.
-    seen_without_result: Vec<(Handle, usize)>,
+    seen_without_result: Vec<u64>,
+    /// Reused for the keys of each decision, so a decision allocates nothing here once warm.
+    scratch: Vec<u64>,
 }
 
 impl Memory {
@@ -43,8 +61,15 @@ impl Memory {
         Memory::default()
     }
 
+    fn sent(&self, action: Action) -> &Vec<u64> {
+        match action {
+            Action::Answer { .. } => &self.sent_answers,
+            Action::BrowserOutput(_) => &self.sent_outputs,
+        }
+    }
+
     pub fn was_sent(&self, action: Action) -> bool {
-        self.sent.binary_search(&action).is_ok()
+        self.sent(action).binary_search(&action.key()).is_ok()
     }
 
     pub fn is_browser_output(&self, tool_call_id: Handle) -> bool {
@@ -65,72 +90,125 @@ impl Memory {
     /// Records a send, and forgets sent actions that are no longer in the last message: they can
     /// never be decided on again, and keeping them would grow without bound.
     pub fn record_sent(&mut self, sent: &[Action], present: &[Action]) {
-        let mut present = present.to_vec();
-        present.sort_unstable();
-        self.sent
-            .retain(|action| present.binary_search(action).is_ok());
-        self.sent.extend_from_slice(sent);
-        self.sent.sort_unstable();
-        self.sent.dedup();
+        let mut present_keys = core::mem::take(&mut self.scratch);
+        for answers in [true, false] {
+            let of_kind = |action: &&Action| matches!(action, Action::Answer { .. }) == answers;
+            present_keys.clear();
+            present_keys.extend(present.iter().filter(of_kind).map(|a| a.key()));
+            sort(&mut present_keys);
+            let kept = if answers {
+                &mut self.sent_answers
+            } else {
+                &mut self.sent_outputs
+            };
+            kept.retain(|key| present_keys.binary_search(key).is_ok());
+            kept.extend(sent.iter().filter(of_kind).map(|a| a.key()));
+            sort(kept);
+            kept.dedup();
+        }
+        self.scratch = present_keys;
     }
 
     /// How many parts the message had when this tool call was last seen without a result; 0 when
     /// never (a fresh engine, or an output that arrived with its part).
     pub fn parts_seen_before_result(&self, tool_call_id: Handle) -> usize {
         self.seen_without_result
-            .binary_search_by_key(&tool_call_id, |&(id, _)| id)
+            .binary_search_by_key(&tool_call_id, |entry| (entry >> 32) as Handle)
             .ok()
             .and_then(|at| self.seen_without_result.get(at))
-            .map_or(0, |&(_, parts)| parts)
+            .map_or(0, |entry| *entry as u32 as usize)
     }
 
     /// Records a snapshot of the last message: `tools` are its tool parts as `(toolCallId, has a
     /// result)`, `parts` its part count. A part without a result is noted as seen with `parts`
     /// parts; a part no longer in the message is forgotten.
-    pub fn record_seen(&mut self, tools: &[(Handle, bool)], parts: usize) {
+    pub fn record_seen(&mut self, tools: impl Iterator<Item = (Handle, bool)>, parts: usize) {
         // Sorted by id, and within an id the parts without a result first.
-        let mut tools = tools.to_vec();
-        tools.sort_unstable();
-        let mut seen = Vec::with_capacity(tools.len());
-        for (at, &(id, has_result)) in tools.iter().enumerate() {
-            if tools.get(at + 1).is_some_and(|&(next, _)| next == id) {
+        let mut sorted = core::mem::take(&mut self.scratch);
+        sorted.clear();
+        sorted.extend(tools.map(|(id, has_result)| (id as u64) << 1 | has_result as u64));
+        sort(&mut sorted);
+        let mut seen = Vec::with_capacity(sorted.len());
+        for (at, &tool) in sorted.iter().enumerate() {
+            let id = (tool >> 1) as Handle;
+            if sorted
+                .get(at + 1)
+                .is_some_and(|next| next >> 1 == tool >> 1)
+            {
                 continue; // the last of its id decides
             }
             let before = self.parts_seen_before_result(id);
             // A toolCallId repeated in the message counts as seen with a result if any of its
             // parts has one (a hand-made history; AI SDK never repeats one).
-            match (before, has_result) {
-                (0, true) => {}
-                (count, true) => seen.push((id, count)),
-                (count, false) => seen.push((id, count.max(parts))),
-            }
+            let count = match (before, tool & 1 == 1) {
+                (0, true) => continue,
+                (count, true) => count,
+                (count, false) => count.max(parts),
+            };
+            seen.push((id as u64) << 32 | count.min(u32::MAX as usize) as u64);
         }
         self.seen_without_result = seen;
+        self.scratch = sorted;
     }
 
     pub fn sent_count(&self) -> usize {
-        self.sent.len()
+        self.sent_answers.len() + self.sent_outputs.len()
     }
 
     /// Every handle the memory holds, so the glue may forget the strings of all others.
     pub fn handles(&self, out: &mut Vec<Handle>) {
-        for action in &self.sent {
-            match *action {
-                Action::Answer {
-                    tool_call_id,
-                    approval_id,
-                } => out.extend_from_slice(&[tool_call_id, approval_id]),
-                Action::BrowserOutput(id) => out.push(id),
-            }
+        for key in &self.sent_answers {
+            out.extend_from_slice(&[(key >> 32) as Handle, *key as Handle]);
         }
+        out.extend(self.sent_outputs.iter().map(|key| *key as Handle));
         out.extend_from_slice(&self.browser_outputs);
-        out.extend(self.seen_without_result.iter().map(|&(id, _)| id));
+        out.extend(
+            self.seen_without_result
+                .iter()
+                .map(|entry| (entry >> 32) as Handle),
+        );
     }
 
     pub fn clear(&mut self) {
-        self.sent.clear();
+        self.sent_answers.clear();
+        self.sent_outputs.clear();
         self.browser_outputs.clear();
         self.seen_without_result.clear();
+        self.scratch = Vec::new();
+    }
+}
+
+/// Sorts keys in place: heapsort, O(n log n) for a hostile message's thousands of parts, in a few
+/// hundred bytes of WebAssembly where the standard library's sort takes several KB per key type
+/// (BENCHMARKS.md, the core's contents). The glue interns ids in the order it meets them, so keys
+/// usually arrive sorted already: that is checked first, in one pass.
+pub fn sort(keys: &mut [u64]) {
+    if keys.windows(2).all(|pair| pair[0] <= pair[1]) {
+        return;
+    }
+    fn sift_down(keys: &mut [u64], mut root: usize, end: usize) {
+        loop {
+            let mut child = 2 * root + 1;
+            if child >= end {
+                return;
+            }
+            if child + 1 < end && keys[child + 1] > keys[child] {
+                child += 1;
+            }
+            if keys[root] >= keys[child] {
+                return;
+            }
+            keys.swap(root, child);
+            root = child;
+        }
+    }
+    let len = keys.len();
+    for root in (0..len / 2).rev() {
+        sift_down(keys, root, len);
+    }
+    for end in (1..len).rev() {
+        keys.swap(0, end);
+        sift_down(keys, 0, end);
     }
 }
 
@@ -166,12 +244,12 @@ mod tests {
     #[test]
     fn sightings_keep_the_most_parts_seen_without_a_result() {
         let mut memory = Memory::new();
-        memory.record_seen(&[(1, false)], 2);
-        memory.record_seen(&[(1, false)], 3);
-        memory.record_seen(&[(1, true)], 3);
+        memory.record_seen([(1, false)].into_iter(), 2);
+        memory.record_seen([(1, false)].into_iter(), 3);
+        memory.record_seen([(1, true)].into_iter(), 3);
         assert_eq!(memory.parts_seen_before_result(1), 3);
         assert_eq!(memory.parts_seen_before_result(2), 0);
-        memory.record_seen(&[(2, false)], 1);
+        memory.record_seen([(2, false)].into_iter(), 1);
         assert_eq!(memory.parts_seen_before_result(1), 0);
     }
 
@@ -184,5 +262,21 @@ mod tests {
         assert!(!memory.is_browser_output(0));
         assert!(memory.is_browser_output((MAX_BROWSER_OUTPUTS + 9) as Handle));
         assert_eq!(memory.browser_outputs.len(), MAX_BROWSER_OUTPUTS);
+    }
+
+    #[test]
+    fn sort_orders_any_keys() {
+        let mut keys: Vec<u64> = (0..200u64)
+            .map(|i| (i * 7919) % 211 + (i % 3) * (1 << 40))
+            .collect();
+        let mut expected = keys.clone();
+        expected.sort_unstable();
+        sort(&mut keys);
+        assert_eq!(keys, expected);
+        for len in 0..5 {
+            let mut few: Vec<u64> = (0..len).rev().collect();
+            sort(&mut few);
+            assert!(few.windows(2).all(|w| w[0] <= w[1]));
+        }
     }
 }

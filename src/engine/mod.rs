@@ -83,12 +83,11 @@ impl Engine {
         let decision = decide(message, &self.memory, &self.policy());
         if let Ok(message) = message {
             if message.role == Role::Assistant {
-                let tools: Vec<(Handle, bool)> = message
+                let tools = message
                     .tool_parts()
-                    .map(|(_, tool)| (tool.tool_call_id, tool.state.has_result()))
-                    .collect();
+                    .map(|(_, tool)| (tool.tool_call_id, tool.state.has_result()));
                 let parts = message.parts.as_ref().map_or(0, Vec::len);
-                self.memory.record_seen(&tools, parts);
+                self.memory.record_seen(tools, parts);
             }
         }
         if let Some(present) = &decision.present {

@@ -50,6 +50,12 @@ pub const MALFORMED_RECORD: u32 = 255;
 
 /// Reads `count` part records after the header. Never panics, whatever the words.
 pub fn decode(words: &[u32], count: usize) -> Message {
+    decode_into(words, count, Vec::new())
+}
+
+/// [`decode`] into `parts`' allocation (cleared first), so a caller that hands each message's
+/// parts back allocates once, not once per decision.
+pub fn decode_into(words: &[u32], count: usize, mut parts: Vec<Part>) -> Message {
     let bad = |index: usize| Malformed {
         code: MALFORMED_RECORD,
         index: index as u32,
@@ -69,7 +75,8 @@ pub fn decode(words: &[u32], count: usize) -> Message {
         .checked_mul(PART_WORDS)
         .and_then(|len| words.get(HEADER_WORDS..)?.get(..len))
         .ok_or(bad(0))?;
-    let mut parts = Vec::with_capacity(count);
+    parts.clear();
+    parts.reserve(count);
     for (index, record) in records.chunks_exact(PART_WORDS).enumerate() {
         parts.push(decode_part(record[0], record[1], record[2]).ok_or(bad(index))?);
     }
