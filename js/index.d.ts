@@ -111,9 +111,6 @@ export function answerApprovals(
   handler: (pending: PendingApproval[]) => BatchDecisions | Promise<BatchDecisions>,
 ): Promise<Array<{ approvalId: string; approved: boolean; reason?: string }>>;
 
-/** The compact summary of `{messages}` that crosses into WebAssembly (for tests and benchmarks). */
-export function summarize(options: unknown, detailed?: boolean): string;
-
 // Drop-in names (SPEC §7) -------------------------------------------------------------------
 
 export { getLocation, executeGetLocation } from './geolocation.js';

@@ -7,7 +7,7 @@ import { core, ready, isReady, loadError, requireReady } from './loader.js';
 // together with loader.js instead of after it (one round trip less at start-up).
 import './wasm/adk_stream_wasm_bytes.js';
 import { FRONTEND, InternTable, REQUIRES_APPROVAL, lastParts, malformed, readBack, toolNameOf, writeRecords, written } from './records.js';
-import { RULES, explainDetail, describeMalformed, incompleteBatch, invalidArgument, notCommitted, shown, typeName, unknownApproval } from './words.js';
+import { RULES, explainDetail, describeMalformed, field, incompleteBatch, invalidArgument, isArray, notCommitted, optionalString, shown, typeName, unknownApproval } from './words.js';
 import { registryEntry, registryVersion } from './registry.js';
 
 export { ready, isReady, loadError };
@@ -18,30 +18,6 @@ export { getLocation, executeGetLocation } from './geolocation.js';
 // The per-chat engine (SPEC §2): createAutoSend({mode, bidiPattern?, frontendTools?})
 
 const F = 'createAutoSend';
-
-function field(fn, object, key) {
-  if (object === null || typeof object !== 'object') return undefined;
-  try {
-    return object[key];
-  } catch {
-    throw invalidArgument(fn, `reading \`${key}\` threw`, 'a plain object whose fields can be read');
-  }
-}
-
-function optionalString(fn, object, key, expected) {
-  const value = field(fn, object, key);
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw invalidArgument(fn, `\`${key}\` is ${typeName(value)}`, expected);
-  return value;
-}
-
-function isArray(value) {
-  try {
-    return Array.isArray(value);
-  } catch {
-    return false; // a revoked proxy
-  }
-}
 
 /** `createAutoSend`'s options, checked: `{mode, pattern, own: Map<name, requiresApproval>, useRegistry}`. */
 function readOptions(options) {
@@ -98,7 +74,7 @@ function readOptions(options) {
 }
 
 // An engine's slot in the core is freed when its object is collected.
-const engines = new FinalizationRegistry((id) => core.adk_engine_free(id));
+const engines = /* @__PURE__ */ new FinalizationRegistry((id) => core.adk_engine_free(id));
 
 /** The intern table is cut back to the handles the core still holds beyond this many strings. */
 const INTERNED_KEPT = 4096;
@@ -488,7 +464,7 @@ function checkBatch(messages, answers) {
 // engine of the message before it then carries on (else it would send the same answer again).
 // Least recently used first out; per-chat code uses createAutoSend.
 const DEFAULT_ENGINES_KEPT = 64;
-const defaultEngines = new Map();
+const defaultEngines = /* @__PURE__ */ new Map();
 
 function idOf(message) {
   return message !== null && typeof message === 'object' && typeof message.id === 'string' ? message.id : '';
@@ -586,7 +562,7 @@ function stringField(object, key) {
 }
 
 /** Drop-in `extractToolName(part, fallback = "")`: `part.toolName`, else the name in `part.type`. */
-export const extractToolName = readyCall('extractToolName', (part, fallback = '') => {
+export const extractToolName = /* @__PURE__ */ readyCall('extractToolName', (part, fallback = '') => {
   const otherwise = typeof fallback === 'string' ? fallback : '';
   if (part === null || typeof part !== 'object') return otherwise;
   const toolName = stringField(part, 'toolName');
@@ -595,12 +571,12 @@ export const extractToolName = readyCall('extractToolName', (part, fallback = ''
   return type.length > 5 && type.startsWith('tool-') ? type.slice(5) : otherwise;
 });
 /** Drop-in `extractToolNameFromType(type)`: `"tool-x"` gives `"x"`; any other type is itself. */
-export const extractToolNameFromType = readyCall('extractToolNameFromType', (type) =>
+export const extractToolNameFromType = /* @__PURE__ */ readyCall('extractToolNameFromType', (type) =>
   typeof type !== 'string' ? '' : type.startsWith('tool-') ? type.slice(5) : type,
 );
 /** Drop-in `isToolType(type)`: whether `type` starts with `tool-` (`dynamic-tool` does not). */
 export const isToolType = /** @type {(type: string) => type is `tool-${string}`} */ (
-  readyCall('isToolType', (type) => typeof type === 'string' && type.startsWith('tool-'))
+  /* @__PURE__ */ readyCall('isToolType', (type) => typeof type === 'string' && type.startsWith('tool-'))
 );
 export {
   registerFrontendExecuteTool,

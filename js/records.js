@@ -83,6 +83,7 @@ export const malformed = { code: 0, index: 0, value: /** @type {unknown} */ (und
 /** The start of the last write's records in the buffer (`[view, start]` of loader.js). */
 export let written = /** @type {[Uint32Array, number]} */ ([new Uint32Array(0), 0]);
 
+/** @type {(type: string, toolName: string | undefined) => number} */
 const NO_FLAGS = () => 0;
 
 function fail(code, index, value) {

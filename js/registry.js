@@ -3,10 +3,10 @@
 // one documented module-global instance the drop-in names require; per-chat code passes
 // `frontendTools` to `createAutoSend` instead. It holds data and no rule: the engine receives
 // what it needs of it as flags in each tool part's record (records.js).
-import { invalidArgument, invalidTool, shown, typeName } from './words.js';
+import { invalidArgument, invalidTool, optionalString as stringField, field as fieldOf, shown, typeName } from './words.js';
 
 /** The frontend-tool categories of SPEC §7. */
-export const TOOL_CATEGORIES = Object.freeze(
+export const TOOL_CATEGORIES = /* @__PURE__ */ Object.freeze(
   /** @type {const} */ (['geolocation', 'camera', 'microphone', 'notification', 'clipboard', 'other']),
 );
 
@@ -41,20 +41,8 @@ function copy(tool) {
 
 const F = 'registerFrontendExecuteTool';
 
-function field(object, key) {
-  try {
-    return object[key];
-  } catch {
-    throw invalidArgument(F, `reading \`${key}\` threw`, 'a plain object whose fields can be read');
-  }
-}
-
-function optionalString(object, key, expected) {
-  const value = field(object, key);
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw invalidArgument(F, `\`${key}\` is ${typeName(value)}`, expected);
-  return value;
-}
+const field = (object, key) => fieldOf(F, object, key);
+const optionalString = (object, key, expected) => stringField(F, object, key, expected);
 
 function category(name) {
   if (!TOOL_CATEGORIES.includes(/** @type {any} */ (name))) {

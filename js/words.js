@@ -25,11 +25,12 @@ function kindOf(value) {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-function isArray(value) {
+/** `Array.isArray`, false for a revoked proxy (for which it throws). */
+export function isArray(value) {
   try {
     return Array.isArray(value);
   } catch {
-    return false; // a revoked proxy
+    return false;
   }
 }
 
@@ -93,8 +94,11 @@ export function describeMalformed({ code, index, value }) {
   }
 }
 
-/** The stable names of `explain().rule`, by the core's rule codes (src/engine/decision.rs). */
-export const RULES = Object.freeze([
+/**
+ * The stable names of `explain().rule`, by the core's rule codes (src/engine/decision.rs).
+ * @type {ReadonlyArray<import('./index.js').Explanation['rule']>}
+ */
+export const RULES = /* @__PURE__ */ Object.freeze([
   'malformed-input',
   'not-assistant',
   'no-parts',
@@ -202,4 +206,22 @@ export function incompleteBatch(missing, unknown, duplicated) {
 /** `AdkNotCommittedError`. */
 export function notCommitted(message) {
   return named('AdkNotCommittedError', message);
+}
+
+/** `object[key]` for an argument of `fn`; a throwing getter or proxy trap is a named error. */
+export function field(fn, object, key) {
+  if (object === null || typeof object !== 'object') return undefined;
+  try {
+    return object[key];
+  } catch {
+    throw invalidArgument(fn, `reading \`${key}\` threw`, 'a plain object whose fields can be read');
+  }
+}
+
+/** An optional string field of an argument of `fn`: undefined when absent, an error when not a string. */
+export function optionalString(fn, object, key, expected) {
+  const value = field(fn, object, key);
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw invalidArgument(fn, `\`${key}\` is ${typeName(value)}`, expected);
+  return value;
 }

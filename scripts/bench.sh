@@ -49,6 +49,13 @@ if [ "${BENCH_NAMES:-1}" = 1 ] || [ "${BENCH_SYMBOLS:-0}" = 1 ]; then
   [ -x node_modules/.bin/wasm-opt ] || fail "the build with names needs node_modules/.bin/wasm-opt (run scripts/build-pkg.sh once)"
   echo "bench.sh: building the crate with function names kept into $names"
   source scripts/lib/modules.sh
+  read -r core_name core_features <<<"$CORE_MODULE"
+  CARGO_TARGET_DIR=$names CARGO_PROFILE_RELEASE_STRIP=false \
+    cargo build --quiet --release --target wasm32-unknown-unknown --no-default-features --features "$core_features" \
+    || fail "cargo build of $core_name with names"
+  mkdir -p "$names/pkg"
+  node_modules/.bin/wasm-opt "${WASM_OPT_FLAGS[@]}" -g "$names/wasm32-unknown-unknown/release/adk_stream_wasm.wasm" \
+    -o "$names/pkg/${core_name}_bg.wasm" || fail "wasm-opt -g of $core_name"
   for module in "${WASM_MODULES[@]}"; do
     read -r name features <<<"$module"
     CARGO_TARGET_DIR=$names CARGO_PROFILE_RELEASE_STRIP=false \
@@ -66,6 +73,8 @@ if [ "${BENCH_SYMBOLS:-0}" = 1 ]; then
   rm -rf "$copy"
   mkdir -p "$(dirname "$copy")"
   cp -r node_modules/adk-stream-wasm "$copy"
+  node scripts/lib/embed-wasm.mjs --bytes-only "$names/pkg/${core_name}_bg.wasm" "$copy/wasm/${core_name}_bytes.js" \
+    || fail "BENCH_SYMBOLS=1 writes the named core over the package's wasm/ files; the package's layout has changed"
   for module in "${WASM_MODULES[@]}"; do
     read -r name _ <<<"$module"
     node scripts/lib/embed-wasm.mjs "$names/pkg/$name.js" "$names/pkg/${name}_bg.wasm" "$copy/wasm/$name.js" "$copy/wasm/${name}_bytes.js" \

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Fuzzing (cargo-fuzz / libFuzzer) of the BIDI frame codec and the auto-send decision engine; the
-# targets are in fuzz/fuzz_targets, what they check in RELIABILITY.md.
+# Fuzzing (cargo-fuzz / libFuzzer) of the BIDI frame codec (`frames`), the integer records of the
+# JS→WASM boundary (`records`) and the auto-send decision engine with the runner and the approval
+# helpers (`records`, `messages`); the targets are in fuzz/fuzz_targets, what they check in
+# RELIABILITY.md.
 #
 #   1. installs cargo-fuzz if it is missing (the targets build on stable Rust with RUSTC_BOOTSTRAP=1);
-#   2. runs the fuzz crate's own tests (the chat builders and the properties on a fixed sample);
+#   2. runs the fuzz crate's own tests (the properties on fixed samples of chats and of records, the
+#      SPEC rows of the seeds, every committed seed);
 #   3. replays every input kept under fuzz/regressions/<target>/: each must pass;
 #   4. fuzzes each target for FUZZ_SECONDS (default 45) from the committed seeds (fuzz/seeds/) plus
 #      the local corpus (fuzz/corpus/, not committed), with an RSS limit. A crash input is copied to
@@ -18,8 +21,9 @@ export RUSTC_BOOTSTRAP=1
 
 FUZZ_SECONDS=${FUZZ_SECONDS:-45}
 RSS_LIMIT_MB=${RSS_LIMIT_MB:-512}
-TARGETS=(frames summary messages)
-# Safe Rust only (src/ has no `unsafe`), so no sanitizer: ten times the executions per second.
+TARGETS=(frames records messages)
+# Safe Rust only natively (src/'s one `unsafe`, the core module's allocator, is wasm32 only), so no
+# sanitizer: ten times the executions per second.
 # Debug assertions stay on, so integer overflows panic.
 BUILD_FLAGS=(-O -a -s none)
 
@@ -51,11 +55,11 @@ if ! (cd fuzz && timeout 900 cargo fuzz build "${BUILD_FLAGS[@]}" </dev/null); t
 fi
 
 # --- 2. the fuzz crate's own tests ----------------------------------------------------------------
-# (No projection check: the fuzz crate has no Rust twin of js/summary.js. The `summary` target fuzzes
-# the one reader, `summary::parse`; the `messages` target builds model values, and its seeds are
-# summaries written by the real js/summary.js, see fuzz/seeds/generate.mjs.)
+# (The `records` target fuzzes the one reader, `records::decode`, on arbitrary words; the `messages`
+# target builds model values with handles and sends each through `encode`/`decode`. Their seeds are
+# written by the fuzz crate: `cargo test --lib -- --ignored write_seeds`.)
 if (cd fuzz && timeout 600 cargo test --lib --quiet </dev/null); then
-  pass "the fuzz crate's tests (chat builders, properties on 2000 fixed chats)"
+  pass "the fuzz crate's tests (properties on 2000 fixed chats and 2000 fixed records, the seeds)"
 else
   fail "the fuzz crate's tests (fuzz/src/lib.rs)"
 fi

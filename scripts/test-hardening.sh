@@ -22,7 +22,7 @@ fail() {
 source scripts/lib/js-suite.sh
 
 # --- the package under test, Node 22, the project's dependencies ------------------------------------
-require_pkg pkg/package.json pkg/index.js pkg/wasm/adk_stream_wasm.js pkg/wasm/adk_stream_wasm_bg.wasm
+require_pkg pkg/package.json pkg/index.js pkg/wasm/adk_stream_wasm_bytes.js pkg/wasm/adk_stream_wasm_bg.wasm
 ensure_node22
 ensure_workspace
 rm -rf "$PROJECT/.results"

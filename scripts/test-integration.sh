@@ -18,7 +18,7 @@ fail() {
 source scripts/lib/js-suite.sh
 
 # --- the package under test -----------------------------------------------------------------------
-require_pkg pkg/package.json pkg/index.js pkg/transport.js pkg/react.js pkg/wasm/adk_stream_wasm.js pkg/wasm/adk_stream_wasm_bg.wasm
+require_pkg pkg/package.json pkg/index.js pkg/transport.js pkg/react.js pkg/wasm/adk_stream_wasm_bytes.js pkg/wasm/adk_stream_wasm_bg.wasm
 
 # --- the shared fixtures --------------------------------------------------------------------------
 FIXTURES=${ADK_FIXTURES_DIR:-$ROOT/../shared/fixtures}

@@ -8,18 +8,15 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/
 const rounds = Number(args.rounds ?? 101);
 const batchMs = Number(args.batchMs ?? 2);
 
-// The engine class, for splitting one library call into its two halves (the JS summary, the
-// WebAssembly decision): the same module instance index.js loaded (same URL), reached past the
-// package's export map. A package without these internals is timed by whole calls only.
-const wasm = await import(new URL('./wasm/adk_stream_wasm.js', import.meta.resolve('adk-stream-wasm')).href).catch(() => ({}));
-
 const results = runDecisionBench({
   adk,
   ai,
   now: () => performance.now(),
   rounds,
   batchMs,
-  breakdown: { summarize: adk.summarize, Engine: wasm.AutoSendEngine, crossing: wasm.isToolType },
+  // No split of a call into parts: the records go into WebAssembly memory without a string, and
+  // a call is timed whole.
+  breakdown: undefined,
   log: (line) => process.stderr.write(`  node: ${line}\n`),
 });
 process.stdout.write(JSON.stringify({ node: process.version, rounds, batchMs, results }));

@@ -5,11 +5,8 @@ import * as ai from 'ai';
 import { runDecisionBench } from '../lib/decision-bench.mjs';
 
 const now = () => performance.now();
-// The bindings, to split a call into parts (lib/decision-bench.mjs skips that without them).
-const wasm = await import('adk-stream-wasm/wasm/adk_stream_wasm.js').catch(() => ({}));
-
 window.runDecision = ({ rounds, batchMs }) =>
-  runDecisionBench({ adk, ai, now, rounds, batchMs, breakdown: { summarize: adk.summarize, Engine: wasm.AutoSendEngine, crossing: wasm.isToolType } });
+  runDecisionBench({ adk, ai, now, rounds, batchMs });
 adk.ready.then(() => {
   window.benchInfo = { crossOriginIsolated: globalThis.crossOriginIsolated, userAgent: navigator.userAgent };
   window.benchReady = true;

@@ -34,13 +34,13 @@ const AREAS = [
   // wasm-opt inlines most exported functions into these wrappers: they are the exports' own code too.
   [EXPORT_WRAPPERS, /externref shim|multivalue shim/],
   ['wasm-bindgen runtime, js-sys and web-sys (closures, conversions, the externref table)', /^__wbindgen|^__wbg_|^__externref|wasm_bindgen::|js_sys::|web_sys::|^closure\d+|convert::closures/],
-  ['allocator (dlmalloc)', /dlmalloc|__rust_alloc|__rust_dealloc|__rust_realloc|__rdl_/],
+  ['allocator (lol_alloc in the core, dlmalloc in the others)', /lol_alloc|dlmalloc|__rust_alloc|__rust_dealloc|__rust_realloc|__rdl_/],
   ['core::fmt (formatting)', /core(\[[0-9a-f]+\])?::fmt|as core(\[[0-9a-f]+\])?::fmt::|alloc(\[[0-9a-f]+\])?::fmt/],
   ['panics, bounds and str-slicing checks', /panic|slice_error_fail|slice_index|index_out_of_bounds|unwrap_failed|expect_failed|str_index|assert_failed|capacity_overflow|handle_alloc_error|begin_panic/],
   ['data segments (string literals, tables)', /^data segment|^data\[/],
 ];
-// The crate's module path: `model::summary` for `adk_stream_wasm::model::summary::parse`, `model`
-// for `adk_stream_wasm::model::shown` (a function of the module itself).
+// The crate's module path: `model::records` for `adk_stream_wasm::model::records::decode`, `engine`
+// for `adk_stream_wasm::engine::Engine::decide` (a function of the module itself).
 const CRATE_PATH = /adk_stream_wasm::((?:[A-Za-z_][A-Za-z0-9_]*)(?:::[A-Za-z_][A-Za-z0-9_]*)*)/;
 
 export function areaOf(fullName, exports = new Set()) {

@@ -183,7 +183,6 @@ test('hostile input at every export', async () => {
     await attempt(`registerToolExecutor('t', ${name})`, () => adk.registerToolExecutor('hostile_tool', make()));
     await attempt(`getToolExecutor(${name})`, () => adk.getToolExecutor(make()));
     await attempt(`hasToolExecutor(${name})`, () => adk.hasToolExecutor(make()));
-    await attempt(`summarize(${name})`, () => adk.summarize(make()));
     await attempt(`executeGetLocation(${name})`, () => geolocation.executeGetLocation(make()));
     await attempt(`getLocation(${name})`, () => geolocation.getLocation(make()));
 
