@@ -261,10 +261,14 @@ pub extern "C" fn adk_check_batch(count: u32, answers: u32) -> u32 {
     let Ok(message) = message(count) else {
         return u32::MAX;
     };
-    let from = HEADER_WORDS + count as usize * PART_WORDS;
-    let answered: Vec<Handle> = RECORDS
-        .get()
-        .get(from..from + answers as usize)
+    // Checked: a header that says "no parts" leaves `count` unchecked by the decoder, and a
+    // hostile count or answer count must read no answers rather than wrap around.
+    let range = (count as usize)
+        .checked_mul(PART_WORDS)
+        .and_then(|words| words.checked_add(HEADER_WORDS))
+        .and_then(|from| Some(from..from.checked_add(answers as usize)?));
+    let answered: Vec<Handle> = range
+        .and_then(|range| RECORDS.get().get(range))
         .unwrap_or(&[])
         .to_vec();
     let pending = pending_approvals(&message);

@@ -9,8 +9,7 @@
 // (bit 0 send, bits 1–4 the rule, the rest its number); explain's send list; claim, pending,
 // answerable and check_batch; and hostile numbers (unknown or freed engine ids, random words,
 // counts larger than the buffer, a huge buffer request), which give 0, the malformed rule or no
-// effect, never a trap. One case is ignored until src/exports.rs is fixed: `adk_check_batch` with
-// counts that overflow its answers' offset traps in debug builds (see the case). Hostile JS values
+// effect, never a trap. Hostile JS values
 // never reach these exports: the JS glue handles them and the JS suites (tests/hardening,
 // tests/js) test it.
 
@@ -500,12 +499,11 @@ fn check_batch_with_more_answers_than_the_buffer_holds_reads_none() {
     }
 }
 
-/// Ignored until src/exports.rs is fixed: `adk_check_batch` computes where the answers start
-/// (`HEADER_WORDS + count * PART_WORDS`) and end (`+ answers`) without a checked add or multiply,
-/// so in a debug build (this suite's) a count the header does not bound (parts missing) or an
-/// answer count near `u32::MAX` overflows and traps. Release builds wrap and read no answers.
+/// `adk_check_batch` works out where the answers start (`HEADER_WORDS + count * PART_WORDS`) and
+/// end (`+ answers`) with checked arithmetic: a count the header does not bound (parts missing) or
+/// an answer count near `u32::MAX` reads no answers, never traps (this suite is a debug build,
+/// where an unchecked overflow would).
 #[wasm_bindgen_test]
-#[ignore = "adk_check_batch: unchecked offset arithmetic traps on overflow in debug builds"]
 fn check_batch_never_traps_on_counts_that_overflow_the_answers_offset() {
     // Parts missing: the message is well-formed whatever the count, and nothing is pending.
     for count in [u32::MAX / 3 + 1, u32::MAX] {
@@ -685,8 +683,9 @@ fn random_words_and_counts_never_trap_and_keep_the_answer_word_consistent() {
         write(&words);
         adk_answerable(count, random.word());
         write(&words);
-        // Only counts within the words: see the ignored case below.
         adk_check_batch(fitting, random.next() % 64);
+        write(&words);
+        adk_check_batch(random.word(), random.word());
         adk_mark_browser_output(chat.0, random.word());
         if round % 100 == 0 {
             adk_live_handles(chat.0);
