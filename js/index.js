@@ -36,7 +36,7 @@ function readOptions(options) {
     throw invalidArgument(
       F,
       "bidiPattern 'B' was given with mode 'sse'",
-      'Pattern A with SSE (ADR 0008: an HTTP request cannot carry a later tool_result)',
+      "bidiPattern 'A' (or none) with SSE: an HTTP request cannot carry a tool result that comes later",
     );
   }
   const tools = field(F, options, 'frontendTools');
@@ -147,7 +147,7 @@ export function createAutoSend(options) {
       for (const observer of observers) queueMicrotask(observer);
       return send;
     },
-    /** `{send, rule, detail}`: what the decision would be now, and which principle decides it. */
+    /** `{send, rule, detail}`: what the decision would be now, which rule decides it, in words. */
     explain(arg) {
       const answer = core.adk_explain(id, writeRecords(arg, table, toolFlags));
       const rule = (answer >>> 1) & 15;

@@ -113,48 +113,45 @@ export const RULES = /* @__PURE__ */ Object.freeze([
 const ROLE_WORDS = ['missing', 'user', 'assistant', 'system', 'not one AI SDK defines'];
 
 /**
- * The decision in words, naming the principle and the part. `rule` and `value` are the core's
- * answer; `parts` the last message's; `actions` the `(index, 0 answer | 1 output)` pairs of a
- * send; `malformed` the writer's.
+ * The decision in words: what was seen, and what happens or what to do. `rule` and `value` are the
+ * core's answer; `parts` the last message's; `actions` the `(index, 0 answer | 1 output)` pairs of
+ * a send; `malformed` the writer's. (The rules behind each: SPEC §2, in the repository.)
  */
 export function explainDetail(rule, value, parts, actions, malformed) {
   const part = () => parts[value];
+  const tool = () => `${shown(toolNameOf(part()))} (parts[${value}]`;
   switch (rule) {
     case 0:
-      return `Principle 5: not a well-formed message list (${describeMalformed(malformed)}); never send.`;
+      return `Nothing is sent: ${describeMalformed(malformed)}. Pass AI SDK's {messages} as it is.`;
     case 1:
-      return `The last message's role is ${ROLE_WORDS[value]}, not assistant: there is no answer to send.`;
+      return `Nothing is sent: the last message's role is ${ROLE_WORDS[value]}, not assistant, so there is no answer to send back.`;
     case 2:
-      return 'The last assistant message has no parts.';
+      return 'Nothing is sent: the last assistant message has no parts.';
     case 3: {
       const approval = part().approval;
-      return `Principle 1: parts[${value}] (${shown(toolNameOf(part()))}, approval id ${shown(approval ? approval.id : '?')}) still awaits the user's answer.`;
+      return `Nothing is sent yet: ${tool()}) waits for the user's answer to approval ${shown(approval ? approval.id : '?')}; answer it with approve() or deny().`;
     }
     case 4:
-      return `parts[${value}] (${shown(toolNameOf(part()))}) is still streaming its input: the response is not complete.`;
-    case 5: {
-      const tool = part();
-      const name = shown(toolNameOf(tool));
-      return tool.approval != null
-        ? `Principle 3: ${name} (parts[${value}], toolCallId ${shown(tool.toolCallId)}) runs in the browser and was approved; its approval is sent together with its output (Pattern A), which does not exist yet.`
-        : `Principle 3: ${name} (parts[${value}], toolCallId ${shown(tool.toolCallId)}) runs in the browser; the backend waits for its output, which does not exist yet.`;
-    }
+      return `Nothing is sent yet: ${tool()}) is still streaming its input; the response is not complete.`;
+    case 5:
+      return part().approval != null
+        ? `Nothing is sent yet: ${tool()}, toolCallId ${shown(part().toolCallId)}) runs in the browser and was approved; the approval goes to the backend together with the tool's output, which does not exist yet. Add it with addToolOutput() (attachAdk and useAdkChat run the tool and add it for you).`
+        : `Nothing is sent yet: ${tool()}, toolCallId ${shown(part().toolCallId)}) runs in the browser and the backend waits for its output, which does not exist yet. Add it with addToolOutput().`;
     case 6:
-      return 'Principle 1: the last message holds no approval answer and no tool output added by the browser.';
+      return 'Nothing is sent: the last message holds no approval answer and no tool output added by the browser.';
     case 7:
-      return `Principle 2: all ${value} user action(s) in the last message are known to the backend (already sent by this chat, or a later part shows the backend moved on).`;
+      return `Nothing is sent: the backend already knows all ${value} answer(s) and browser output(s) in the last message (this chat sent them, a later part shows the backend moved on, or the backend reported the tool failed).`;
     default: {
       const names = [];
       for (let i = 0; i < actions.length; i += 2) {
-        const index = actions[i];
-        const tool = parts[index];
+        const at = parts[actions[i]];
         names.push(
           actions[i + 1] === 0
-            ? `the answer to approval ${shown(tool.approval.id)} (parts[${index}])`
-            : `the browser's output for ${shown(tool.toolCallId)} (parts[${index}])`,
+            ? `the answer to approval ${shown(at.approval.id)} (parts[${actions[i]}])`
+            : `the browser's output for ${shown(at.toolCallId)} (parts[${actions[i]}])`,
         );
       }
-      return `Principle 1: every approval is answered and the backend does not know ${names.join(', ')} yet.`;
+      return `Send: every approval is answered, and the backend does not know ${names.join(', ')} yet.`;
     }
   }
 }

@@ -1,0 +1,101 @@
+// The words users see: every explain() rule and every error kind of the core's helpers, walked and
+// checked against the texts rule of issue 18: plain words that say what was seen and what to do,
+// never a pointer to documents that do not ship with the package ("Principle N", "SPEC §", "ADR",
+// "row D"). The words are rendered in JS (js/words.js) from the core's codes, so this walks them all.
+import { describe, expect, it } from 'vitest';
+import {
+  answerApprovals,
+  approve,
+  createAutoSend,
+  getFrontendExecuteToolsByCategory,
+  pendingApprovals,
+  registerFrontendExecuteTool,
+  resetFrontendExecuteTools,
+} from 'adk-stream-wasm';
+import { conversation, requested, responded, textPart, tool } from './helpers/messages.js';
+
+const POINTERS = /Principle \d|principle \d|SPEC|§|ADR|\brow D\d/;
+
+function expectPlain(text: string, where: string) {
+  expect(text, where).not.toMatch(POINTERS);
+  expect(text.length, where).toBeGreaterThan(20);
+}
+
+/** The message of what `fn` throws (or rejects with), with its name. */
+async function thrown(fn: () => unknown): Promise<{ name: string; message: string }> {
+  try {
+    await fn();
+  } catch (error: any) {
+    return { name: error.name, message: error.message };
+  }
+  throw new Error('expected an error');
+}
+
+describe('explain() words every rule plainly', () => {
+  const cases: Array<[string, 'sse' | 'bidi', unknown]> = [
+    ['malformed-input', 'sse', null],
+    ['malformed-input', 'sse', { messages: [] }],
+    ['malformed-input', 'sse', { messages: 'x' }],
+    ['malformed-input', 'sse', { messages: [42] }],
+    ['malformed-input', 'sse', conversation({ type: 'tool-x', toolCallId: 'c', state: 'done' })],
+    ['malformed-input', 'sse', conversation({ type: 'dynamic-tool', toolCallId: 'c', state: 'input-available' })],
+    ['malformed-input', 'sse', conversation({ type: 'tool-x', state: 'input-available' })],
+    ['malformed-input', 'sse', conversation(tool('x', 'approval-responded', { approval: 'yes' }))],
+    ['malformed-input', 'sse', conversation(tool('x', 'approval-responded', { approval: {} }))],
+    ['malformed-input', 'sse', conversation(tool('x', 'approval-responded', { approval: { id: 'a', approved: 'yes' } }))],
+    ['malformed-input', 'sse', conversation(42 as any)],
+    ['malformed-input', 'sse', conversation({ type: 7 })],
+    ['malformed-input', 'sse', { messages: [{ role: 'assistant', parts: 'x' }] }],
+    ['not-assistant', 'sse', { messages: [{ role: 'user', parts: [] }] }],
+    ['no-parts', 'sse', conversation()],
+    ['approval-pending', 'sse', conversation(requested('process_payment'))],
+    ['still-streaming', 'sse', conversation(tool('search', 'input-streaming'))],
+    ['awaiting-browser-output', 'sse', conversation(responded('get_location', true))],
+    ['awaiting-browser-output', 'sse', conversation(tool('get_location', 'input-available'))],
+    ['no-user-action', 'sse', conversation(textPart('hello'))],
+    ['already-known', 'sse', conversation(responded('process_payment', true), textPart('Paid'))],
+    ['already-known', 'sse', conversation(responded('process_payment', true, { error: 'card declined' }))],
+    ['unsent-user-action', 'bidi', conversation(responded('a', true), responded('b', false))],
+  ];
+  it.each(cases)('%s (%#)', (rule, mode, arg) => {
+    const { rule: got, detail } = createAutoSend({ mode }).explain(arg as any);
+    expect(got).toBe(rule);
+    expectPlain(detail, `${rule}: ${detail}`);
+  });
+
+  it('every rule is walked', () => {
+    expect(new Set(cases.map(([rule]) => rule)).size).toBe(9);
+  });
+});
+
+describe('the helpers\' errors are worded plainly', () => {
+  const chatOf = (messages: unknown[]) => ({ messages, addToolApprovalResponse() {}, addToolOutput() {} }) as any;
+  const pending = conversation(requested('process_payment'), requested('get_location')).messages;
+
+  it.each([
+    ['createAutoSend without options', () => createAutoSend(undefined as any)],
+    ['createAutoSend with an unknown mode', () => createAutoSend({ mode: 'http' as any })],
+    ['createAutoSend with Pattern B over SSE', () => createAutoSend({ mode: 'sse', bidiPattern: 'B' })],
+    ['createAutoSend with bad frontendTools', () => createAutoSend({ mode: 'sse', frontendTools: [42 as any] })],
+    ['pendingApprovals of malformed messages', () => pendingApprovals([{ role: 'assistant', parts: [42] }] as any)],
+    ['approve with a toolCallId', () => approve(chatOf(pending), 'call-process_payment')],
+    ['approve on a chat with nothing pending', () => approve(chatOf([]), 'approval-1')],
+    ['approve with a number', () => approve(chatOf(pending), 42 as any)],
+    ['answerApprovals with a missing decision', () => answerApprovals(chatOf(pending), () => [{ approvalId: 'approval-process_payment', approved: true }])],
+    ['answerApprovals with a bad handler result', () => answerApprovals(chatOf(pending), () => 42 as any)],
+    ['registerFrontendExecuteTool with an unknown category', () => registerFrontendExecuteTool({ name: 'x', category: 'gps' as any })],
+    ['registerFrontendExecuteTool without a name', () => registerFrontendExecuteTool({ category: 'other' } as any)],
+    ['getFrontendExecuteToolsByCategory with a number', () => getFrontendExecuteToolsByCategory(7 as any)],
+  ])('%s', async (what, fn) => {
+    const { name, message } = await thrown(fn);
+    resetFrontendExecuteTools();
+    expect(name, what).toMatch(/^Adk[A-Za-z]+Error$/);
+    expectPlain(message, `${what}: ${message}`);
+  });
+
+  it('approve on a chat with nothing pending is AdkUnknownApprovalError listing no ids', async () => {
+    const { name, message } = await thrown(() => approve(chatOf([]), 'approval-1'));
+    expect(name).toBe('AdkUnknownApprovalError');
+    expect(message).toContain('No approval is pending');
+  });
+});
