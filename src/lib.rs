@@ -45,12 +45,18 @@ pub mod exports;
     not(any(feature = "geolocation", feature = "bidi"))
 ))]
 mod runtime {
+    #[cfg(not(feature = "dlmalloc"))]
     use lol_alloc::{AssumeSingleThreaded, FreeListAllocator};
 
     // SAFETY: the core module is single-threaded (no atomics, no shared memory).
+    #[cfg(not(feature = "dlmalloc"))]
     #[global_allocator]
     static ALLOCATOR: AssumeSingleThreaded<FreeListAllocator> =
         unsafe { AssumeSingleThreaded::new(FreeListAllocator::new()) };
+
+    #[cfg(feature = "dlmalloc")]
+    #[global_allocator]
+    static ALLOCATOR: dlmalloc::GlobalDlmalloc = dlmalloc::GlobalDlmalloc;
 
     #[panic_handler]
     fn panic(_: &core::panic::PanicInfo) -> ! {

@@ -52,8 +52,10 @@ pub struct Memory {
     /// `toolCallId << 32 | parts`, sorted: the message had `parts` parts when this tool part was
     /// last seen without a result.
     seen_without_result: Vec<u64>,
-    /// Reused for the keys of each decision, so a decision allocates nothing here once warm.
+    /// Reused for the keys of each decision, and the previous sightings' allocation for the next
+    /// ones, so a decision allocates nothing here once warm.
     scratch: Vec<u64>,
+    spare: Vec<u64>,
 }
 
 impl Memory {
@@ -89,7 +91,7 @@ impl Memory {
 
     /// Records a send, and forgets sent actions that are no longer in the last message: they can
     /// never be decided on again, and keeping them would grow without bound.
-    pub fn record_sent(&mut self, sent: &[Action], present: &[Action]) {
+    pub fn record_sent(&mut self, sent: impl Iterator<Item = Action> + Clone, present: &[Action]) {
         let mut present_keys = core::mem::take(&mut self.scratch);
         for answers in [true, false] {
             let of_kind = |action: &&Action| matches!(action, Action::Answer { .. }) == answers;
@@ -102,7 +104,7 @@ impl Memory {
                 &mut self.sent_outputs
             };
             kept.retain(|key| present_keys.binary_search(key).is_ok());
-            kept.extend(sent.iter().filter(of_kind).map(|a| a.key()));
+            kept.extend(sent.clone().filter(|a| of_kind(&a)).map(|a| a.key()));
             sort(kept);
             kept.dedup();
         }
@@ -128,7 +130,8 @@ impl Memory {
         sorted.clear();
         sorted.extend(tools.map(|(id, has_result)| (id as u64) << 1 | has_result as u64));
         sort(&mut sorted);
-        let mut seen = Vec::with_capacity(sorted.len());
+        let mut seen = core::mem::take(&mut self.spare);
+        seen.clear();
         for (at, &tool) in sorted.iter().enumerate() {
             let id = (tool >> 1) as Handle;
             if sorted
@@ -147,7 +150,7 @@ impl Memory {
             };
             seen.push((id as u64) << 32 | count.min(u32::MAX as usize) as u64);
         }
-        self.seen_without_result = seen;
+        self.spare = core::mem::replace(&mut self.seen_without_result, seen);
         self.scratch = sorted;
     }
 
@@ -175,6 +178,7 @@ impl Memory {
         self.browser_outputs.clear();
         self.seen_without_result.clear();
         self.scratch = Vec::new();
+        self.spare = Vec::new();
     }
 }
 
@@ -226,10 +230,10 @@ mod tests {
     #[test]
     fn sent_actions_are_forgotten_when_their_part_leaves_the_last_message() {
         let mut memory = Memory::new();
-        memory.record_sent(&[answer(1, 2)], &[answer(1, 2)]);
+        memory.record_sent([answer(1, 2)].into_iter(), &[answer(1, 2)]);
         assert!(memory.was_sent(answer(1, 2)));
         assert!(!memory.was_sent(Action::BrowserOutput(1)));
-        memory.record_sent(&[answer(3, 4)], &[answer(3, 4)]);
+        memory.record_sent([answer(3, 4)].into_iter(), &[answer(3, 4)]);
         assert!(!memory.was_sent(answer(1, 2)));
         assert_eq!(memory.sent_count(), 1);
     }
@@ -237,7 +241,7 @@ mod tests {
     #[test]
     fn an_answer_is_the_pair_of_tool_call_and_approval_id() {
         let mut memory = Memory::new();
-        memory.record_sent(&[answer(1, 9)], &[answer(1, 9)]);
+        memory.record_sent([answer(1, 9)].into_iter(), &[answer(1, 9)]);
         assert!(!memory.was_sent(answer(2, 9)));
     }
 

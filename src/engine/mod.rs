@@ -91,11 +91,12 @@ impl Engine {
             }
         }
         if let Some(present) = &decision.present {
-            let sent: Vec<Action> = match &decision.verdict {
-                Verdict::Send { unknown } => unknown.iter().map(|&(_, action)| action).collect(),
-                _ => Vec::new(),
+            let sent: &[(usize, Action)] = match &decision.verdict {
+                Verdict::Send { unknown } => unknown,
+                _ => &[],
             };
-            self.memory.record_sent(&sent, present);
+            self.memory
+                .record_sent(sent.iter().map(|&(_, action)| action), present);
         }
         decision
     }
