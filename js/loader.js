@@ -86,15 +86,35 @@ export function requireReady() {
 }
 
 let view = new Uint32Array(0);
+// The record buffer's first word and size in words. Only `adk_records` moves it, so it is asked
+// again only when a message needs more room (or a hostile message's room is to be given back, the
+// rule of src/exports.rs), not on every decision.
+let start = 0;
+let capacity = 0;
+const KEEP_WORDS = 1 << 16;
 
-/**
- * The record buffer grown to `words` words: `[view, start]`, the memory as 32-bit words and the
- * buffer's first word in it. Re-taken on every call, since growing memory detaches old views.
- * @returns {[Uint32Array, number]}
- */
-export function recordBuffer(words) {
-  const address = core.adk_records(words);
+/** The current memory as 32-bit words (growing memory detaches the old view). */
+function words() {
   const buffer = core.memory.buffer;
   if (view.buffer !== buffer) view = new Uint32Array(buffer);
-  return [view, address >>> 2];
+  return view;
+}
+
+/**
+ * The record buffer, with room for `needed` words: `[view, start]`, the memory as 32-bit words and
+ * the buffer's first word in it.
+ * @returns {[Uint32Array, number]}
+ */
+export function recordBuffer(needed) {
+  if (needed > capacity || (capacity > KEEP_WORDS && needed < capacity / 4)) {
+    start = core.adk_records(needed) >>> 2;
+    capacity = needed;
+  }
+  return [words(), start];
+}
+
+/** The first `length` words of the answer the core just wrote. */
+export function answerWords(length) {
+  const at = core.adk_answers() >>> 2;
+  return words().subarray(at, at + length);
 }

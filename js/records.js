@@ -4,7 +4,7 @@
 // flags the rules need, and what cannot be read becomes a malformation code that the decision
 // reports (SPEC §2 principle 5). Outputs, inputs and earlier messages are never touched. The
 // writer never throws.
-import { recordBuffer } from './loader.js';
+import { answerWords, recordBuffer } from './loader.js';
 
 /** Malformation codes; words.js words them. 255 is Rust's own (unreadable records). */
 export const MALFORMED = Object.freeze({
@@ -183,8 +183,5 @@ export function lastParts(messages) {
   return last && Array.isArray(last.parts) ? last.parts : [];
 }
 
-/** The words the core wrote back after a call: `length` words from the buffer's start. */
-export function readBack(length) {
-  const [view, start] = recordBuffer(0);
-  return view.subarray(start, start + length);
-}
+/** The words the core wrote back after a call. */
+export const readBack = answerWords;

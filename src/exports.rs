@@ -3,10 +3,10 @@
 //! The glue writes a last message as integer records (`model::records`) into the record buffer,
 //! whose address `adk_records` returns, and calls one export with the part count. Answers that are
 //! more than one number (the actions a send carries, the pending approvals, the tool calls to
-//! start, a batch's problems) are written back into the same buffer; the glue reads them at the
-//! address `adk_records(0)` gives after the call (the buffer may have moved). No JS value and no
-//! string crosses, and nothing here can panic on any input: a bad engine id or record is an
-//! answer, not a trap.
+//! start, a batch's problems) go into a buffer of their own; the glue reads them at the address
+//! `adk_answers()` gives after the call. Only `adk_records` moves the record buffer, so the glue
+//! keeps its address between decisions. No JS value and no string crosses, and nothing here can
+//! panic on any input: a bad engine id or record is an answer, not a trap.
 
 use alloc::vec::Vec;
 use core::cell::UnsafeCell;
@@ -32,8 +32,11 @@ impl<T> Global<T> {
     }
 }
 
-/// Where the glue writes records and reads answers.
+/// Where the glue writes records.
 static RECORDS: Global<Vec<u32>> = Global(UnsafeCell::new(Vec::new()));
+
+/// Where the exports write answers of more than one number.
+static ANSWERS: Global<Vec<u32>> = Global(UnsafeCell::new(Vec::new()));
 
 /// One chat's engine and tool runner; the glue holds its slot's id.
 struct Chat {
@@ -47,13 +50,12 @@ static CHATS: Global<Vec<Option<Chat>>> = Global(UnsafeCell::new(Vec::new()));
 /// huge; it should not stay for the life of the page).
 const KEEP_WORDS: usize = 1 << 16;
 
-/// The address of the record buffer, grown to at least `words` words; `adk_records(0)` changes
-/// nothing (the glue reads an answer there).
+/// The address of the record buffer, grown to at least `words` words.
 #[no_mangle]
 pub extern "C" fn adk_records(words: u32) -> *mut u32 {
     let records = RECORDS.get();
     let words = words as usize;
-    if words > 0 && records.len() > KEEP_WORDS && words < records.len() / 4 {
+    if records.len() > KEEP_WORDS && words < records.len() / 4 {
         *records = Vec::new();
     }
     if records.len() < words {
@@ -82,15 +84,20 @@ fn recycle(message: Message) {
     }
 }
 
-/// Replaces the buffer's contents with `words` (the answer the glue reads back).
+/// The address of the last answer of more than one number.
+#[no_mangle]
+pub extern "C" fn adk_answers() -> *const u32 {
+    ANSWERS.get().as_ptr()
+}
+
+/// Replaces the answer buffer's contents with `words` (what the glue reads back).
 fn answer(words: &[u32]) {
-    let records = RECORDS.get();
-    records.clear();
-    records.extend_from_slice(words);
-    // The glue may write the next message's records without asking for a size it already has.
-    if records.len() < HEADER_WORDS {
-        records.resize(HEADER_WORDS, 0);
+    let answers = ANSWERS.get();
+    if answers.capacity() > KEEP_WORDS && words.len() < answers.capacity() / 4 {
+        *answers = Vec::new();
     }
+    answers.clear();
+    answers.extend_from_slice(words);
 }
 
 fn chat(id: u32) -> Option<&'static mut Chat> {
@@ -143,15 +150,20 @@ fn word(decision: &Decision) -> u32 {
 pub extern "C" fn adk_decide(id: u32, count: u32) -> u32 {
     let message = message(count);
     let answer = match chat(id) {
-        Some(chat) => word(&chat.engine.decide(&message)),
+        Some(chat) => {
+            let decision = chat.engine.decide(&message);
+            let answer = word(&decision);
+            chat.engine.recycle(decision);
+            answer
+        }
         None => 0,
     };
     recycle(message);
     answer
 }
 
-/// The same decision without remembering anything; for a send, the buffer then holds the actions
-/// it would carry as `(part index, 0 answer | 1 browser output)` pairs.
+/// The same decision without remembering anything; for a send, the answer buffer then holds the
+/// actions it would carry as `(part index, 0 answer | 1 browser output)` pairs.
 #[no_mangle]
 pub extern "C" fn adk_explain(id: u32, count: u32) -> u32 {
     let message = message(count);
@@ -192,7 +204,7 @@ pub extern "C" fn adk_remembered(id: u32) -> u32 {
 }
 
 /// The browser tool calls to start now, each returned once: `(part index, run)` pairs in the
-/// buffer (run: 0 approved, 1 called without approval, 2 refused); returns their number.
+/// answer buffer (run: 0 approved, 1 called without approval, 2 refused); returns their number.
 #[no_mangle]
 pub extern "C" fn adk_claim(id: u32, count: u32) -> u32 {
     let Ok(message) = message(count) else {
@@ -208,7 +220,7 @@ pub extern "C" fn adk_claim(id: u32, count: u32) -> u32 {
     calls.len() as u32
 }
 
-/// Every handle the engine and its runner hold, into the buffer; returns their number. The glue
+/// Every handle the engine and its runner hold, into the answer buffer; returns their number. The glue
 /// forgets the strings of all other handles when its intern table grows large.
 #[no_mangle]
 pub extern "C" fn adk_live_handles(id: u32) -> u32 {
@@ -221,7 +233,7 @@ pub extern "C" fn adk_live_handles(id: u32) -> u32 {
     handles.len() as u32
 }
 
-/// The pending approvals' part indices, into the buffer; returns their number, or `u32::MAX` when
+/// The pending approvals' part indices, into the answer buffer; returns their number, or `u32::MAX` when
 /// the records are not a well-formed message.
 #[no_mangle]
 pub extern "C" fn adk_pending(count: u32) -> u32 {
@@ -253,7 +265,7 @@ pub extern "C" fn adk_answerable(count: u32, approval_id: Handle) -> i32 {
 
 /// `answerApprovals`: the `answers` approval-id handles written after the `count` records must
 /// answer every pending approval exactly once. Returns 0 when they do; otherwise 1, with the
-/// buffer holding `[missing, unknown, duplicated]` counts and then the missing approvals' part
+/// answer buffer holding `[missing, unknown, duplicated]` counts and then the missing approvals' part
 /// indices and the unknown and duplicated answers' positions. `u32::MAX` when the records are
 /// not a well-formed message.
 #[no_mangle]

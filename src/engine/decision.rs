@@ -85,6 +85,17 @@ fn verdict(verdict: Verdict, present: Option<Vec<Action>>) -> Decision {
 
 /// Decides for one last message. Pure: the caller records what it sends.
 pub fn decide(message: &Message, memory: &Memory, policy: &Policy) -> Decision {
+    decide_reusing(message, memory, policy, Vec::new())
+}
+
+/// [`decide`], listing the present actions into `present`'s allocation (cleared first): an engine
+/// hands the last decision's list back, so a decision allocates nothing for it once warm.
+pub fn decide_reusing(
+    message: &Message,
+    memory: &Memory,
+    policy: &Policy,
+    mut present: Vec<Action>,
+) -> Decision {
     let message = match message {
         Ok(message) => message,
         Err(why) => return verdict(Verdict::Malformed(*why), None),
@@ -147,8 +158,9 @@ pub fn decide(message: &Message, memory: &Memory, policy: &Policy) -> Decision {
     // `last` is the last part that is not a marker, so a reaction stands at or after `from` exactly
     // when `last` does (constant time: a message may hold many thousands of parts).
     let reaction_from = |from: usize| last >= from;
-    // At most an answer and an output per part: one allocation, never a regrowth.
-    let mut present: Vec<Action> = Vec::with_capacity(2 * parts.len());
+    // At most an answer and an output per part: never a regrowth while the list is filled.
+    present.clear();
+    present.reserve(2 * parts.len());
     let mut unknown: Vec<(usize, Action)> = Vec::new();
     for (index, part) in parts.iter().enumerate() {
         let Part::Tool(tool) = part else { continue };

@@ -4,7 +4,7 @@
 mod decision;
 pub mod memory;
 
-pub use decision::{decide, rule, Decision, Verdict};
+pub use decision::{decide, decide_reusing, rule, Decision, Verdict};
 pub use memory::{Action, Memory};
 
 use alloc::vec::Vec;
@@ -48,6 +48,8 @@ pub struct Engine {
     pub mode: Mode,
     pub pattern: BidiPattern,
     memory: Memory,
+    /// The last decision's list of present actions, handed back for the next one's allocation.
+    spare: Vec<Action>,
 }
 
 impl Engine {
@@ -62,6 +64,7 @@ impl Engine {
             mode,
             pattern,
             memory: Memory::new(),
+            spare: Vec::new(),
         }
     }
 
@@ -80,7 +83,8 @@ impl Engine {
     /// The decision AI SDK acts on: when it says send, the actions it sends are remembered, so the
     /// same state never sends twice (SPEC D16).
     pub fn decide(&mut self, message: &Message) -> Decision {
-        let decision = decide(message, &self.memory, &self.policy());
+        let spare = core::mem::take(&mut self.spare);
+        let decision = decide_reusing(message, &self.memory, &self.policy(), spare);
         if let Ok(message) = message {
             if message.role == Role::Assistant {
                 let tools = message
@@ -103,7 +107,20 @@ impl Engine {
 
     /// [`Engine::decide`], reduced to the answer AI SDK reads.
     pub fn should_send(&mut self, message: &Message) -> bool {
-        self.decide(message).send()
+        let decision = self.decide(message);
+        let send = decision.send();
+        self.recycle(decision);
+        send
+    }
+
+    /// Takes a decision's allocation back for the next one.
+    pub fn recycle(&mut self, decision: Decision) {
+        if let Some(present) = decision.present {
+            // A hostile message's thousands of parts are not kept for the life of the page.
+            if present.capacity() <= 1024 {
+                self.spare = present;
+            }
+        }
     }
 
     /// The library's helpers, or the app, say this tool call's output was added by the browser.

@@ -3,7 +3,7 @@
 // WebAssembly runs them in both places. Like the glue (js/records.js, js/index.js), each case
 // writes a last message as integer records (src/model/records.rs: a header of 4 words, then 3
 // words per part) through the pointer `adk_records(n)` returns, calls one export with the part
-// count, and reads the answer word and what the export wrote back at `adk_records(0)`.
+// count, and reads the answer word and what the export wrote back at `adk_answers()`.
 //
 // Covered: decisions on well-formed records (SPEC D5, D6, D16, D28, D29) and the answer word
 // (bit 0 send, bits 1–4 the rule, the rest its number); explain's send list; claim, pending,
@@ -112,7 +112,7 @@ fn assistant(parts: &[Record]) -> u32 {
 
 /// The first `n` words an export wrote back, read where the glue reads them.
 fn read(n: usize) -> Vec<u32> {
-    let at = adk_records(0);
+    let at = adk_answers();
     // SAFETY: the export just wrote at least `n` words (a caller reads no more than it was told).
     unsafe { core::slice::from_raw_parts(at, n).to_vec() }
 }
@@ -722,9 +722,11 @@ fn a_huge_records_request_followed_by_small_ones_still_works() {
         decide(chat.0, &[approved(3, 4)]),
         (true, UNSENT_USER_ACTION, 1)
     );
-    // adk_records(0) never moves or resizes the buffer the glue reads an answer from.
+    // Answers have a buffer of their own: writing one never moves the record buffer, whose
+    // address the glue keeps between decisions.
+    let at = adk_records(16);
     let count = assistant(&[text(), requested(1, 2)]);
     assert_eq!(adk_pending(count), 1);
-    assert_eq!(adk_records(0), adk_records(0));
+    assert_eq!(adk_records(16), at);
     assert_eq!(read(1), vec![1]);
 }
