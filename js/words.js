@@ -96,7 +96,7 @@ export function describeMalformed({ code, index, value }) {
 
 /**
  * The stable names of `explain().rule`, by the core's rule codes (src/engine/decision.rs).
- * @type {ReadonlyArray<import('./index.js').Explanation['rule']>}
+ * @type {ReadonlyArray<'malformed-input' | 'not-assistant' | 'no-parts' | 'approval-pending' | 'still-streaming' | 'awaiting-browser-output' | 'no-user-action' | 'already-known' | 'unsent-user-action'>}
  */
 export const RULES = /* @__PURE__ */ Object.freeze([
   'malformed-input',
