@@ -312,7 +312,7 @@ export function adkScript(options) {
 
   const builder = {
     mode,
-    /** Streams `text` as one text part. */
+    /** Streams `text` as one text part. @param {unknown} value @param {{id?: string}} [options] */
     text(value, { id } = {}) {
       if (typeof value !== 'string') throw new AdkTestingError(`text(): the text is ${describeValue(value)}; expected a string.`);
       begin();
@@ -320,7 +320,7 @@ export function adkScript(options) {
       events.push({ type: 'text-start', id: textId }, { type: 'text-delta', id: textId, delta: value }, { type: 'text-end', id: textId });
       return builder;
     },
-    /** Streams `text` as one reasoning part. */
+    /** Streams `text` as one reasoning part. @param {unknown} value @param {{id?: string}} [options] */
     reasoning(value, { id } = {}) {
       if (typeof value !== 'string') throw new AdkTestingError(`reasoning(): the text is ${describeValue(value)}; expected a string.`);
       begin();
@@ -328,14 +328,16 @@ export function adkScript(options) {
       events.push({ type: 'reasoning-start', id: partId }, { type: 'reasoning-delta', id: partId, delta: value }, { type: 'reasoning-end', id: partId });
       return builder;
     },
-    /** A tool call with its input (state input-available): a browser tool runs on it. */
+    /** A tool call with its input (state input-available): a browser tool runs on it.
+     *  @param {unknown} name @param {unknown} [input] @param {{toolCallId?: string}} [options] */
     toolCall(name, input = {}, { toolCallId } = {}) {
       toolName(name, 'toolCall()');
       begin();
       events.push({ type: 'tool-input-available', toolCallId: stringOption(toolCallId, 'toolCallId', 'toolCall()') ?? nextId('call'), toolName: name, input });
       return builder;
     },
-    /** A tool call that waits for the user's approval (state approval-requested). */
+    /** A tool call that waits for the user's approval (state approval-requested).
+     *  @param {unknown} name @param {unknown} [input] @param {{toolCallId?: string, approvalId?: string}} [options] */
     approvalRequest(name, input = {}, { toolCallId, approvalId } = {}) {
       toolName(name, 'approvalRequest()');
       const callId = stringOption(toolCallId, 'toolCallId', 'approvalRequest()') ?? nextId('call');

@@ -4,7 +4,9 @@
 #   tools/check-tarball.mjs          README.md (js/README.md) and LICENSE in the tarball, README links resolve
 #   attw --pack --profile esm-only   "Are the types wrong?": every entry point resolves to types (ESM only)
 #   tools/check-types.mjs            the .d.ts under strict with skipLibCheck false (NodeNext and Bundler),
-#                                    the glue .js checked against its .d.ts, with AI SDK 6 and with AI SDK 7
+#                                    the glue .js checked against its .d.ts, with AI SDK 6 and with AI SDK 7,
+#                                    and the entry points that run without ai/@ai-sdk/react/react with none
+#                                    of them installed
 #   tools/check-readme.mjs           every ts/tsx block of README.md and js/README.md (the npm page)
 #                                    type-checked (strict, skipLibCheck false) and run in Node
 #   tools/check-workspace.mjs        the repository's JS workspace: one lock, shared packages pinned
@@ -50,6 +52,7 @@ install_example "$VITE_APP"
 install_example "$AI7_APP"
 check 'types with AI SDK 6' node tools/check-types.mjs --host "$VITE_APP"
 check 'types with AI SDK 7' "$NODE22" tools/check-types.mjs --host "$AI7_APP"
+check 'types without the optional peers' node tools/check-types.mjs --host "$VITE_APP" --without-peers
 check 'README code (AI SDK 6, Node 20)' node tools/check-readme.mjs --host "$VITE_APP" README.md js/README.md
 
 echo
