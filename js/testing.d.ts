@@ -116,7 +116,9 @@ export interface AdkScript {
   toolError(toolCallId: string, errorText: string): AdkScript;
   /** Any other UI message chunk, as is. */
   chunk(chunk: TestChunk): AdkScript;
-  /** Ends the turn (`finish`, `[DONE]`): the response stream ends. */
+  /** Ends the response (`finish`, `[DONE]`). In BIDI, right after approval requests it only ends
+   *  the response: the backend waits for the answer within the same turn, which goes on in the
+   *  next response (so one script serves both modes). */
   done(): AdkScript;
   /** The conversation as a recording's frames (`data: …\n\n`). */
   rawEvents(): string[];

@@ -277,7 +277,8 @@ export class AdkTestTransport {
  * SSE: each response is `start` … `finish`, ended by `done()`. BIDI: one conversation; a turn
  * starts with `start` and ends with `finish` at `done()`; approval requests come in a step
  * (`start-step`, `tool-approval-request`, `finish-step`) that ends the response stream, as the
- * backend then waits for the answer. Ids not given are `call-N`, `approval-N`, `text-N`.
+ * backend then waits for the answer in the same turn (a `done()` right after them ends only the
+ * response, so one script serves both modes). Ids not given are `call-N`, `approval-N`, `text-N`.
  */
 export function adkScript(options) {
   const mode = options && options.mode;
@@ -386,8 +387,18 @@ export function adkScript(options) {
       events.push(structuredClone(chunk));
       return builder;
     },
-    /** Ends the turn (`finish`, then `[DONE]`): the response stream ends. */
+    /**
+     * Ends the response: `finish`, then `[DONE]`. In BIDI, right after approval requests it only
+     * closes their step: the BIDI backend waits for the answer inside the same turn, so the
+     * stream ends there and the turn goes on in the next response (a script reads the same in
+     * both modes).
+     */
     done() {
+      if (mode === 'bidi' && stepOpen) {
+        events.push({ type: 'finish-step' });
+        stepOpen = false;
+        return builder;
+      }
       if (stepOpen) {
         events.push({ type: 'finish-step' });
         stepOpen = false;
