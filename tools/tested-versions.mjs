@@ -111,7 +111,8 @@ const summary = (name) => [...(rows.get(name)?.keys() ?? [])].sort((a, b) => a.l
 const list = (name) => summary(name).join(', ');
 const line =
   `Tested with ai ${list('ai')}, @ai-sdk/react ${list('@ai-sdk/react')}, React ${list('react')}, Vite ${list('vite')}, ` +
-  `Next.js ${list('next')}, TypeScript ${list('typescript')}, Node ${list('Node')}.`;
+  // Node by major only: its patch release is the machine's, and would change the line on every machine.
+  `Next.js ${list('next')}, TypeScript ${list('typescript')}, Node ${[...new Set(summary('Node').map((v) => v.split('.')[0]))].join(', ')}.`;
 const readme = path.join(root, 'js', 'README.md');
 const text = fs.readFileSync(readme, 'utf8');
 const marked = /(<!-- tested-versions -->\n)[\s\S]*?(\n<!-- \/tested-versions -->)/;
