@@ -214,7 +214,24 @@ export function createAdk(options) {
   return adk;
 }
 
+/** What a wrong argument was, in words for an error message. */
+function describeArgument(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object without an attach() method';
+  return typeof value === 'string' ? `the string "${value.slice(0, 40)}"` : typeof value;
+}
+
 /** For apps that build the `Chat` themselves: `attachAdk(chat, adk)` is `adk.attach(chat)`. */
 export function attachAdk(chat, adk) {
+  // Checked here, so a swapped or missing argument is a named error like every other export's,
+  // not a TypeError from reading `attach` of undefined.
+  if (adk === null || typeof adk !== 'object' || typeof adk.attach !== 'function') {
+    const error = new Error(
+      `attachAdk(chat, adk): adk is ${describeArgument(adk)}; expected what createAdk({mode}) returned.`,
+    );
+    error.name = 'AdkInvalidArgumentError';
+    throw error;
+  }
   return adk.attach(chat);
 }

@@ -1,4 +1,8 @@
 // Type declarations of the `adk-stream-wasm` entry point.
+// `ai` is an optional peer dependency: this entry point runs without it. With `ai` installed,
+// `UIMessage` is AI SDK's own; without it the import resolves to nothing and `UIMessage` is `any`,
+// so these declarations still compile under `skipLibCheck: false` (tools/check-types.mjs checks both).
+// @ts-ignore -- resolves only when the optional peer `ai` is installed (see above).
 import type { UIMessage } from 'ai';
 
 /** The AI SDK UI message shape this library reads (structurally compatible with `UIMessage`). */

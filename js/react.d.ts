@@ -1,12 +1,18 @@
+// `adk-stream-wasm/react` imports `react`, `@ai-sdk/react` and `ai` when it runs, so its types use
+// theirs directly: an app that imports this entry point has all three installed.
 import type { UseChatHelpers } from '@ai-sdk/react';
-import type { UIMessage, ChatInit } from 'ai';
+import type { UIMessage, ChatInit, DefaultChatTransport } from 'ai';
 import type { Adk, AdkOptions } from './chat.js';
 import type { Explanation, PendingApproval, BidiPattern } from './index.js';
 import type { BidiTransport, BidiTransportOptions } from './transport.js';
 import type { ToolExecutorDependencies, ToolExecutorResult } from './executors.js';
 
-export interface UseAdkChatOptions<M extends UIMessage = UIMessage> extends Omit<ChatInit<M>, 'transport' | 'sendAutomaticallyWhen'> {
-  mode?: 'sse' | 'bidi';
+export type AdkChatMode = 'sse' | 'bidi';
+
+export interface UseAdkChatOptions<M extends UIMessage = UIMessage, MODE extends AdkChatMode = AdkChatMode>
+  extends Omit<ChatInit<M>, 'transport' | 'sendAutomaticallyWhen'> {
+  /** Default 'sse'. */
+  mode?: MODE;
   /** SSE endpoint for DefaultChatTransport (default '/api/chat'). */
   api?: string;
   /** BIDI WebSocket URL (ws:// or wss://). */
@@ -18,9 +24,15 @@ export interface UseAdkChatOptions<M extends UIMessage = UIMessage> extends Omit
   onToolError?: AdkOptions['onToolError'];
 }
 
-export type UseAdkChatResult<M extends UIMessage = UIMessage> = UseChatHelpers<M> & {
+/** The chat's transport, by mode: the BIDI WebSocket transport (`latencyMs`, `interrupt()`, …) or
+ *  AI SDK's `DefaultChatTransport` for SSE; both when the mode is only known at run time. */
+export type AdkChatTransport<M extends UIMessage = UIMessage, MODE extends AdkChatMode = AdkChatMode> =
+  | (MODE extends 'bidi' ? BidiTransport<M> : never)
+  | (MODE extends 'sse' ? DefaultChatTransport<M> : never);
+
+export type UseAdkChatResult<M extends UIMessage = UIMessage, MODE extends AdkChatMode = AdkChatMode> = UseChatHelpers<M> & {
   adk: Adk;
-  transport: unknown | BidiTransport;
+  transport: AdkChatTransport<M, MODE>;
   approve: Adk['approve'];
   deny: Adk['deny'];
   answerApprovals: Adk['answerApprovals'];
@@ -28,7 +40,11 @@ export type UseAdkChatResult<M extends UIMessage = UIMessage> = UseChatHelpers<M
   explain: Explanation;
 };
 
-export function useAdkChat<M extends UIMessage = UIMessage>(options?: UseAdkChatOptions<M>): UseAdkChatResult<M>;
+/** `mode` decides the transport's type: `useAdkChat({mode: 'bidi', url})` gives a `BidiTransport`;
+ *  no mode (the default, SSE) or `mode: 'sse'` gives a `DefaultChatTransport`. */
+export function useAdkChat<M extends UIMessage = UIMessage, MODE extends AdkChatMode = 'sse'>(
+  options?: UseAdkChatOptions<M, MODE>,
+): UseAdkChatResult<M, MODE>;
 
 export interface UseToolExecutorsResult {
   /** Runs the registered executor of `toolName`; `{success: false, error}` when there is none or

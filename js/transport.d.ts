@@ -1,4 +1,9 @@
 // BidiTransport: AI SDK's ChatTransport over one WebSocket per chat (SPEC §5), implemented in Rust.
+// `ai` is an optional peer dependency: the transport runs without it (it is WebAssembly and the
+// browser's WebSocket). With `ai` installed these are AI SDK's own types, so the class is checked
+// against its `ChatTransport`; without it they are `any` and the declarations still compile under
+// `skipLibCheck: false` (tools/check-types.mjs checks both).
+// @ts-ignore -- resolves only when the optional peer `ai` is installed (see above).
 import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 
 /** What `onAudio` receives for each `data-pcm` chunk; absent fields default to 24000 Hz, mono, 16-bit. */

@@ -62,4 +62,6 @@ cp js/package.json pkg/package.json
 # The npm page's README is js/README.md (links that work from the registry), not the repository's.
 cp js/README.md pkg/README.md
 cp LICENSE pkg/LICENSE
+# What changed between versions, for the registry page's readers and a user's node_modules.
+cp CHANGELOG.md pkg/CHANGELOG.md
 echo "built pkg/"

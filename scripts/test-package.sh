@@ -4,11 +4,15 @@
 #   tools/check-tarball.mjs          README.md (js/README.md) and LICENSE in the tarball, README links resolve
 #   attw --pack --profile esm-only   "Are the types wrong?": every entry point resolves to types (ESM only)
 #   tools/check-types.mjs            the .d.ts under strict with skipLibCheck false (NodeNext and Bundler),
-#                                    the glue .js checked against its .d.ts, with AI SDK 6 and with AI SDK 7
+#                                    the glue .js checked against its .d.ts, with AI SDK 6 and with AI SDK 7,
+#                                    and the entry points that run without ai/@ai-sdk/react/react with none
+#                                    of them installed
 #   tools/check-readme.mjs           every ts/tsx block of README.md and js/README.md (the npm page)
 #                                    type-checked (strict, skipLibCheck false) and run in Node
 #   tools/check-workspace.mjs        the repository's JS workspace: one lock, shared packages pinned
 #                                    once at the root, exact versions
+#   tools/tested-versions.mjs        writes docs/tested-versions.md and the npm README's "Tested with"
+#                                    line from the versions installed for these checks
 # The tools come from tools/ (a workspace of the root's package.json, one lock). The host apps
 # (examples/vite with AI SDK 6, its ai7 variant) are installed as scripts/test-examples.sh installs
 # them, outside the repository. Builds nothing: pkg/ comes from
@@ -50,7 +54,10 @@ install_example "$VITE_APP"
 install_example "$AI7_APP"
 check 'types with AI SDK 6' node tools/check-types.mjs --host "$VITE_APP"
 check 'types with AI SDK 7' "$NODE22" tools/check-types.mjs --host "$AI7_APP"
+check 'types without the optional peers' node tools/check-types.mjs --host "$VITE_APP" --without-peers
 check 'README code (AI SDK 6, Node 20)' node tools/check-readme.mjs --host "$VITE_APP" README.md js/README.md
+# What these checks and the JS suites ran against: docs/tested-versions.md and the npm README's line.
+check 'tested versions written' node tools/tested-versions.mjs --node22 "$NODE22" "$VITE_APP" "$AI7_APP" "$NEXT_APP"
 
 echo
 if [ ${#failed[@]} -gt 0 ]; then

@@ -10,6 +10,9 @@
 //   lines prepended to the block when it is checked (declarations of what the block assumes)
 //   -->
 // `types-only`: type-check, do not run (for example, it needs a WebSocket backend or a browser).
+// `vitest`: the block is a test file (vitest + jsdom, as an app tests its components): it is
+// compiled as `block-NN.test.tsx` and run with the HOST app's own vitest in a jsdom environment,
+// so the npm README's test example runs exactly as a user's test runs.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,7 +45,7 @@ export function extractBlocks(file, text) {
       if (!/-->\s*$/.test(line)) {
         for (i++; i < lines.length && !/^\s*-->\s*$/.test(lines[i]); i++) body.push(lines[i]);
       }
-      pending = { typesOnly: flags.includes('types-only'), prelude: body.join('\n') };
+      pending = { typesOnly: flags.includes('types-only'), vitest: flags.includes('vitest'), prelude: body.join('\n') };
       continue;
     }
     const fence = /^```(\w+)?\s*$/.exec(line);
@@ -59,6 +62,7 @@ export function extractBlocks(file, text) {
           code: code.join('\n'),
           prelude: pending?.prelude ?? '',
           run: !pending?.typesOnly,
+          vitest: Boolean(pending?.vitest),
         });
       }
       pending = null;
@@ -80,7 +84,7 @@ if (blocks.length === 0) {
   process.exit(1);
 }
 const sources = blocks.map((block, n) => {
-  const name = `block-${String(n + 1).padStart(2, '0')}.${block.lang}`;
+  const name = `block-${String(n + 1).padStart(2, '0')}${block.vitest ? '.test' : ''}.${block.lang}`;
   // `export {}` makes each block a module of its own (top-level await, no shared names).
   const prelude = block.prelude ? `${block.prelude}\n` : '';
   const text = `${prelude}${block.code}\nexport {};\n`;
@@ -118,7 +122,7 @@ try {
 } catch (error) {
   failures++;
   // Map block-NN.tsx(line,col) back to the Markdown line.
-  const out = String(error.stdout || error.message).replace(/(?:\.readme-check\/)?(block-\d+\.tsx?)\((\d+),(\d+)\)/g, (m, name, l) => {
+  const out = String(error.stdout || error.message).replace(/(?:\.readme-check\/)?(block-\d+(?:\.test)?\.tsx?)\((\d+),(\d+)\)/g, (m, name, l) => {
     const s = sources.find((x) => x.name === name);
     if (!s) return m;
     const codeLine = Number(l) - s.preludeLines;
@@ -134,12 +138,22 @@ if (failures === 0) {
       continue;
     }
     const js = path.join(outDir, 'out', s.name.replace(/\.tsx?$/, '.js'));
+    const vitest = path.join(host, 'node_modules', 'vitest', 'vitest.mjs');
+    if (s.vitest && !fs.existsSync(vitest)) {
+      failures++;
+      console.error(`check-readme: ${where(s)} is a vitest block, but ${host} has no vitest installed; expected vitest and jsdom among its devDependencies.`);
+      continue;
+    }
+    // A vitest block runs as a user's test file runs: the host's vitest, a jsdom environment.
+    const command = s.vitest
+      ? [vitest, 'run', '--root', path.dirname(js), '--environment', 'jsdom', '--reporter', 'dot', path.basename(js)]
+      : [js];
     try {
-      execFileSync(process.execPath, [js], { encoding: 'utf8', stdio: 'pipe', cwd: outDir, timeout: 60_000 });
-      console.log(`  ran:        ${where(s)}`);
+      execFileSync(process.execPath, command, { encoding: 'utf8', stdio: 'pipe', cwd: outDir, timeout: 60_000 });
+      console.log(`  ran:        ${where(s)}${s.vitest ? ' (vitest, jsdom)' : ''}`);
     } catch (error) {
       failures++;
-      console.error(`check-readme: ${where(s)} failed when run in Node:\n${error.stderr || error.message}`);
+      console.error(`check-readme: ${where(s)} failed when run ${s.vitest ? 'with vitest' : 'in Node'}:\n${error.stdout || ''}${error.stderr || error.message}`);
     }
   }
 }

@@ -1,5 +1,5 @@
 // What the npm registry page and a user's node_modules get from the packed package:
-// README.md and LICENSE are in the tarball; every relative link or image of the README points at a
+// README.md, LICENSE and CHANGELOG.md are in the tarball; every relative link or image of the README points at a
 // file in the tarball (the registry page cannot follow `../shared/SPEC.md` or show `docs/*.png`);
 // other links are absolute http(s) URLs; the README is the package's, not the repository's
 // (no `make` commands, which only work in a clone); no URL of the README or package.json points at a
@@ -15,7 +15,7 @@ const dir = process.argv[2] ?? './pkg';
 const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
 const files = new Set(packed.files.map((f) => f.path));
 const problems = [];
-for (const required of ['package.json', 'README.md', 'LICENSE']) {
+for (const required of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']) {
   if (!files.has(required)) problems.push(`${required} is not in the tarball`);
 }
 if (files.has('README.md')) {
@@ -38,7 +38,9 @@ if (files.has('README.md')) {
 // Every URL a user can follow from the registry page: the README's text and package.json's fields.
 const placeholder = /^(?:localhost|127\.\d+\.\d+\.\d+|(?:[\w-]+\.)*(?:invalid|example|test|localhost)|example\.(?:com|org|net))$/i;
 const urlSources = [['package.json', fs.readFileSync(path.join(dir, 'package.json'), 'utf8')]];
-if (files.has('README.md')) urlSources.push(['README.md', fs.readFileSync(path.join(dir, 'README.md'), 'utf8')]);
+// The README's code blocks are left out: the registry page shows them as text, not as links, and a
+// dev server's proxy target (`http://127.0.0.1:8000`) is exactly what a configuration example holds.
+if (files.has('README.md')) urlSources.push(['README.md', fs.readFileSync(path.join(dir, 'README.md'), 'utf8').replace(/^```[^\n]*\n[\s\S]*?^```\s*$/gm, '')]);
 for (const [file, text] of urlSources) {
   for (const [url] of text.matchAll(/\bhttps?:\/\/[^\s)"'<>`]+/g)) {
     let host = '';
@@ -55,4 +57,4 @@ if (problems.length) {
   console.error(`check-tarball: ${packed.filename}:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`check-tarball: ${packed.filename}: ${files.size} files, README.md and LICENSE present, README links resolve`);
+console.log(`check-tarball: ${packed.filename}: ${files.size} files, README.md, LICENSE and CHANGELOG.md present, README links resolve`);

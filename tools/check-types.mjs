@@ -6,10 +6,16 @@
 //     be assignable to what the .d.ts declares (a missing export, a wrong arity, a wrong constant) —
 //     and type-checked inside (checkJs, strict but for implicit anys); wasm-bindgen's generated
 //     bindings in wasm/ are imported but not checked inside.
+//  3. with `--without-peers`: the same strict import of every entry point that runs without the
+//     optional peers (`ai`, `@ai-sdk/react`, `react`), in a folder that holds the package and
+//     nothing else, as an app that uses only the core or the transport has it. Which entry points
+//     run without them is read from the glue's own imports (an entry point whose module graph
+//     imports a peer needs it, so its types may too), and each of them is also imported in Node there.
 //
-//   node tools/check-types.mjs --host examples/vite
+//   node tools/check-types.mjs --host examples/vite [--without-peers]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -48,8 +54,13 @@ function runTsc(name, compilerOptions, files) {
   }
 }
 
-// 1. The entry points, as an app imports them.
 const entries = Object.entries(manifest.exports ?? {}).filter(([, target]) => typeof target === 'object' && target.types);
+if (args.includes('--without-peers')) {
+  checkWithoutPeers();
+  process.exit(failed ? 1 : 0);
+}
+
+// 1. The entry points, as an app imports them.
 const importLines = entries.map(([subpath], i) => `import * as entry${i} from '${path.posix.join('adk-stream-wasm', subpath)}';`);
 fs.writeFileSync(
   path.join(work, 'entries.ts'),
@@ -103,3 +114,86 @@ for (const [f, why] of Object.entries(NOT_CHECKED_INSIDE)) {
 }
 if (failed) process.exit(1);
 console.log(`check-types: the package's types are clean (${entries.length} entry points, strict, skipLibCheck false)`);
+
+/** The bare module names the glue module `file` imports, following its relative imports. */
+function bareImports(file, seen = new Set()) {
+  if (seen.has(file)) return new Set();
+  seen.add(file);
+  const found = new Set();
+  const text = fs.readFileSync(file, 'utf8');
+  // Static `import … from '…'`, `export … from '…'`, side-effect `import '…'` and `import('…')`.
+  for (const [, spec] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g)) {
+    if (spec.startsWith('.')) {
+      for (const name of bareImports(path.resolve(path.dirname(file), spec), seen)) found.add(name);
+    } else {
+      found.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
+    }
+  }
+  return found;
+}
+
+function checkWithoutPeers() {
+  const peers = Object.keys(manifest.peerDependencies ?? {});
+  const alone = fs.mkdtempSync(path.join(os.tmpdir(), 'adk-stream-wasm-no-peers-'));
+  try {
+    fs.cpSync(installed, path.join(alone, 'node_modules', 'adk-stream-wasm'), { recursive: true });
+    fs.writeFileSync(path.join(alone, 'package.json'), '{ "type": "module", "private": true }\n');
+    // The folder must not see a peer through a parent's node_modules, or the check proves nothing.
+    const requireThere = createRequire(path.join(alone, 'package.json'));
+    for (const peer of peers) {
+      let visible = false;
+      try {
+        requireThere.resolve(`${peer}/package.json`);
+        visible = true;
+      } catch {
+        // not resolvable: as wanted
+      }
+      if (visible) {
+        failed = true;
+        console.error(`check-types: without-peers: ${peer} resolves from ${alone}; expected no peer there (is there a node_modules above ${os.tmpdir()}?)`);
+        return;
+      }
+    }
+    const standalone = [];
+    for (const [subpath, target] of entries) {
+      const needs = [...bareImports(path.join(installed, target.default))].filter((name) => peers.includes(name));
+      if (needs.length) console.log(`check-types: without-peers: ${subpath} imports ${needs.join(', ')} when it runs: checked with the peers only`);
+      else standalone.push(subpath);
+    }
+    if (standalone.length === 0) {
+      failed = true;
+      console.error('check-types: without-peers: no entry point runs without the peers; expected at least the main one');
+      return;
+    }
+    const specifiers = standalone.map((subpath) => path.posix.join('adk-stream-wasm', subpath));
+    fs.writeFileSync(
+      path.join(alone, 'entries.ts'),
+      `${specifiers.map((s, i) => `import * as entry${i} from '${s}';`).join('\n')}\nexport const all = [${specifiers.map((_, i) => `entry${i}`).join(', ')}];\n`,
+    );
+    const config = path.join(alone, 'tsconfig.json');
+    // `types: []`: no @types package is picked up from anywhere; the package must stand alone.
+    fs.writeFileSync(
+      config,
+      JSON.stringify({ compilerOptions: { ...base, module: 'NodeNext', moduleResolution: 'NodeNext', types: [] }, files: ['entries.ts'] }, null, 2),
+    );
+    try {
+      execFileSync(process.execPath, [tsc, '-p', config, '--pretty', 'false'], { encoding: 'utf8', stdio: 'pipe' });
+      console.log(`check-types: without-peers: ${specifiers.join(', ')}: no error (strict, skipLibCheck false, no ${peers.join(', ')})`);
+    } catch (error) {
+      failed = true;
+      console.error(`check-types: without-peers: FAILED\n${String(error.stdout || error.message).replaceAll(alone + '/', '')}`);
+    }
+    // And they load: an import graph read wrongly above would show here.
+    for (const specifier of specifiers) {
+      try {
+        execFileSync(process.execPath, ['--input-type=module', '-e', `await import('${specifier}');`], { cwd: alone, encoding: 'utf8', stdio: 'pipe' });
+      } catch (error) {
+        failed = true;
+        console.error(`check-types: without-peers: import('${specifier}') failed in Node without the peers:\n${error.stderr || error.message}`);
+      }
+    }
+    if (!failed) console.log(`check-types: without-peers: ${specifiers.length} entry points import in Node without the peers`);
+  } finally {
+    fs.rmSync(alone, { recursive: true, force: true });
+  }
+}

@@ -4,6 +4,7 @@
 // conversation, split into responses at `[DONE]` and at each `finish-step` that directly follows a
 // `tool-approval-request` (the backend now blocks on the user's answer).
 import { existsSync, readFileSync } from 'node:fs';
+import { parseRawEvents, splitResponses } from 'adk-stream-wasm/testing';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,49 +32,8 @@ export const fixturesDir = process.env.ADK_FIXTURES_DIR
   ? resolve(process.env.ADK_FIXTURES_DIR)
   : resolve(repoRoot, '../shared/fixtures');
 
-const DATA = 'data: ';
-
-/** Parses `data: {json}\n\n` frames; `[DONE]` becomes the string 'DONE'. */
-export function parseRawEvents(rawEvents: string[]): Array<Chunk | 'DONE'> {
-  return rawEvents.map((raw, i) => {
-    const frame = raw.trim();
-    if (!frame.startsWith(DATA)) throw new Error(`rawEvents[${i}] is not an SSE data frame: ${frame.slice(0, 60)}`);
-    const payload = frame.slice(DATA.length);
-    if (payload === '[DONE]') return 'DONE';
-    return JSON.parse(payload) as Chunk;
-  });
-}
-
-/** Splits a conversation into response streams (SPEC "Fixtures"). */
-export function splitResponses(events: Array<Chunk | 'DONE'>, mode: 'sse' | 'bidi'): Chunk[][] {
-  const responses: Chunk[][] = [];
-  let current: Chunk[] = [];
-  let previous: Chunk | 'DONE' | undefined;
-  const end = () => {
-    if (current.length > 0) responses.push(current);
-    current = [];
-  };
-  for (const event of events) {
-    if (event === 'DONE') {
-      end();
-    } else {
-      current.push(event);
-      if (
-        mode === 'bidi' &&
-        event.type === 'finish-step' &&
-        previous !== undefined &&
-        previous !== 'DONE' &&
-        previous.type === 'tool-approval-request'
-      ) {
-        end();
-      }
-    }
-    previous = event;
-  }
-  end();
-  return responses;
-}
-
+// How a recording splits into response streams is written once, in the package's testing kit
+// (adk-stream-wasm/testing), which apps use too; the suite reads the fixtures through it.
 export function loadFixture(name: string): Fixture {
   const file = resolve(fixturesDir, name.endsWith('.json') ? name : `${name}.json`);
   if (!existsSync(file)) {
@@ -84,15 +44,15 @@ export function loadFixture(name: string): Fixture {
   }
   const json = JSON.parse(readFileSync(file, 'utf8'));
   const mode = json.mode as 'sse' | 'bidi';
-  const events = parseRawEvents(json.output.rawEvents);
+  const events = parseRawEvents(json.output.rawEvents) as Array<Chunk | '[DONE]'>;
   const first = json.input.messages[0];
   return {
     name,
     mode,
     userText: typeof first.content === 'string' ? first.content : String(first.parts?.[0]?.text ?? ''),
-    chunks: events.filter((e): e is Chunk => e !== 'DONE'),
-    responses: splitResponses(events, mode),
-    doneCount: events.filter((e) => e === 'DONE').length,
+    chunks: events.filter((e): e is Chunk => e !== '[DONE]'),
+    responses: splitResponses(events as any, mode) as Chunk[][],
+    doneCount: events.filter((e) => e === '[DONE]').length,
     expectedChunks: json.output.expectedChunks,
     expectedDoneCount: json.output.expectedDoneCount,
   };

@@ -1,0 +1,132 @@
+// Type declarations of `adk-stream-wasm/testing`: a ChatTransport that plays recorded or scripted
+// ADK backend responses into AI SDK's `Chat`, for an app's own tests.
+//
+// `ai` is an optional peer dependency. With it installed, the chunk and message types below are
+// AI SDK's own, so `new Chat({transport})` type-checks exactly; without it they are `any`, and
+// these declarations still compile under `skipLibCheck: false`.
+// @ts-ignore -- resolves only when the optional peer `ai` is installed (see above).
+import type { UIMessage as AiUIMessage, UIMessageChunk as AiUIMessageChunk } from 'ai';
+
+/** A UI message chunk as the backend writes it (`{type: 'text-delta', id, delta}`, …). */
+export type TestChunk = AiUIMessageChunk;
+
+/** A test's own mistake: a request past the script's end, a malformed recording, a wait that
+ *  timed out. `name` is `'AdkTestingError'`; the message says what was seen and what was expected. */
+export declare class AdkTestingError extends Error {
+  constructor(message: string);
+}
+
+/** A recording in the format of the project's fixtures (one recorded backend conversation). */
+export interface AdkRecording {
+  mode: 'sse' | 'bidi';
+  /** The request that started the conversation; its first message's text is the prompt. */
+  input?: { messages?: ReadonlyArray<{ content?: unknown; parts?: ReadonlyArray<unknown> }> };
+  /** `rawEvents`: the frames exactly as sent, `data: <chunk JSON>\n\n` and `data: [DONE]\n\n`. */
+  output: { rawEvents: ReadonlyArray<string> };
+}
+
+/** The frames of a recording as chunks and `'[DONE]'` (pongs and `data-pcm` audio left out). */
+export function parseRawEvents(rawEvents: ReadonlyArray<string>): Array<TestChunk | '[DONE]'>;
+
+/** Splits a conversation into response streams: at `[DONE]`; in BIDI also at each `finish-step`
+ *  right after a `tool-approval-request`. */
+export function splitResponses(events: ReadonlyArray<TestChunk | '[DONE]'>, mode: 'sse' | 'bidi'): TestChunk[][];
+
+/** A recording's mode, the text of its first user message, and its response streams. */
+export function parseRecording(recording: AdkRecording): { mode: 'sse' | 'bidi'; prompt: string; responses: TestChunk[][] };
+
+/** One request the transport received, as AI SDK sent it (`messages` deep-copied). */
+export interface RecordedRequest<UI_MESSAGE = AiUIMessage> {
+  chatId: string;
+  trigger: 'submit-message' | 'regenerate-message';
+  messageId: string | undefined;
+  messages: UI_MESSAGE[];
+  body: object | undefined;
+  headers: Record<string, string> | Headers | undefined;
+  metadata: unknown;
+}
+
+export interface AdkTestTransportOptions {
+  /** One array of chunks per request, in order. */
+  responses: ReadonlyArray<ReadonlyArray<TestChunk>>;
+  /** The pause before each chunk in milliseconds (default 0: one chunk per task). */
+  chunkDelayMs?: number;
+}
+
+/**
+ * AI SDK's `ChatTransport` over scripted responses: request N gets response N. Every request is
+ * recorded; a request past the script rejects with `AdkTestingError` (the chat's `error`), never
+ * a stream that hangs. An aborted request (`chat.stop()`) ends its stream with the abort error.
+ */
+export declare class AdkTestTransport<UI_MESSAGE extends AiUIMessage = AiUIMessage> {
+  /** Throws `AdkTestingError` when `responses` is not an array of chunk arrays. */
+  constructor(options: AdkTestTransportOptions);
+  /** A transport that plays a recording (SSE: a response per `[DONE]`; BIDI: split as above). */
+  static fromRecording<UI_MESSAGE extends AiUIMessage = AiUIMessage>(
+    recording: AdkRecording,
+    options?: Omit<AdkTestTransportOptions, 'responses'>,
+  ): AdkTestTransport<UI_MESSAGE>;
+
+  /** Every request received, in order. */
+  readonly requests: RecordedRequest<UI_MESSAGE>[];
+  /** How many requests the chat made. */
+  readonly requestCount: number;
+  /** Scripted responses no request has taken yet. */
+  readonly remainingResponses: number;
+  /** Response streams not yet ended. */
+  readonly openStreams: number;
+
+  sendMessages(options: {
+    trigger: 'submit-message' | 'regenerate-message';
+    chatId: string;
+    messageId: string | undefined;
+    messages: UI_MESSAGE[];
+    abortSignal: AbortSignal | undefined;
+    headers?: Record<string, string> | Headers;
+    body?: object;
+    metadata?: unknown;
+  }): Promise<ReadableStream<TestChunk>>;
+  /** Always `null`: nothing is left to resume. */
+  reconnectToStream(options: { chatId: string }): Promise<ReadableStream<TestChunk> | null>;
+
+  /** Resolves with the request count once every stream has ended and no request came for
+   *  `quietMs` (default 100); rejects with `AdkTestingError` after `timeoutMs` (default 5000). */
+  settled(options?: { quietMs?: number; timeoutMs?: number }): Promise<number>;
+  /** Resolves once `count` requests were made and their streams ended; rejects with
+   *  `AdkTestingError` after `timeoutMs` (default 5000). */
+  waitForRequests(count: number, options?: { timeoutMs?: number }): Promise<number>;
+}
+
+/** Builds a backend's turns as an ADK backend streams them in `mode`. Ids not given are
+ *  `call-N`, `approval-N`, `text-N`. Every method but the last three returns the builder. */
+export interface AdkScript {
+  readonly mode: 'sse' | 'bidi';
+  /** One text part. */
+  text(text: string, options?: { id?: string }): AdkScript;
+  /** One reasoning part. */
+  reasoning(text: string, options?: { id?: string }): AdkScript;
+  /** A tool call with its input (`tool-input-available`): a browser tool runs on it. */
+  toolCall(toolName: string, input?: unknown, options?: { toolCallId?: string }): AdkScript;
+  /** A tool call that waits for the user's answer (`tool-approval-request`). In BIDI it ends the
+   *  response (with the requests right before it), as the backend then waits. */
+  approvalRequest(toolName: string, input?: unknown, options?: { toolCallId?: string; approvalId?: string }): AdkScript;
+  /** The backend's result of a tool call (`tool-output-available`). */
+  toolResult(toolCallId: string, output: unknown): AdkScript;
+  /** The backend's failure of a tool call, or its answer to a denial (`tool-output-error`). */
+  toolError(toolCallId: string, errorText: string): AdkScript;
+  /** Any other UI message chunk, as is. */
+  chunk(chunk: TestChunk): AdkScript;
+  /** Ends the response (`finish`, `[DONE]`). In BIDI, right after approval requests it only ends
+   *  the response: the backend waits for the answer within the same turn, which goes on in the
+   *  next response (so one script serves both modes). */
+  done(): AdkScript;
+  /** The conversation as a recording's frames (`data: …\n\n`). */
+  rawEvents(): string[];
+  /** The response streams, one array of chunks per request. */
+  responses(): TestChunk[][];
+  /** A new transport that plays these responses. */
+  transport<UI_MESSAGE extends AiUIMessage = AiUIMessage>(options?: Omit<AdkTestTransportOptions, 'responses'>): AdkTestTransport<UI_MESSAGE>;
+}
+
+/** Starts a script of backend turns. Throws `AdkTestingError` for a mode other than 'sse' or 'bidi'. */
+export function adkScript(options: { mode: 'sse' | 'bidi' }): AdkScript;

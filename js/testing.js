@@ -1,0 +1,427 @@
+// adk-stream-wasm/testing: a ChatTransport that plays an ADK backend's responses into AI SDK's
+// `Chat`, so an app tests its chat UI (vitest + jsdom, or a browser) with no backend. Plain JS on
+// purpose: it needs no WebAssembly and no `ai` import, so a test loads it before anything else.
+//
+// One response stream per request, in order. Where the responses come from:
+//  - a recording in the shared fixtures' format (`{mode, output: {rawEvents}}`): an SSE recording
+//    holds one HTTP response per `[DONE]`; a BIDI recording is one socket conversation, split into
+//    response streams at `[DONE]` and at each `finish-step` right after a `tool-approval-request`
+//    (there the backend blocks on the user's answer, and the BIDI transport ends the stream);
+//  - a script of turns written with `adkScript({mode})`, which emits the chunks a real ADK backend
+//    emits in that mode and splits them by the same rule.
+
+/** A test's own mistake (a request past the script, a malformed recording, a wait that timed out). */
+export class AdkTestingError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'AdkTestingError';
+  }
+}
+
+const DATA = 'data:';
+const DONE = '[DONE]';
+
+function describeValue(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'string' ? `the string "${value.slice(0, 40)}"` : typeof value;
+}
+
+function checkMode(mode, where) {
+  if (mode !== 'sse' && mode !== 'bidi') {
+    throw new AdkTestingError(`${where}: mode is ${describeValue(mode)}; expected 'sse' or 'bidi'.`);
+  }
+}
+
+/**
+ * The frames of a recording (`rawEvents`: `data: <chunk JSON>\n\n` and `data: [DONE]\n\n`) as
+ * chunks and the string '[DONE]'. BIDI pongs (`{"type":"pong",…}`, no `data:`) and `data-pcm`
+ * audio chunks never reach the message stream, so they are left out here too.
+ */
+export function parseRawEvents(rawEvents) {
+  if (!Array.isArray(rawEvents)) {
+    throw new AdkTestingError(`parseRawEvents(): rawEvents is ${describeValue(rawEvents)}; expected an array of "data: …" frames.`);
+  }
+  const events = [];
+  rawEvents.forEach((raw, index) => {
+    const frame = typeof raw === 'string' ? raw.trim() : '';
+    if (!frame.startsWith(DATA)) {
+      if (frame.startsWith('{') && frame.includes('"pong"')) return;
+      throw new AdkTestingError(`rawEvents[${index}] is ${describeValue(raw)}; expected a frame "data: <chunk JSON>" or "data: [DONE]".`);
+    }
+    const payload = frame.slice(DATA.length).trim();
+    if (payload === DONE) {
+      events.push(DONE);
+      return;
+    }
+    let chunk;
+    try {
+      chunk = JSON.parse(payload);
+    } catch {
+      throw new AdkTestingError(`rawEvents[${index}] is not JSON after "data: " (${payload.slice(0, 60)}); expected a UI message chunk.`);
+    }
+    if (chunk === null || typeof chunk !== 'object' || typeof chunk.type !== 'string') {
+      throw new AdkTestingError(`rawEvents[${index}] has no string "type"; expected a UI message chunk such as {"type":"text-delta",…}.`);
+    }
+    if (chunk.type !== 'data-pcm') events.push(chunk);
+  });
+  return events;
+}
+
+/** Splits a conversation (chunks and '[DONE]') into the response streams a transport returns. */
+export function splitResponses(events, mode) {
+  checkMode(mode, 'splitResponses()');
+  const responses = [];
+  let current = [];
+  let previous;
+  const end = () => {
+    if (current.length > 0) responses.push(current);
+    current = [];
+  };
+  for (const event of events) {
+    if (event === DONE) {
+      end();
+    } else {
+      current.push(event);
+      // BIDI: the backend now waits for the answer; AI SDK decides only once the stream ended.
+      if (mode === 'bidi' && event.type === 'finish-step' && previous && previous !== DONE && previous.type === 'tool-approval-request') end();
+    }
+    previous = event;
+  }
+  end();
+  return responses;
+}
+
+/**
+ * A recording in the shared fixtures' format: `{mode, input?: {messages}, output: {rawEvents}}`.
+ * Returns `{mode, prompt, responses}`; `prompt` is the text of the recording's first user message.
+ */
+export function parseRecording(recording) {
+  if (recording === null || typeof recording !== 'object' || !recording.output) {
+    throw new AdkTestingError(`parseRecording(): the recording is ${describeValue(recording)}; expected {mode, output: {rawEvents}}.`);
+  }
+  checkMode(recording.mode, 'parseRecording()');
+  const first = recording.input && Array.isArray(recording.input.messages) ? recording.input.messages[0] : undefined;
+  let prompt = '';
+  if (first && typeof first.content === 'string') prompt = first.content;
+  else if (first && Array.isArray(first.parts)) prompt = first.parts.filter((p) => p && p.type === 'text').map((p) => p.text).join('');
+  return { mode: recording.mode, prompt, responses: splitResponses(parseRawEvents(recording.output.rawEvents), recording.mode) };
+}
+
+function abortError(signal) {
+  if (signal && signal.reason instanceof Error) return signal.reason;
+  const error = new Error('The request was aborted.');
+  error.name = 'AbortError';
+  return error;
+}
+
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * AI SDK's `ChatTransport` over scripted responses. Records every request (`requests`), plays the
+ * response of the same number, and rejects a request past the script with `AdkTestingError`, so a
+ * chat that sends once too often fails at once instead of waiting for a backend.
+ */
+export class AdkTestTransport {
+  #responses;
+  #chunkDelayMs;
+  #open = 0;
+  #lastActivity = Date.now();
+
+  /**
+   * @param {{responses: object[][], chunkDelayMs?: number}} options responses: one array of
+   *   chunks per request; chunkDelayMs: the pause before each chunk (default 0: one chunk per task,
+   *   as chunks arrive from a network).
+   */
+  constructor(options) {
+    if (options === null || typeof options !== 'object' || !Array.isArray(options.responses)) {
+      throw new AdkTestingError(`new AdkTestTransport(): the options are ${describeValue(options)}; expected {responses: chunk[][]} (or use AdkTestTransport.fromRecording / adkScript().transport()).`);
+    }
+    options.responses.forEach((response, index) => {
+      if (!Array.isArray(response)) {
+        throw new AdkTestingError(`new AdkTestTransport(): responses[${index}] is ${describeValue(response)}; expected an array of UI message chunks.`);
+      }
+    });
+    const delay = options.chunkDelayMs ?? 0;
+    if (typeof delay !== 'number' || !(delay >= 0)) {
+      throw new AdkTestingError(`new AdkTestTransport(): chunkDelayMs is ${describeValue(delay)}; expected a number ≥ 0.`);
+    }
+    this.#responses = options.responses.map((response) => structuredClone(response));
+    this.#chunkDelayMs = delay;
+    /** Every request received, in order: `{chatId, trigger, messageId, messages, body, headers, metadata}`
+     *  (messages deep-copied as they were sent). */
+    this.requests = [];
+  }
+
+  /** A transport that plays a recording in the shared fixtures' format. */
+  static fromRecording(recording, options = {}) {
+    return new AdkTestTransport({ ...options, responses: parseRecording(recording).responses });
+  }
+
+  /** How many requests the chat made. */
+  get requestCount() {
+    return this.requests.length;
+  }
+
+  /** How many scripted responses no request has taken yet. */
+  get remainingResponses() {
+    return Math.max(0, this.#responses.length - this.requests.length);
+  }
+
+  /** Response streams not yet ended. */
+  get openStreams() {
+    return this.#open;
+  }
+
+  async sendMessages(options) {
+    const { chatId, trigger, messageId, messages, abortSignal, body, headers, metadata } = options ?? {};
+    this.#lastActivity = Date.now();
+    this.requests.push({ chatId, trigger, messageId, messages: structuredClone(messages), body, headers, metadata });
+    const index = this.requests.length - 1;
+    if (index >= this.#responses.length) {
+      throw new AdkTestingError(
+        `request ${index + 1} (trigger ${trigger}) came after the script's end: it has ${this.#responses.length} response(s). ` +
+          'Either the chat sent once too often, or the script needs another response.',
+      );
+    }
+    if (abortSignal && abortSignal.aborted) throw abortError(abortSignal);
+    return this.#play(this.#responses[index], abortSignal);
+  }
+
+  /** Nothing is ever left to resume: every response is played by the request that takes it. */
+  async reconnectToStream() {
+    return null;
+  }
+
+  #play(chunks, signal) {
+    let next = 0;
+    let ended = false;
+    this.#open++;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      this.#open--;
+      this.#lastActivity = Date.now();
+    };
+    return new ReadableStream({
+      start: (controller) => {
+        if (!signal) return;
+        signal.addEventListener(
+          'abort',
+          () => {
+            if (ended) return;
+            end();
+            try {
+              controller.error(abortError(signal));
+            } catch {
+              // the stream is already closed
+            }
+          },
+          { once: true },
+        );
+      },
+      pull: async (controller) => {
+        await wait(this.#chunkDelayMs);
+        if (ended) return;
+        if (next < chunks.length) {
+          controller.enqueue(structuredClone(chunks[next++]));
+          this.#lastActivity = Date.now();
+        } else {
+          end();
+          controller.close();
+        }
+      },
+      cancel: () => end(),
+    });
+  }
+
+  /**
+   * Resolves with the request count once every stream has ended and no request came for
+   * `quietMs` (default 100): AI SDK decides after each stream ends, so a follow-up request comes
+   * within a few tasks or not at all. Rejects with `AdkTestingError` after `timeoutMs` (default 5000).
+   */
+  async settled({ quietMs = 100, timeoutMs = 5000 } = {}) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (this.#open === 0 && Date.now() - this.#lastActivity >= quietMs) return this.requests.length;
+      if (Date.now() > deadline) {
+        throw new AdkTestingError(
+          `settled(): after ${timeoutMs} ms ${this.#open} response stream(s) are still open (${this.requests.length} request(s) so far); ` +
+            'expected every stream to end. Is a stream waiting on a chat that was never read?',
+        );
+      }
+      await wait(Math.min(10, quietMs));
+    }
+  }
+
+  /** Resolves once `count` requests were made and their streams ended; `AdkTestingError` after `timeoutMs`. */
+  async waitForRequests(count, { timeoutMs = 5000 } = {}) {
+    const deadline = Date.now() + timeoutMs;
+    while (this.requests.length < count || this.#open > 0) {
+      if (Date.now() > deadline) {
+        throw new AdkTestingError(
+          `waitForRequests(${count}): after ${timeoutMs} ms the chat made ${this.requests.length} request(s) and ${this.#open} stream(s) are open; ` +
+            `expected ${count} request(s), all played. ${this.requests.length < count ? 'Is an answer still missing (approve, deny, a browser tool output)?' : ''}`.trim(),
+        );
+      }
+      await wait(5);
+    }
+    return this.requests.length;
+  }
+}
+
+/**
+ * Writes a backend's turns as an ADK backend streams them, in `mode`:
+ *   adkScript({mode: 'sse'}).approvalRequest('process_payment', {amount: 50}).done()
+ *     .toolResult('call-1', {ok: true}).text('Paid.').done().transport()
+ * SSE: each response is `start` … `finish`, ended by `done()`. BIDI: one conversation; a turn
+ * starts with `start` and ends with `finish` at `done()`; approval requests come in a step
+ * (`start-step`, `tool-approval-request`, `finish-step`) that ends the response stream, as the
+ * backend then waits for the answer in the same turn (a `done()` right after them ends only the
+ * response, so one script serves both modes). Ids not given are `call-N`, `approval-N`, `text-N`.
+ */
+export function adkScript(options) {
+  const mode = options && options.mode;
+  checkMode(mode, 'adkScript()');
+  const events = [];
+  let inTurn = false;
+  let stepOpen = false;
+  let turns = 0;
+  const counters = { call: 0, approval: 0, text: 0 };
+  const nextId = (kind) => `${kind}-${++counters[kind]}`;
+
+  const begin = () => {
+    if (stepOpen) {
+      events.push({ type: 'finish-step' });
+      stepOpen = false;
+    }
+    if (!inTurn) {
+      inTurn = true;
+      events.push({ type: 'start', messageId: `message-${++turns}` });
+    }
+  };
+  const stringOption = (value, name, where) => {
+    if (value !== undefined && (typeof value !== 'string' || value === '')) {
+      throw new AdkTestingError(`${where}: ${name} is ${describeValue(value)}; expected a non-empty string.`);
+    }
+    return value;
+  };
+  const toolName = (name, where) => {
+    if (typeof name !== 'string' || name === '') throw new AdkTestingError(`${where}: the tool name is ${describeValue(name)}; expected a non-empty string.`);
+    return name;
+  };
+
+  const builder = {
+    mode,
+    /** Streams `text` as one text part. @param {unknown} value @param {{id?: string}} [options] */
+    text(value, { id } = {}) {
+      if (typeof value !== 'string') throw new AdkTestingError(`text(): the text is ${describeValue(value)}; expected a string.`);
+      begin();
+      const textId = stringOption(id, 'id', 'text()') ?? nextId('text');
+      events.push({ type: 'text-start', id: textId }, { type: 'text-delta', id: textId, delta: value }, { type: 'text-end', id: textId });
+      return builder;
+    },
+    /** Streams `text` as one reasoning part. @param {unknown} value @param {{id?: string}} [options] */
+    reasoning(value, { id } = {}) {
+      if (typeof value !== 'string') throw new AdkTestingError(`reasoning(): the text is ${describeValue(value)}; expected a string.`);
+      begin();
+      const partId = stringOption(id, 'id', 'reasoning()') ?? nextId('text');
+      events.push({ type: 'reasoning-start', id: partId }, { type: 'reasoning-delta', id: partId, delta: value }, { type: 'reasoning-end', id: partId });
+      return builder;
+    },
+    /** A tool call with its input (state input-available): a browser tool runs on it.
+     *  @param {unknown} name @param {unknown} [input] @param {{toolCallId?: string}} [options] */
+    toolCall(name, input = {}, { toolCallId } = {}) {
+      toolName(name, 'toolCall()');
+      begin();
+      events.push({ type: 'tool-input-available', toolCallId: stringOption(toolCallId, 'toolCallId', 'toolCall()') ?? nextId('call'), toolName: name, input });
+      return builder;
+    },
+    /** A tool call that waits for the user's approval (state approval-requested).
+     *  @param {unknown} name @param {unknown} [input] @param {{toolCallId?: string, approvalId?: string}} [options] */
+    approvalRequest(name, input = {}, { toolCallId, approvalId } = {}) {
+      toolName(name, 'approvalRequest()');
+      const callId = stringOption(toolCallId, 'toolCallId', 'approvalRequest()') ?? nextId('call');
+      const id = stringOption(approvalId, 'approvalId', 'approvalRequest()') ?? nextId('approval');
+      if (mode === 'bidi') {
+        // Requests in a row share one step (one response); the next other chunk, or done(), closes it.
+        if (!stepOpen) {
+          begin();
+          events.push({ type: 'tool-input-available', toolCallId: callId, toolName: name, input }, { type: 'start-step' });
+        } else {
+          events.push({ type: 'tool-input-available', toolCallId: callId, toolName: name, input });
+        }
+        events.push({ type: 'tool-approval-request', toolCallId: callId, approvalId: id });
+        stepOpen = true;
+      } else {
+        begin();
+        events.push({ type: 'tool-input-available', toolCallId: callId, toolName: name, input });
+        events.push({ type: 'tool-approval-request', toolCallId: callId, approvalId: id });
+      }
+      return builder;
+    },
+    /** The backend's result of a tool call (it ran the tool, or answered a denial with an error text). */
+    toolResult(toolCallId, output) {
+      stringOption(toolCallId, 'toolCallId', 'toolResult()');
+      if (toolCallId === undefined) throw new AdkTestingError('toolResult(): the toolCallId is missing; expected the id of an earlier tool call.');
+      begin();
+      events.push({ type: 'tool-output-available', toolCallId, output });
+      return builder;
+    },
+    /** The backend's failure of a tool call (`tool-output-error`). */
+    toolError(toolCallId, errorText) {
+      stringOption(toolCallId, 'toolCallId', 'toolError()');
+      if (toolCallId === undefined || typeof errorText !== 'string') {
+        throw new AdkTestingError('toolError(): expected (toolCallId, errorText), both strings.');
+      }
+      begin();
+      events.push({ type: 'tool-output-error', toolCallId, errorText });
+      return builder;
+    },
+    /** Any other UI message chunk, as is. */
+    chunk(chunk) {
+      if (chunk === null || typeof chunk !== 'object' || typeof chunk.type !== 'string') {
+        throw new AdkTestingError(`chunk(): the chunk is ${describeValue(chunk)}; expected a UI message chunk {type, …}.`);
+      }
+      begin();
+      events.push(structuredClone(chunk));
+      return builder;
+    },
+    /**
+     * Ends the response: `finish`, then `[DONE]`. In BIDI, right after approval requests it only
+     * closes their step: the BIDI backend waits for the answer inside the same turn, so the
+     * stream ends there and the turn goes on in the next response (a script reads the same in
+     * both modes).
+     */
+    done() {
+      if (mode === 'bidi' && stepOpen) {
+        events.push({ type: 'finish-step' });
+        stepOpen = false;
+        return builder;
+      }
+      if (stepOpen) {
+        events.push({ type: 'finish-step' });
+        stepOpen = false;
+      }
+      if (inTurn) events.push({ type: 'finish', finishReason: 'stop' });
+      events.push(DONE);
+      inTurn = false;
+      return builder;
+    },
+    /** The conversation so far as a recording's frames (`data: …\n\n`), for a fixture of your own. */
+    rawEvents() {
+      return closed().map((event) => `data: ${event === DONE ? DONE : JSON.stringify(event)}\n\n`);
+    },
+    /** The response streams, one array of chunks per request. */
+    responses() {
+      return splitResponses(closed(), mode);
+    },
+    /** A transport that plays these responses. */
+    transport(transportOptions = {}) {
+      return new AdkTestTransport({ ...transportOptions, responses: builder.responses() });
+    },
+  };
+  // A BIDI step still open at the end would leave its response unended: close it in the output.
+  const closed = () => (stepOpen ? [...events, { type: 'finish-step' }] : [...events]);
+  return builder;
+}

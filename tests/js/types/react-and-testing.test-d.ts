@@ -1,0 +1,42 @@
+// useAdkChat's transport typed by mode, and the testing kit's transport accepted by AI SDK's Chat.
+// Checked by tsc (vitest typecheck), never run.
+import { describe, expectTypeOf, it } from 'vitest';
+import { Chat as Chat6 } from '@ai-sdk/react';
+import type { DefaultChatTransport, UIMessage } from 'ai';
+import { useAdkChat } from 'adk-stream-wasm/react';
+import type { BidiTransport } from 'adk-stream-wasm/transport';
+import { AdkTestTransport, AdkTestingError, adkScript, type RecordedRequest } from 'adk-stream-wasm/testing';
+
+describe('useAdkChat(...).transport is typed by mode', () => {
+  it("mode 'bidi': a BidiTransport, so latencyMs and interrupt() type-check", () => {
+    const { transport } = useAdkChat({ mode: 'bidi', url: 'ws://backend/live' });
+    expectTypeOf(transport).toEqualTypeOf<BidiTransport<UIMessage>>();
+    expectTypeOf(transport.latencyMs).toEqualTypeOf<number | undefined>();
+    expectTypeOf(transport.interrupt).toBeFunction();
+  });
+
+  it("mode 'sse', or no mode (the default, SSE): AI SDK's DefaultChatTransport", () => {
+    expectTypeOf(useAdkChat({ mode: 'sse', api: '/stream' }).transport).toEqualTypeOf<DefaultChatTransport<UIMessage>>();
+    expectTypeOf(useAdkChat().transport).toEqualTypeOf<DefaultChatTransport<UIMessage>>();
+  });
+
+  it('a mode known only at run time: either', () => {
+    const mode = Math.random() > 0.5 ? ('sse' as const) : ('bidi' as const);
+    expectTypeOf(useAdkChat({ mode }).transport).toEqualTypeOf<BidiTransport<UIMessage> | DefaultChatTransport<UIMessage>>();
+  });
+});
+
+describe('adk-stream-wasm/testing', () => {
+  it("the kit's transport is a ChatTransport of AI SDK's Chat", () => {
+    new Chat6({ transport: adkScript({ mode: 'sse' }).text('Hello.').done().transport() });
+    new Chat6({ transport: AdkTestTransport.fromRecording({ mode: 'bidi', output: { rawEvents: [] } }) });
+  });
+
+  it('requests are typed as AI SDK sent them; the error is an Error', () => {
+    const transport = adkScript({ mode: 'bidi' }).transport();
+    expectTypeOf(transport.requests).toEqualTypeOf<RecordedRequest<UIMessage>[]>();
+    expectTypeOf(transport.requests[0].messages).toEqualTypeOf<UIMessage[]>();
+    expectTypeOf(transport.settled()).toEqualTypeOf<Promise<number>>();
+    expectTypeOf<AdkTestingError>().toMatchTypeOf<Error>();
+  });
+});
