@@ -1,4 +1,4 @@
-// Type declarations of the drop-in tool executor registry (SPEC §7). The names and shapes are the
+// Type declarations of the drop-in tool executor registry. The names and shapes are the
 // old helpers', so an app's own executors and tests compile unchanged.
 
 /** What an executor answers: the tool's output, or why it failed (the part's `errorText`). */

@@ -1,4 +1,4 @@
-// Type declarations of the built-in `get_location` browser tool (SPEC §6, §7).
+// Type declarations of the built-in `get_location` browser tool.
 import type { ToolExecutorResult } from './executors.js';
 
 /** The output of `get_location`: what goes into the tool part's `output`. */

@@ -54,7 +54,7 @@ export interface Explanation {
     | 'unsent-user-action'
     | 'invalid-options'
     | 'loading';
-  /** The decision in words, naming the SPEC principle and the part. */
+  /** The decision in words: what was seen in which part, and what happens or what to do. */
   detail: string;
 }
 
@@ -66,7 +66,7 @@ export interface AutoSend {
   explain(options: { messages: ReadonlyArray<UIMessageLike> }): Explanation;
   /** Forgets what this chat sent and which outputs were the browser's. */
   reset(): void;
-  /** Says the output of `toolCallId` was added by the browser (SPEC §2 principle 6). */
+  /** Says the output of `toolCallId` was added by the browser, so it is sent to the backend as the user's. */
   markBrowserOutput(toolCallId: string): void;
   /** `chat.addToolOutput` that also tells the engine the output is the browser's; resolves once
    *  the output is committed in `chat.messages`. */
@@ -115,7 +115,7 @@ export function answerApprovals(
   handler: (pending: PendingApproval[]) => BatchDecisions | Promise<BatchDecisions>,
 ): Promise<Array<{ approvalId: string; approved: boolean; reason?: string }>>;
 
-// Drop-in names (SPEC §7) -------------------------------------------------------------------
+// Drop-in names of the TypeScript helpers this package replaces -------------------------------------------------------------------
 
 export { getLocation, executeGetLocation } from './geolocation.js';
 export type { UserLocation, GetLocationOptions, GeolocationErrorCode, AdkGeolocationError, ExecuteGetLocationResult } from './geolocation.js';
@@ -133,7 +133,7 @@ export type FrontendExecuteCategory = FrontendToolCategory;
 export type FrontendExecuteToolDefinition = FrontendExecuteTool;
 export const TOOL_CATEGORIES: ReadonlyArray<FrontendToolCategory>;
 
-/** The drop-in decision's argument (SPEC §7): AI SDK's `{messages}`, and for
+/** The drop-in decision's argument: AI SDK's `{messages}`, and for
  *  `sendAutomaticallyWhenCore` optionally the mode. `M` defaults to AI SDK's `UIMessage`. */
 export interface SendAutomaticallyWhenOptions<M extends UIMessageLike = UIMessage> {
   messages: M[];

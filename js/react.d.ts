@@ -53,6 +53,6 @@ export interface UseToolExecutorsResult {
   isExecutorAvailable: (toolName: string) => boolean;
 }
 
-/** The drop-in hook over the module's tool executor registry (SPEC §7); `deps` reach every executor
+/** The drop-in hook over the module's tool executor registry; `deps` reach every executor
  *  (`change_bgm` needs `bgmChannel`). Stable identities across renders. */
 export function useToolExecutors(deps?: ToolExecutorDependencies): UseToolExecutorsResult;

@@ -99,3 +99,18 @@ describe('the helpers\' errors are worded plainly', () => {
     expect(message).toContain('No approval is pending');
   });
 });
+
+describe('the shipped documentation speaks for itself', () => {
+  it('no .d.ts comment or README of the package points at documents it does not ship', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { dirname, join } = await import('node:path');
+    const { createRequire } = await import('node:module');
+    const dir = dirname(createRequire(import.meta.url).resolve('adk-stream-wasm/package.json'));
+    const files = readdirSync(dir).filter((f) => f.endsWith('.d.ts') || f === 'README.md');
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const lines = readFileSync(join(dir, file), 'utf8').split('\n');
+      lines.forEach((line, i) => expect(line, `${file}:${i + 1}`).not.toMatch(/Principle \d|principle \d|SPEC|ADR \d|\brow D\d/));
+    }
+  });
+});
