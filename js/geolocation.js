@@ -1,6 +1,6 @@
 // `getLocation` and the drop-in `executeGetLocation` (SPEC §6, §7): the built-in `get_location`
-// browser tool. The work is in Rust (src/browser/geolocation.rs); this glue only waits for the
-// WebAssembly module, so both may be called before it has loaded.
+// browser tool. `getLocation`'s work is in Rust (src/browser/geolocation.rs); this glue only waits
+// for the WebAssembly module, so it may be called before it has loaded.
 import * as wasm from './wasm/adk_stream_wasm.js';
 import { ready, isReady } from './loader.js';
 
@@ -17,12 +17,6 @@ export function getLocation(options) {
   return isReady() ? run() : ready.then(run);
 }
 
-/** `{success: true, output}` or `{success: false, error}`; never rejects. */
-export function executeGetLocation(options) {
-  const run = () =>
-    typeof wasm.executeGetLocation === 'function'
-      ? wasm.executeGetLocation(options)
-      : { success: false, error: unsupported('executeGetLocation').message };
-  const failed = (error) => ({ success: false, error: `executeGetLocation(): ${error && error.message ? error.message : String(error)}` });
-  return isReady() ? Promise.resolve(run()).catch(failed) : ready.then(run).catch(failed);
-}
+// The drop-in `executeGetLocation()` is the old helper's plain-JS function (SPEC §7: its timeout
+// and its error words), which needs no WebAssembly; it lives with the other drop-in executors.
+export { executeGetLocation } from './executors.js';
