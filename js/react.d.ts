@@ -18,7 +18,11 @@ export interface UseAdkChatOptions<M extends UIMessage = UIMessage> extends Omit
   onToolError?: AdkOptions['onToolError'];
 }
 
-export type UseAdkChatResult<M extends UIMessage = UIMessage> = UseChatHelpers<M> & {
+export type UseAdkChatResult<M extends UIMessage = UIMessage> = Omit<UseChatHelpers<M>, 'addToolOutput'> & {
+  /** The library's `adk.addToolOutput` (not useChat's): it tells the engine the output is the
+   *  browser's, and may be awaited inside `onToolCall` (while the chat streams it resolves once the
+   *  output is queued; otherwise once it is committed). */
+  addToolOutput: Adk['addToolOutput'];
   adk: Adk;
   transport: unknown | BidiTransport;
   approve: Adk['approve'];
