@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { aiSdk, checkAiVersion } from '../helpers/ai.js';
 import { run, type Backend, type Decider, type Outcome, type Scenario, type TransportKind } from './harness.js';
-import { automatic, common } from './scenarios.js';
+import { approvedBrowserTool, automatic, common } from './scenarios.js';
 import { ai } from './sdk.js';
 
 const VIAS: Array<{ label: string; transport: TransportKind; backend: Backend }> = [
@@ -74,6 +74,21 @@ describe(`AI SDK ${aiSdk}'s own backend`, () => {
           }
         });
       }
+
+      // Where the package does more than AI SDK's helpers: they send the approval of a client-side
+      // tool at once, without its output, and AI SDK's server fails on an approved tool that has
+      // neither an `execute` nor a result. The package runs the tool after the approval and sends both.
+      it(`${approvedBrowserTool.name}: createAdk runs it after the approval and sends both in one request; AI SDK's helpers send the approval alone and the server fails`, async () => {
+        const outcome = await run(approvedBrowserTool, via.transport, via.backend, 'createAdk');
+        expect(outcome.error, JSON.stringify(outcome)).toBeNull();
+        expect(counts(outcome)).toEqual({ modelCalls: 2, requests: 2, finalText: approvedBrowserTool.needed.text });
+        expect(outcome.browserRuns).toEqual(['get_time']);
+        expect(outcome.sent).toEqual([['get_time:output-available']]);
+        const helpers = await run(approvedBrowserTool, via.transport, via.backend, 'ai-sdk');
+        expect(helpers.sent, JSON.stringify(helpers)).toEqual([['get_time:approval-responded']]);
+        expect(helpers.status).toBe('error');
+        expect(helpers.finalText).toBeNull();
+      });
 
       // Not skipped silently: AI SDK 6 has no automatic approvals (`toolApproval` is AI SDK 7's), so these
       // scenarios run on AI SDK 7 only. Here AI SDK 6 shows it ignores the option: the tool runs unasked.

@@ -128,3 +128,14 @@ export const common: Scenario[] = [
     needed: { modelCalls: 2, requests: 2, text: 'Paid 42.' },
   },
 ];
+
+/** A client-side tool that needs approval, approved: its output must reach the server with the
+ *  approval. The package's runner (`createAdk({tools})`) runs it after the approval is committed. */
+export const approvedBrowserTool: Scenario = {
+  name: 'an approved client-side tool',
+  tools: { get_time: { runs: 'browser', approval: 'user' } },
+  steps: [callTools(TIME), answer('It is noon.')],
+  answers: [['get_time', true]],
+  browserTools: { get_time: { requiresApproval: true } },
+  needed: { modelCalls: 2, requests: 2, text: 'It is noon.' },
+};
