@@ -45,6 +45,9 @@ export interface Adk {
   answerApprovals(handler: (pending: PendingApproval[]) => BatchDecisions | Promise<BatchDecisions>): Promise<Array<{ approvalId: string; approved: boolean; reason?: string }>>;
   pendingApprovals(messages?: ReadonlyArray<UIMessageLike>): PendingApproval[];
   explain(messages?: ReadonlyArray<UIMessageLike>): Explanation;
+  /** Adds a browser tool's output to the attached chat (`AutoSend.addToolOutput`). Safe to await
+   *  inside AI SDK's `onToolCall`: while the chat is streaming it resolves once the output is
+   *  queued; otherwise once it is committed in `chat.messages`. */
   addToolOutput(args: AddToolOutputArgs): Promise<void>;
   /** Starts every browser tool call that may start now. */
   runTools(): Promise<void>;

@@ -7,15 +7,20 @@ import {
   answerApprovals,
   pendingApprovals,
   createAutoSend,
+  getLocation,
 } from './index.js';
 import { readUIMessageStream } from 'ai';
-import { hasToolExecutor, runToolExecutor } from './executors.js';
+import { executeGetLocation, getToolExecutor, hasToolExecutor, runToolExecutor } from './executors.js';
 
 // A tool of the drop-in executor registry (get_location built in), called as the old helpers
 // did, `(input, deps) => {success, output?, error?}`, and adapted to the runner's contract: the
 // output, or a throw whose message becomes the part's errorText.
 function registryExecutor(name) {
   return async (input) => {
+    // The built-in get_location, unless the app registered its own: getLocation() gives each
+    // failure its own errorText (SPEC §6, F13), where the drop-in executeGetLocation() keeps the
+    // old helper's words ("Geolocation failed").
+    if (name === 'get_location' && getToolExecutor(name) === executeGetLocation) return getLocation();
     const result = await runToolExecutor(name, input, {});
     if (result.success) return result.output;
     throw new Error(typeof result.error === 'string' && result.error !== '' ? result.error : `${name} failed without an error text.`);

@@ -11,7 +11,7 @@ export interface ToolExecutorResult {
 /** What the app hands to executors: `change_bgm` switches `bgmChannel`. */
 export interface ToolExecutorDependencies {
   bgmChannel?: {
-    /** The track playing now (0 or 1). */
+    /** The track playing now, 0-based (0 or 1); `input.track` is 1-based. */
     currentTrack: number;
     /** Switches to the other track. */
     switchTrack: () => void;
@@ -30,6 +30,17 @@ export function hasToolExecutor(name: string): boolean;
 /** Back to the built-in executors, `get_location` and `change_bgm`. */
 export function resetToolExecutors(): void;
 
-/** `change_bgm`: switches `deps.bgmChannel` to `input.track`; without a channel
- *  `{success: false, error: "BGM channel not available"}`. */
+/** `change_bgm`, as the old helper: `input.track` is 1-based (default 1) and `deps.bgmChannel.currentTrack`
+ *  0-based; `switchTrack()` is called once when the channel is on another track, else not at all.
+ *  Resolves `{success: true, output: {track, message: "BGM changed to track <track>"}}`; without a
+ *  channel `{success: false, error: "BGM channel not available"}`. Never rejects. */
 export function executeChangeBgm(input: Record<string, unknown>, deps: ToolExecutorDependencies): Promise<ToolExecutorResult>;
+
+/** The drop-in of the old helper: one `navigator.geolocation.getCurrentPosition` with
+ *  `{enableHighAccuracy: true, timeout: 5000, maximumAge: 0}`. Resolves `{success: true, output:
+ *  {latitude, longitude, accuracy, timestamp}}`, or `{success: false, error}` where `error` is the
+ *  failure's own `message` when it is an `Error` and "Geolocation failed" otherwise (a browser's
+ *  `GeolocationPositionError` is not an `Error`: use `getLocation()` for a text per failure). Plain
+ *  JS, no WebAssembly; `globalThis.navigator.geolocation` is looked up at each call, so a mocked one
+ *  (jsdom, happy-dom) is used. Never rejects. */
+export function executeGetLocation(): Promise<ToolExecutorResult>;

@@ -2,7 +2,8 @@
 // output?, error?}>`, starting with `get_location` and `change_bgm` as the old helpers did. A map of
 // JS functions has no rule worth a WebAssembly crossing, so it lives here. It is the one documented
 // module-global instance the drop-in names require; a chat's own tools go to `createAdk({tools})`.
-import { executeGetLocation } from './geolocation.js';
+// Plain JS with no import of the WebAssembly module: the old helpers' executors are JS functions of
+// a few lines, and apps that test their code under jsdom get them without compiling anything.
 
 function invalidArgument(fn, what, expected) {
   const error = new Error(`${fn}(): ${what}; expected ${expected}.`);
@@ -29,31 +30,68 @@ function messageOf(error) {
   }
 }
 
-/** `change_bgm`: switches `deps.bgmChannel` to `input.track` (its `switchTrack()` toggles). Never rejects. */
+/**
+ * `change_bgm`, exactly as the old helper (SPEC §7): the requested track is 1-based
+ * (`input.track || 1`) while `bgmChannel.currentTrack` is 0-based; `switchTrack()` toggles between
+ * the two tracks, so it is called once when the channel is on another track and not at all when
+ * it is already there. Never rejects: a channel that throws gives `{success: false, error}`.
+ */
 export async function executeChangeBgm(input, deps) {
   try {
     const bgmChannel = deps !== null && typeof deps === 'object' ? deps.bgmChannel : undefined;
-    if (!bgmChannel || typeof bgmChannel.switchTrack !== 'function') {
-      return { success: false, error: 'BGM channel not available' };
+    if (!bgmChannel) return { success: false, error: 'BGM channel not available' };
+    const requested = (input !== null && typeof input === 'object' ? input.track : undefined) || 1;
+    if (bgmChannel.currentTrack !== requested - 1) {
+      const switched = bgmChannel.switchTrack();
+      // The old contract's switchTrack is synchronous; a channel whose switch is async is waited
+      // for, so the result never claims a switch that has not happened yet.
+      if (switched !== null && typeof switched === 'object' && typeof switched.then === 'function') await switched;
     }
-    const track = input !== null && typeof input === 'object' ? input.track : undefined;
-    if (typeof track !== 'number' || !Number.isInteger(track) || track < 0) {
-      return { success: false, error: `change_bgm: track is ${describe(track)}; expected a track number (0 or 1)` };
-    }
-    const previousTrack = bgmChannel.currentTrack;
-    if (previousTrack !== track) await bgmChannel.switchTrack();
-    return { success: true, output: { success: true, previous_track: previousTrack, current_track: track } };
+    return { success: true, output: { track: requested, message: `BGM changed to track ${requested}` } };
   } catch (error) {
     return { success: false, error: `change_bgm failed: ${messageOf(error)}` };
   }
 }
 
-// `executeGetLocation` takes options ({timeoutMs}), not a tool input: the tool's input is ignored.
-const runGetLocation = () => executeGetLocation();
+/** The error of a position request where there is no `navigator.geolocation` (Node, some webviews). */
+function geolocationUnavailable() {
+  return new Error('geolocation is not available in this environment (it has no navigator.geolocation)');
+}
+
+/**
+ * The drop-in `executeGetLocation()`, exactly as the old helper (SPEC §7): one
+ * `getCurrentPosition` with `{enableHighAccuracy: true, timeout: 5000, maximumAge: 0}`;
+ * `{success: true, output: {latitude, longitude, accuracy, timestamp}}`, or `{success: false,
+ * error}` where `error` is the rejection's own message when it is an `Error` and "Geolocation
+ * failed" otherwise (a browser's `GeolocationPositionError` is not an `Error`). `getLocation()`
+ * gives each failure its own text (SPEC §6). `navigator.geolocation` is looked up at each call on
+ * `globalThis`, so a mock installed by a jsdom or happy-dom test is the one used. Never rejects.
+ */
+export async function executeGetLocation() {
+  try {
+    const position = await new Promise((resolve, reject) => {
+      const navigator = globalThis.navigator;
+      const geolocation = navigator ? navigator.geolocation : undefined;
+      if (!geolocation || typeof geolocation.getCurrentPosition !== 'function') {
+        reject(geolocationUnavailable());
+        return;
+      }
+      geolocation.getCurrentPosition(resolve, reject, { enableHighAccuracy: true, timeout: 5000, maximumAge: 0 });
+    });
+    const { latitude, longitude, accuracy } = position.coords;
+    return { success: true, output: { latitude, longitude, accuracy, timestamp: position.timestamp } };
+  } catch (error) {
+    try {
+      return { success: false, error: error instanceof Error ? String(error.message) : 'Geolocation failed' };
+    } catch {
+      return { success: false, error: 'Geolocation failed' }; // an Error whose message getter throws
+    }
+  }
+}
 
 /** @type {Array<[string, (input: any, deps: any) => Promise<any>]>} */
 const DEFAULT_EXECUTORS = [
-  ['get_location', runGetLocation],
+  ['get_location', executeGetLocation],
   ['change_bgm', executeChangeBgm],
 ];
 
@@ -93,7 +131,8 @@ export function resetToolExecutors() {
 export async function runToolExecutor(toolName, input, deps) {
   const executor = getToolExecutor(toolName);
   if (!executor) {
-    return { success: false, error: `No executor is registered for ${typeof toolName === 'string' ? toolName : describe(toolName)}; register one with registerToolExecutor(name, fn).` };
+    // The old helper's words (SPEC §7): apps and their tests compare this text.
+    return { success: false, error: `No executor for tool: ${typeof toolName === 'string' ? toolName : describe(toolName)}` };
   }
   let result;
   try {

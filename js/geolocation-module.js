@@ -9,7 +9,3 @@ const loaded = instantiate(wasm.initSync, geolocationBase64, 'geolocation');
 export function getLocation(options) {
   return loaded.error ? Promise.reject(loaded.error) : wasm.getLocation(options);
 }
-
-export function executeGetLocation(options) {
-  return loaded.error ? Promise.reject(loaded.error) : wasm.executeGetLocation(options);
-}

@@ -16,6 +16,8 @@ export interface UIMessageLike {
 /** The minimal part of AI SDK's `Chat` the helpers use. */
 export interface ChatLike {
   readonly messages: UIMessageLike[];
+  /** AI SDK's chat status: while 'streaming' or 'submitted', `addToolOutput` only queues the output. */
+  readonly status?: string;
   // AI SDK declares both as `void | PromiseLike<void>`; the helpers await either.
   addToolApprovalResponse(args: { id: string; approved: boolean; reason?: string }): void | PromiseLike<void>;
   addToolOutput(args: AddToolOutputArgs): void | PromiseLike<void>;
@@ -68,8 +70,11 @@ export interface AutoSend {
   reset(): void;
   /** Says the output of `toolCallId` was added by the browser, so it is sent to the backend as the user's. */
   markBrowserOutput(toolCallId: string): void;
-  /** `chat.addToolOutput` that also tells the engine the output is the browser's; resolves once
-   *  the output is committed in `chat.messages`. */
+  /** `chat.addToolOutput` that also tells the engine the output is the browser's. When the chat is
+   *  not streaming it resolves once the output is committed in `chat.messages` (else
+   *  `AdkNotCommittedError`). While `chat.status` is `'streaming'` or `'submitted'` (inside AI SDK's
+   *  `onToolCall`, for one) it resolves once the output is queued: AI SDK applies it when the
+   *  stream's job ends, and awaiting that commit inside `onToolCall` would never resolve. */
   addToolOutput(chat: ChatLike, args: AddToolOutputArgs): Promise<void>;
   /** Calls `observer` (in a microtask) after every decision; returns the unsubscribe function. */
   onDecision(observer: () => void): () => void;

@@ -170,7 +170,8 @@ export function createAutoSend(options) {
     },
     /**
      * Adds a browser tool's output (or `{state: 'output-error', errorText}`) to the chat and tells
-     * the engine it is the browser's. Resolves once the part holds the output in `chat.messages`.
+     * the engine it is the browser's. Resolves once the part holds the output in `chat.messages`,
+     * or, while the chat is streaming, once the output is queued (see index.d.ts).
      */
     async addToolOutput(chat, args) {
       requireChat(chat, 'addToolOutput');
@@ -186,6 +187,13 @@ export function createAutoSend(options) {
         throw invalidArgument('addToolOutput', `no tool part of this chat has toolCallId '${shownId}'`, 'the toolCallId of a tool part in chat.messages');
       }
       autoSend.markBrowserOutput(toolCallId);
+      // Mid-stream, AI SDK queues the output behind the stream's own job, and `onToolCall` runs
+      // inside that job: awaiting the commit there would wait for a stream that waits for us.
+      // So the output is only queued; AI SDK applies it when the stream's job ends.
+      if (chat.status === 'streaming' || chat.status === 'submitted') {
+        Promise.resolve(chat.addToolOutput(args)).catch(() => {}); // nothing awaits it to hear of a failure
+        return;
+      }
       const before = chat.messages;
       await chat.addToolOutput(args);
       // As in approve(): useChat's result keeps its render's array; only a live Chat is checked.

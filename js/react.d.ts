@@ -30,7 +30,11 @@ export type AdkChatTransport<M extends UIMessage = UIMessage, MODE extends AdkCh
   | (MODE extends 'bidi' ? BidiTransport<M> : never)
   | (MODE extends 'sse' ? DefaultChatTransport<M> : never);
 
-export type UseAdkChatResult<M extends UIMessage = UIMessage, MODE extends AdkChatMode = AdkChatMode> = UseChatHelpers<M> & {
+export type UseAdkChatResult<M extends UIMessage = UIMessage, MODE extends AdkChatMode = AdkChatMode> = Omit<UseChatHelpers<M>, 'addToolOutput'> & {
+  /** The library's `adk.addToolOutput` (not useChat's): it tells the engine the output is the
+   *  browser's, and may be awaited inside `onToolCall` (while the chat streams it resolves once the
+   *  output is queued; otherwise once it is committed). */
+  addToolOutput: Adk['addToolOutput'];
   adk: Adk;
   transport: AdkChatTransport<M, MODE>;
   approve: Adk['approve'];

@@ -71,6 +71,9 @@ export function useAdkChat(options = {}) {
     ...helpers,
     adk,
     transport,
+    // The library's addToolOutput instead of useChat's: it marks the output as the browser's and
+    // may be awaited inside onToolCall (it resolves once queued while the chat streams).
+    addToolOutput: adk.addToolOutput,
     approve: adk.approve,
     deny: adk.deny,
     answerApprovals: adk.answerApprovals,

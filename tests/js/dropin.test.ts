@@ -60,11 +60,31 @@ describe('SPEC §7 drop-in names', () => {
     expect(result).toMatchObject({ success: false, error: expect.any(String) });
   });
 
-  it('adk-stream-wasm/geolocation executeGetLocation resolves {success: false, error} without geolocation (Node)', async () => {
+  it('adk-stream-wasm/geolocation executeGetLocation is the same function, and says why without geolocation (Node)', async () => {
     const { executeGetLocation } = await import('adk-stream-wasm/geolocation');
-    const result = await executeGetLocation();
-    expect(result).toMatchObject({ success: false, error: expect.any(String) });
-    expect((result as any).error.length).toBeGreaterThan(0);
+    expect(executeGetLocation).toBe(root.executeGetLocation);
+    await expect(executeGetLocation()).resolves.toEqual({
+      success: false,
+      error: 'geolocation is not available in this environment (it has no navigator.geolocation)',
+    });
+  });
+
+  it('executeChangeBgm as the old helper: 1-based track (default 1), one switch only when on another track, its result shape', async () => {
+    const channel = { currentTrack: 0, switchTrack: vi.fn(() => void (channel.currentTrack = 1 - channel.currentTrack)) };
+    await expect(root.executeChangeBgm({ track: 2 }, { bgmChannel: channel })).resolves.toEqual({
+      success: true,
+      output: { track: 2, message: 'BGM changed to track 2' },
+    });
+    expect(channel.switchTrack).toHaveBeenCalledTimes(1);
+    await expect(root.executeChangeBgm({ track: 2 }, { bgmChannel: channel })).resolves.toMatchObject({ success: true });
+    expect(channel.switchTrack).toHaveBeenCalledTimes(1);
+    await expect(root.executeChangeBgm({}, { bgmChannel: channel })).resolves.toEqual({
+      success: true,
+      output: { track: 1, message: 'BGM changed to track 1' },
+    });
+    expect(channel.switchTrack).toHaveBeenCalledTimes(2);
+    expect(channel.currentTrack).toBe(0);
+    await expect(root.executeChangeBgm({ track: 1 }, {})).resolves.toEqual({ success: false, error: 'BGM channel not available' });
   });
 
   it('adk-stream-wasm/sse sendAutomaticallyWhen: an answer is sent once; a get_location approval waits for its output', () => {

@@ -68,31 +68,70 @@ describe('the tool executor registry (old behaviour)', () => {
     expect(has('late')).toBe(true);
   });
 
-  it('change_bgm switches deps.bgmChannel to the requested track', async () => {
+  it('change_bgm: the requested track is 1-based, the channel 0-based; on track 1 (index 0), track 2 switches once', async () => {
     const channel = bgmChannel(0);
-    const result = await executeChangeBgm({ track: 1 }, { bgmChannel: channel });
-    expect(result.success).toBe(true);
+    await expect(executeChangeBgm({ track: 2 }, { bgmChannel: channel })).resolves.toEqual({
+      success: true,
+      output: { track: 2, message: 'BGM changed to track 2' },
+    });
     expect(channel.switchTrack).toHaveBeenCalledTimes(1);
     expect(channel.currentTrack).toBe(1);
-    // Already on the track: nothing to switch.
-    await expect(executeChangeBgm({ track: 1 }, { bgmChannel: channel })).resolves.toMatchObject({ success: true });
-    expect(channel.switchTrack).toHaveBeenCalledTimes(1);
   });
 
-  it('change_bgm without a BGM channel fails with exactly "BGM channel not available"', async () => {
+  it('change_bgm: already on the requested track, switchTrack is not called and the result is the same', async () => {
+    const channel = bgmChannel(1);
+    await expect(executeChangeBgm({ track: 2 }, { bgmChannel: channel })).resolves.toEqual({
+      success: true,
+      output: { track: 2, message: 'BGM changed to track 2' },
+    });
+    expect(channel.switchTrack).not.toHaveBeenCalled();
+    // Track 1 is index 0: the old backend's `{track: 1}` on a channel at index 0 switches nothing.
+    const first = bgmChannel(0);
+    await expect(executeChangeBgm({ track: 1 }, { bgmChannel: first })).resolves.toEqual({
+      success: true,
+      output: { track: 1, message: 'BGM changed to track 1' },
+    });
+    expect(first.switchTrack).not.toHaveBeenCalled();
+  });
+
+  it('change_bgm: no track (or 0) means track 1, switched once from index 1', async () => {
+    for (const input of [{}, { track: 0 }, { track: undefined }]) {
+      const channel = bgmChannel(1);
+      await expect(executeChangeBgm(input, { bgmChannel: channel })).resolves.toEqual({
+        success: true,
+        output: { track: 1, message: 'BGM changed to track 1' },
+      });
+      expect(channel.switchTrack).toHaveBeenCalledTimes(1);
+      expect(channel.currentTrack).toBe(0);
+    }
+  });
+
+  it('change_bgm without a BGM channel fails with exactly "BGM channel not available", and switches nothing', async () => {
     await expect(executeChangeBgm({ track: 1 }, {})).resolves.toEqual({ success: false, error: 'BGM channel not available' });
+    await expect(executeChangeBgm({ track: 2 }, { bgmChannel: undefined })).resolves.toEqual({ success: false, error: 'BGM channel not available' });
     const viaRegistry = getToolExecutor('change_bgm')!;
     await expect(viaRegistry({ track: 0 }, {})).resolves.toEqual({ success: false, error: 'BGM channel not available' });
   });
 
-  it('the registered get_location runs executeGetLocation against navigator.geolocation', async () => {
+  it('the registered get_location is executeGetLocation itself, run against navigator.geolocation', async () => {
+    const asked: unknown[] = [];
     Object.defineProperty(navigator, 'geolocation', {
       configurable: true,
-      value: { getCurrentPosition: (ok: (p: unknown) => void) => ok({ coords: { latitude: 1, longitude: 2, accuracy: 3 }, timestamp: 4 }) },
+      value: {
+        getCurrentPosition: (ok: (p: unknown) => void, _fail: unknown, options: unknown) => {
+          asked.push(options);
+          ok({ coords: { latitude: 1, longitude: 2, accuracy: 3 }, timestamp: 4 });
+        },
+      },
     });
     const output = { latitude: 1, longitude: 2, accuracy: 3, timestamp: 4 };
+    expect(getToolExecutor('get_location')).toBe(executeGetLocation);
     await expect(getToolExecutor('get_location')!({}, {})).resolves.toEqual({ success: true, output });
     await expect(executeGetLocation()).resolves.toEqual({ success: true, output });
+    expect(asked).toEqual([
+      { enableHighAccuracy: true, timeout: 5000, maximumAge: 0 },
+      { enableHighAccuracy: true, timeout: 5000, maximumAge: 0 },
+    ]);
   });
 });
 
@@ -106,18 +145,19 @@ describe('useToolExecutors(deps?) (renderHook)', () => {
 
     let outcome: unknown;
     await act(async () => {
-      outcome = await result.current.execute('change_bgm', { track: 1 });
+      outcome = await result.current.execute('change_bgm', { track: 2 });
     });
-    expect(outcome).toMatchObject({ success: true });
+    expect(outcome).toEqual({ success: true, output: { track: 2, message: 'BGM changed to track 2' } });
     expect(channel.currentTrack).toBe(1);
   });
 
-  it('without deps, change_bgm fails with "BGM channel not available"; an unknown tool fails without throwing', async () => {
+  it('without deps, change_bgm fails with "BGM channel not available"; an unknown tool gives the old helper\'s "No executor for tool: <name>"', async () => {
     const { result } = renderHook(() => useToolExecutors());
     await expect(result.current.execute('change_bgm', { track: 1 })).resolves.toEqual({ success: false, error: 'BGM channel not available' });
-    const unknown = await result.current.execute('process_payment', {});
-    expect(unknown.success).toBe(false);
-    expect(unknown.error).toContain('process_payment');
+    await expect(result.current.execute('process_payment', {})).resolves.toEqual({
+      success: false,
+      error: 'No executor for tool: process_payment',
+    });
   });
 
   it('an executor that throws gives {success: false, error}', async () => {
@@ -139,7 +179,7 @@ describe('useToolExecutors(deps?) (renderHook)', () => {
     expect(result.current.execute).toBe(before.execute);
     expect(result.current.isExecutorAvailable).toBe(before.isExecutorAvailable);
     await act(async () => {
-      await result.current.execute('change_bgm', { track: 1 });
+      await result.current.execute('change_bgm', { track: 2 });
     });
     expect(second.switchTrack).toHaveBeenCalledTimes(1);
     expect(first.switchTrack).not.toHaveBeenCalled();

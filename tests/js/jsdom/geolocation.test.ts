@@ -8,7 +8,7 @@ const POSITION = { coords: { latitude: 35.6762, longitude: 139.6503, accuracy: 2
 const LOCATION = { latitude: 35.6762, longitude: 139.6503, accuracy: 20, timestamp: 1_767_225_600_000 };
 
 /** Replaces navigator.geolocation with a mock answering `answer`; returns the options it was asked with. */
-function mockGeolocation(answer: { position: unknown } | { error: { code: number; message: string } } | undefined) {
+function mockGeolocation(answer: { position: unknown } | { error: { code?: number; message: string } } | undefined) {
   const calls: any[] = [];
   const geolocation =
     answer === undefined
@@ -33,39 +33,45 @@ describe('geolocation under jsdom with a mocked navigator.geolocation', () => {
     expect(navigator.userAgent).toContain('jsdom');
   });
 
-  it('success: executeGetLocation() gives {success: true, output} and asks for a fresh, precise position within 10 s', async () => {
+  it('success: executeGetLocation() gives {success: true, output} and asks as the old helper did (precise, fresh, within 5 s)', async () => {
     const calls = mockGeolocation({ position: POSITION });
     await expect(executeGetLocation()).resolves.toEqual({ success: true, output: LOCATION });
-    expect(calls).toEqual([{ enableHighAccuracy: true, timeout: 10_000, maximumAge: 0, hasErrorCallback: true }]);
+    expect(calls).toEqual([{ enableHighAccuracy: true, timeout: 5000, maximumAge: 0, hasErrorCallback: true }]);
   });
 
-  it('success: getLocation() and the adk-stream-wasm/geolocation entry give the same position', async () => {
-    mockGeolocation({ position: POSITION });
+  it('success: getLocation() (10 s by default) and the adk-stream-wasm/geolocation entry give the same position', async () => {
+    const calls = mockGeolocation({ position: POSITION });
     await expect(getLocation()).resolves.toEqual(LOCATION);
     await expect(fromGeolocationEntry()).resolves.toEqual({ success: true, output: LOCATION });
+    expect(calls.map((options) => options.timeout)).toEqual([10_000, 5000]);
+    expect(fromGeolocationEntry).toBe(executeGetLocation);
   });
 
-  it('permission denied: {success: false} with its own clear error', async () => {
+  // A browser rejects with a GeolocationPositionError, which is not an Error: the old helper's
+  // executeGetLocation() said "Geolocation failed" for each of them; getLocation() says which.
+  it('permission denied (a GeolocationPositionError, not an Error): executeGetLocation() says "Geolocation failed", getLocation() says why', async () => {
     mockGeolocation({ error: { code: 1, message: 'User denied Geolocation' } });
-    await expect(executeGetLocation()).resolves.toEqual({
-      success: false,
-      error: 'Location permission was denied by the user (User denied Geolocation)',
+    await expect(executeGetLocation()).resolves.toEqual({ success: false, error: 'Geolocation failed' });
+    await expect(getLocation()).rejects.toMatchObject({
+      name: 'AdkGeolocationError',
+      code: 'permission-denied',
+      message: 'Location permission was denied by the user (User denied Geolocation)',
     });
-    await expect(getLocation()).rejects.toMatchObject({ name: 'AdkGeolocationError', code: 'permission-denied' });
   });
 
-  it('position unavailable: {success: false} with its own clear error', async () => {
+  it('position unavailable: "Geolocation failed" from the drop-in, its own text from getLocation()', async () => {
     mockGeolocation({ error: { code: 2, message: 'Network location provider: No response' } });
-    await expect(executeGetLocation()).resolves.toEqual({
-      success: false,
-      error: 'The position is unavailable: Network location provider: No response',
+    await expect(executeGetLocation()).resolves.toEqual({ success: false, error: 'Geolocation failed' });
+    await expect(getLocation()).rejects.toMatchObject({
+      name: 'AdkGeolocationError',
+      code: 'position-unavailable',
+      message: 'The position is unavailable: Network location provider: No response',
     });
-    await expect(getLocation()).rejects.toMatchObject({ name: 'AdkGeolocationError', code: 'position-unavailable' });
   });
 
-  it('timeout: {success: false} naming the limit', async () => {
+  it('timeout: "Geolocation failed" from the drop-in; getLocation() names the limit', async () => {
     mockGeolocation({ error: { code: 3, message: 'Timeout expired' } });
-    await expect(executeGetLocation()).resolves.toEqual({ success: false, error: 'No position within 10000 ms' });
+    await expect(executeGetLocation()).resolves.toEqual({ success: false, error: 'Geolocation failed' });
     await expect(getLocation({ timeoutMs: 250 })).rejects.toMatchObject({
       name: 'AdkGeolocationError',
       code: 'timeout',
@@ -73,11 +79,29 @@ describe('geolocation under jsdom with a mocked navigator.geolocation', () => {
     });
   });
 
+  it("a mock that fails with an Error: executeGetLocation() gives that Error's own message", async () => {
+    mockGeolocation({ error: new Error('User denied Geolocation (mocked)') as any });
+    await expect(executeGetLocation()).resolves.toEqual({ success: false, error: 'User denied Geolocation (mocked)' });
+  });
+
+  it('a mock whose getCurrentPosition throws an Error: its message, and no rejection', async () => {
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition() {
+          throw new TypeError('Illegal invocation');
+        },
+      },
+    });
+    await expect(executeGetLocation()).resolves.toEqual({ success: false, error: 'Illegal invocation' });
+  });
+
   it('no navigator.geolocation at all: the clear "not available" error, not a crash', async () => {
     mockGeolocation(undefined);
-    const result = await executeGetLocation();
-    expect(result.success).toBe(false);
-    expect(result.error).toMatch(/^geolocation is not available in this environment/);
+    await expect(executeGetLocation()).resolves.toEqual({
+      success: false,
+      error: 'geolocation is not available in this environment (it has no navigator.geolocation)',
+    });
     await expect(getLocation()).rejects.toMatchObject({ name: 'AdkGeolocationError', code: 'unsupported' });
   });
 });
