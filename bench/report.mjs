@@ -1,4 +1,4 @@
-// Turns the measurements into BENCHMARKS.md: the machine, issue 10's goals and the first round's
+// Turns the measurements into BENCHMARKS.md: the machine, issue 16's goals and the first round's
 // budgets (met / not met, with the number and by how much), then one table per section and the
 // profile. Section 3 (size) and the goals table live in report/.
 
@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 
 /** Sections measured by hand, not by this run, carried over as they are: the BIDI transport's
  *  choices (issue 12, bench/transport-ab.md, measured by bench/bidi-ab.mjs and
- *  bench/transport-size.sh) and the lean core's (issue 10, bench/lean-core.md). */
+ *  bench/transport-size.sh), the lean core's (issue 10, bench/lean-core.md) and the record
+ *  boundary's (issue 16, bench/numbers-across.md). */
 function carriedOver(name) {
   const file = join(dirname(fileURLToPath(import.meta.url)), name);
   return existsSync(file) ? [readFileSync(file, 'utf8').trimEnd(), ''] : [];
@@ -57,7 +58,7 @@ function growth(results, dimension) {
   return pairs;
 }
 
-/** `goals`: show issue 10's per-call goal beside each set (the Node table). */
+/** `goals`: show issue 16's per-call goal beside each set (the Node table). */
 function decisionTable(results, goals = false) {
   const goalOf = (r) => (r.toolParts === 1 ? GOALS.nodeOneToolNs : r.toolParts === 20 ? GOALS.nodeTwentyToolsNs : null);
   const goalCell = (r) => {
@@ -66,7 +67,7 @@ function decisionTable(results, goals = false) {
     return ` ≤ ${fixed(g / 1000, 1)} µs: ${r.ns.library <= g ? '**met**' : `not met (${fixed(r.ns.library / g)}×)`} |`;
   };
   const lines = [
-    `| message set | library | plain JS | AI SDK approval helper | AI SDK tool-call helper | library ÷ plain JS | library ÷ approval helper | library ÷ tool-call helper |${goals ? ' issue 10 goal |' : ''}`,
+    `| message set | library | plain JS | AI SDK approval helper | AI SDK tool-call helper | library ÷ plain JS | library ÷ approval helper | library ÷ tool-call helper |${goals ? ' issue 16 goal |' : ''}`,
     `|---|--:|--:|--:|--:|--:|--:|--:|${goals ? '---|' : ''}`,
   ];
   for (const r of results) {
@@ -359,6 +360,7 @@ export function renderReport(data) {
     '',
     ...receiveProfileLines(bidi.receiveProfile),
     ...startupSection(startup),
+    ...carriedOver('numbers-across.md'),
     ...carriedOver('transport-ab.md'),
     ...carriedOver('lean-core.md'),
     '## Where the time goes',

@@ -14,7 +14,9 @@ function startupGoalLine(startup) {
     const added = startup.cold[lib].firstDecisionMs - startup.cold[plain].firstDecisionMs;
     const warm = startup.warm[lib].firstDecisionMs - startup.warm[plain].firstDecisionMs;
     const met = added <= GOALS.startupColdAddedMs;
-    return `Issue 10's goal, cold first decision minus the plain-JS page's ≤ +${GOALS.startupColdAddedMs} ms, ${label}: **${signed(added, 1)} ms, ${met ? 'met' : `not met (${fixed(added - GOALS.startupColdAddedMs, 1)} ms over)`}**; warm: ${signed(warm, 1)} ms.`;
+    // The goal is judged bundled, as an app ships the package; as published it is shown only.
+    if (lib === 'library') return `Cold first decision minus the plain-JS page's, ${label} (no goal): **${signed(added, 1)} ms**; warm: ${signed(warm, 1)} ms.`;
+    return `Issue 16's goal, cold first decision minus the plain-JS page's ≤ +${GOALS.startupColdAddedMs} ms, ${label}: **${signed(added, 1)} ms, ${met ? 'met' : `not met (${fixed(added - GOALS.startupColdAddedMs, 1)} ms over)`}**; warm: ${signed(warm, 1)} ms.`;
   }).join('\n\n');
 }
 
