@@ -84,6 +84,14 @@ fn recycle(message: Message) {
     }
 }
 
+/// Empties the record buffer, so the next `adk_records(n)` holds exactly `n` words: for the
+/// boundary tests (tests/common/boundary_cases.rs), which read past a message's records to the
+/// buffer's end. Not exported from the module.
+#[doc(hidden)]
+pub fn empty_records_for_tests() {
+    RECORDS.get().clear();
+}
+
 /// The address of the last answer of more than one number.
 #[no_mangle]
 pub extern "C" fn adk_answers() -> *const u32 {

@@ -88,12 +88,17 @@ fn write(words: &[u32]) {
 }
 
 /// Writes `words` as the buffer's whole contents, so a count past them reaches the buffer's end
-/// (not words an earlier case left there): an export's answer replaces the buffer's contents, and
-/// an unknown engine's `live_handles` answers an empty list.
+/// (not words an earlier case left there).
 fn write_alone(words: &[u32]) {
-    adk_live_handles(0);
-    assert_eq!(read(HEADER_WORDS), [0; HEADER_WORDS]);
+    empty_records_for_tests();
     write(words);
+}
+
+/// The first `n` words of the record buffer (what the glue wrote), read where the core reads them.
+fn read_records(n: usize) -> Vec<u32> {
+    let at = adk_records(n as u32);
+    // SAFETY: the buffer holds at least `n` words.
+    unsafe { core::slice::from_raw_parts(at, n).to_vec() }
 }
 
 /// Writes a message of `role` with these parts; returns the part count the exports take.
@@ -443,7 +448,7 @@ fn answerable_gives_the_part_index_or_minus_one_or_minus_two_minus_i_for_a_tool_
 fn batch(answers: &[u32]) -> (u32, u32) {
     let count = two_pending();
     let at = HEADER_WORDS + count as usize * PART_WORDS;
-    let mut words = read(at);
+    let mut words = read_records(at);
     words.extend_from_slice(answers);
     write_alone(&words);
     (count, answers.len() as u32)
@@ -531,7 +536,7 @@ fn unknown_engine_ids_answer_0_and_change_nothing() {
         let count = assistant(&parts);
         assert_eq!(adk_explain(id, count), 0, "explain({id})");
         assert_eq!(
-            read(HEADER_WORDS + PART_WORDS),
+            read_records(HEADER_WORDS + PART_WORDS),
             [ASSISTANT, 0, 0, 0, parts[0][0], 1, 2]
         );
         let count = assistant(&[tool(INPUT_AVAILABLE, FRONTEND, 3, 0)]);
