@@ -1,4 +1,4 @@
-// BIDI transport faults the Chromium suite (tests/bidi_transport_chromium.rs) and the integration
+// BIDI transport faults the Chromium suite (tests/browser/transport.test.mjs) and the integration
 // suite (tests/integration/bidi-faults.test.ts) do not already inject, against the packed
 // package's BidiTransport on Node 22's own WebSocket, with a raw-TCP WebSocket server
 // (lib/raw-ws.mjs) that can break the protocol anywhere:
@@ -11,7 +11,6 @@
 // send must work.
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { createRequire } from 'node:module';
@@ -388,11 +387,11 @@ describe('the abort edge: what is left of an aborted turn', () => {
 
 async function wasmInstance() {
   const require = createRequire(import.meta.url);
-  // The transport's own module (the package ships one per capability).
-  const glue = pathToFileURL(require.resolve('adk-stream-wasm').replace(/index\.js$/, 'wasm/adk_stream_transport.js')).href;
-  const { initSync } = await import(glue);
-  // Already initialised by the package: initSync hands back the same instance.
-  return initSync({ module: fs.readFileSync(new URL('../adk_stream_transport_bg.wasm', `${glue}/`)) });
+  // The transport's rules live in the core module (its socket work is JavaScript): the core's
+  // loader, imported from the same file as the package's, is the same instance.
+  const loader = pathToFileURL(require.resolve('adk-stream-wasm').replace(/index\.js$/, 'loader.js')).href;
+  const { core } = await import(loader);
+  return core;
 }
 
 test('a 100,000-frame burst: every chunk arrives, once and in order, then the stream ends', async () => {
