@@ -1,4 +1,5 @@
-// BidiTransport: AI SDK's ChatTransport over one WebSocket per chat (SPEC §5), implemented in Rust.
+// BidiTransport: AI SDK's ChatTransport over one WebSocket per chat (SPEC §5): JavaScript over the
+// core module's stream rules.
 import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 
 /** What `onAudio` receives for each `data-pcm` chunk; absent fields default to 24000 Hz, mono, 16-bit. */
