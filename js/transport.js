@@ -640,10 +640,12 @@ export class BidiTransport {
     this.#armLiveness(socket, ms);
   }
 
-  #armLiveness(socket, ms) {
+  /** Checks for silence after `delay`; re-arms for the rest when something arrived meanwhile. */
+  #armLiveness(socket, delay) {
     socket.livenessTimer = setTimeout(() => {
       if (this.#socket !== socket) return;
       socket.livenessTimer = undefined;
+      const ms = this.#config.livenessTimeoutMs;
       if (this.#response === null && !this.#pingUnanswered) return;
       const silent = Math.max(0, Date.now() - this.#lastHeard);
       if (silent < ms) return this.#armLiveness(socket, Math.max(1, Math.ceil(ms - silent)));
@@ -654,7 +656,7 @@ export class BidiTransport {
         ),
       );
       this.#flush();
-    }, ms);
+    }, delay);
   }
 
   // ---- frames ----
