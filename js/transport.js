@@ -615,6 +615,7 @@ export class BidiTransport {
     // The backend's session is gone with its socket.
     core.adk_bidi_reset(this.#rules);
     clearTimeout(this.#tailTimer);
+    this.#tailTimer = undefined;
     this.#pingUnanswered = false;
   }
 
@@ -717,12 +718,19 @@ export class BidiTransport {
 
   /** Any frame of the response is the backend's reaction: the approval wait is over. */
   #chunkArrived() {
-    if (this.#response !== null) clearTimeout(this.#response.approvalTimer);
+    const response = this.#response;
+    if (response !== null && response.approvalTimer !== undefined) {
+      clearTimeout(response.approvalTimer);
+      response.approvalTimer = undefined;
+    }
   }
 
   /** The tail's time limit goes once the discard has ended by itself. */
   #settleTail(word) {
-    if (!(word & TAIL_ACTIVE)) clearTimeout(this.#tailTimer);
+    if (!(word & TAIL_ACTIVE) && this.#tailTimer !== undefined) {
+      clearTimeout(this.#tailTimer);
+      this.#tailTimer = undefined;
+    }
   }
 
   #deliver(chunk) {
@@ -800,7 +808,10 @@ export class BidiTransport {
     core.adk_bidi_abort(this.#rules);
     clearTimeout(this.#tailTimer);
     const ms = this.#config.abortTailTimeoutMs;
-    if (ms > 0) this.#tailTimer = setTimeout(() => core.adk_bidi_expire(this.#rules), ms);
+    this.#tailTimer = ms > 0 ? setTimeout(() => {
+      this.#tailTimer = undefined;
+      core.adk_bidi_expire(this.#rules);
+    }, ms) : undefined;
   }
 
   /** The socket is open: start the response stream with the buffered chunks first, send the

@@ -394,6 +394,72 @@ async function wasmInstance() {
   return core;
 }
 
+test('every frame shape of SPEC §5: each malformed one reported with its reason and skipped; pongs, audio and events as the codec read them', async () => {
+  figures.faultsInjected++;
+  const audio = [];
+  const latencies = [];
+  const s = await replyingServer((conn, _m, n) => {
+    if (n !== 1) return false;
+    conn.write(Buffer.concat([
+      data({ type: 'start', messageId: 'shapes' }),
+      text('data: {"type":"text-start",\n\n'),
+      text('data: [1,2]\n\n'),
+      text('data: {"type":7}\n\n'),
+      text('data: {"type":"data-pcm"}\n\n'),
+      text('{"type":"pong"}'),
+      text('{"type":"pong","timestamp":-1}'),
+      text('   \n\n  '),
+      text('event: ping'),
+      binary(Buffer.from([1, 2, 3])),
+      // A pong inside `data:` is still a pong; audio nested in `data` or flat, odd fields defaulted.
+      text(`data: {"type":"pong","timestamp":${Date.now()}}\n\n`),
+      data({ type: 'data-pcm', data: { content: 'AAEC', sampleRate: 16000, channels: 'two' } }),
+      data({ type: 'data-pcm', content: 'AwQF', bitDepth: 8, sampleRate: 1.5 }),
+      // Two events in one frame, and a second [DONE] after the first.
+      text(`data: ${JSON.stringify({ type: 'text-start', id: 't' })}\n\ndata: ${JSON.stringify({ type: 'text-delta', id: 't', delta: 'shapes' })}\n\n`),
+      data({ type: 'text-end', id: 't' }),
+      data({ type: 'finish' }),
+      DONE,
+      DONE,
+    ]));
+    return true;
+  });
+  const t = transport(s.url, { onAudio: (a) => audio.push(a), onLatency: (ms) => latencies.push(ms) });
+  const sent = await settle(t.sendMessages(request()));
+  const read = await readAll(sent.value);
+  assert.ok(read.done, `the stream did not close: ${read.error?.message}`);
+  assert.deepEqual(read.chunks.map((c) => c.type), replyTypes);
+  assert.equal(read.chunks[2].delta, 'shapes');
+  const prefix = 'skipped a malformed frame: ';
+  const reasons = t.errors.map((e) => {
+    assert.equal(e.name, 'AdkMalformedFrameError');
+    assert.equal(e.kind, 'malformed-frame');
+    assert.ok(e.message.startsWith(prefix), e.message);
+    return e.message.slice(prefix.length);
+  });
+  assert.equal(reasons.length, 9, reasons.join('\n'));
+  assert.match(reasons[0], /^the chunk after 'data: ' is not JSON \(.+\)$/);
+  assert.deepEqual(reasons.slice(1), [
+    "the chunk after 'data: ' is JSON but not an object",
+    'the chunk has no string `type`',
+    'a data-pcm chunk has no base64 `content` string',
+    'a pong has no non-negative numeric `timestamp`',
+    'a pong has no non-negative numeric `timestamp`',
+    'an empty text frame',
+    `a text frame starts with 'event: ping'; expected 'data: <chunk JSON>', 'data: [DONE]' or {"type":"pong","timestamp":N}`,
+    'a binary frame of 3 bytes; the server sends text frames only',
+  ]);
+  assert.deepEqual(audio, [
+    { content: 'AAEC', sampleRate: 16000, channels: 1, bitDepth: 16 },
+    { content: 'AwQF', sampleRate: 24000, channels: 1, bitDepth: 8 },
+  ]);
+  assert.equal(latencies.length, 1);
+  assert.ok(latencies[0] >= 0 && t.latencyMs === latencies[0]);
+  // The second [DONE] did not end the next reply early.
+  await nextSendWorks(t);
+  t.close();
+});
+
 test('a 100,000-frame burst: every chunk arrives, once and in order, then the stream ends', async () => {
   figures.faultsInjected++;
   const N = 100_000;
