@@ -13,13 +13,7 @@
 //!
 //! The core module (`--no-default-features --features core`) is `no_std`: it links no formatting,
 //! no text and no panic messages (its panics abort), only the rules, dlmalloc and its exports.
-#![cfg_attr(
-    all(
-        target_arch = "wasm32",
-        not(feature = "geolocation")
-    ),
-    no_std
-)]
+#![cfg_attr(all(target_arch = "wasm32", not(feature = "geolocation")), no_std)]
 
 extern crate alloc;
 #[cfg(any(feature = "geolocation", not(target_arch = "wasm32")))]
@@ -41,10 +35,7 @@ pub mod exports;
 
 /// The `no_std` core module's allocator and panic handler: a panic (only an allocation too large
 /// for memory can cause one) traps, with no message to format.
-#[cfg(all(
-    target_arch = "wasm32",
-    not(feature = "geolocation")
-))]
+#[cfg(all(target_arch = "wasm32", not(feature = "geolocation")))]
 mod runtime {
     use lol_alloc::{AssumeSingleThreaded, FreeListAllocator};
 

@@ -68,7 +68,11 @@ impl BidiRules {
 
     fn word(&self, step: Step, verdict: Verdict) -> u32 {
         let drop = if verdict == Verdict::Drop { DROP } else { 0 };
-        let active = if self.tail.is_active() { TAIL_ACTIVE } else { 0 };
+        let active = if self.tail.is_active() {
+            TAIL_ACTIVE
+        } else {
+            0
+        };
         step as u32 | drop | active
     }
 
@@ -79,7 +83,12 @@ impl BidiRules {
 
     /// A chunk of kind `kind`; `response_open`: a response stream is open, `response_started`: it
     /// has had its `start`.
-    pub fn on_chunk(&mut self, kind: ChunkKind, response_open: bool, response_started: bool) -> u32 {
+    pub fn on_chunk(
+        &mut self,
+        kind: ChunkKind,
+        response_open: bool,
+        response_started: bool,
+    ) -> u32 {
         let step = self.stream.on_chunk(kind);
         let verdict = self.tail.on_chunk(ChunkAt {
             is_start: kind == ChunkKind::Start,

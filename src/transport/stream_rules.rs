@@ -138,7 +138,10 @@ mod tests {
             Step::DeliverAwaitingAnswer
         );
         assert!(rules.approval_requested());
-        assert_eq!(rules.on_chunk(ChunkKind::of("finish-step")), Step::DeliverThenEnd);
+        assert_eq!(
+            rules.on_chunk(ChunkKind::of("finish-step")),
+            Step::DeliverThenEnd
+        );
         assert!(!rules.approval_requested());
         // A [DONE] the backend may add right after is the same end, not the next response's.
         assert_eq!(rules.on_done(), Step::Ignore);
@@ -160,7 +163,10 @@ mod tests {
         rules.start_response();
         rules.on_chunk(ChunkKind::of("tool-approval-request"));
         assert_eq!(rules.on_chunk(ChunkKind::of("text-delta")), Step::Deliver);
-        assert_eq!(rules.on_chunk(ChunkKind::of("finish-step")), Step::DeliverThenEnd);
+        assert_eq!(
+            rules.on_chunk(ChunkKind::of("finish-step")),
+            Step::DeliverThenEnd
+        );
     }
 
     #[test]
@@ -171,7 +177,10 @@ mod tests {
         rules.on_chunk(ChunkKind::of("tool-approval-request"));
         rules.on_chunk(ChunkKind::of("finish-step"));
         rules.start_response();
-        assert_eq!(rules.on_chunk(ChunkKind::of("tool-output-available")), Step::Deliver);
+        assert_eq!(
+            rules.on_chunk(ChunkKind::of("tool-output-available")),
+            Step::Deliver
+        );
         assert_eq!(rules.on_chunk(ChunkKind::of("finish-step")), Step::Deliver);
         assert_eq!(rules.on_done(), Step::End);
     }
