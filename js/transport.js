@@ -236,23 +236,34 @@ function responseStream(onCancel) {
   };
 }
 
+/**
+ * @typedef {{id: number, ws: WebSocket, open: boolean, listeners: Record<string, (event: any) => void>,
+ *   connectTimer: any, pingTimer: any, livenessTimer: any}} Socket
+ * @typedef {{id: number, resolve: (stream: any) => void, reject: (error: any) => void, text: string,
+ *   signal: any, unwatch: (() => void) | null}} Request
+ * @typedef {{id: number, stream: ReturnType<typeof responseStream>, unwatch: (() => void) | null,
+ *   approvalTimer: any, started: boolean}} Response
+ */
+
 export class BidiTransport {
   #config;
   #rules;
   /** Ids for sockets and requests, so a late event of an old one is recognised and ignored. */
   #nextId = 0;
-  /** `{id, ws, open, listeners, connectTimer, pingTimer, livenessTimer}` */
+  /** @type {Socket | null} */
   #socket = null;
-  /** A sendMessages waiting for the socket: `{id, resolve, reject, text, signal, unwatch}`. */
+  /** A sendMessages waiting for the socket. @type {Request | null} */
   #pending = null;
-  /** The response streaming now: `{id, stream, unwatch, approvalTimer, started}`. */
+  /** The response streaming now. @type {Response | null} */
   #response = null;
   /** Chunks that came while no response stream was open (nothing is lost), and END marks. */
   #buffer = [];
+  /** @type {any} */
   #tailTimer = undefined;
   /** When a frame last arrived, or when the liveness watch began. */
   #lastHeard = 0;
   #pingUnanswered = false;
+  /** @type {number | undefined} */
   #latencyMs = undefined;
   /** The app's callbacks, called once the transport's state is consistent again. */
   #effects = [];
@@ -325,6 +336,7 @@ export class BidiTransport {
     const text = frame('message', `,"id":${JSON.stringify(chatId)},"messages":${history},"trigger":"${trigger}"${messageId === undefined ? '' : id}`);
     if (signal !== null && signal.aborted) return Promise.reject(signal.reason === undefined ? abortError() : signal.reason);
     return new Promise((resolve, reject) => {
+      /** @type {Request} */
       const request = { id: ++this.#nextId, resolve, reject, text, signal, unwatch: null };
       request.unwatch = this.#watchAbort(signal, request.id);
       const older = this.#pending;
@@ -333,7 +345,7 @@ export class BidiTransport {
       // A socket the backend is closing (its close event not handled yet) takes no request: a new
       // one is opened instead, so the request does not die with the old socket.
       if (this.#socket !== null && this.#socket.ws.readyState > OPEN) this.#dropSocketOnly();
-      if (this.#socket !== null && this.#socket.open) this.#beginResponse(request);
+      if (this.#socket !== null && this.#socket.open) this.#beginResponse(this.#socket, request);
       else if (this.#socket !== null) this.#pending = request;
       else {
         const error = this.#connect();
@@ -518,25 +530,27 @@ export class BidiTransport {
       return fault('cannot-open', `cannot open a WebSocket to ${url}: ${describeError(error)}`);
     }
     const id = ++this.#nextId;
+    /** @type {(handle: (event: any, socket: Socket) => void) => (event?: any) => void} */
     const on = (handle) => (event) => {
-      if (this.#socket === null || this.#socket.id !== id) return;
-      handle(event);
+      const socket = this.#socket;
+      if (socket === null || socket.id !== id) return;
+      handle(event, socket);
       this.#flush();
     };
     const listeners = {
-      open: on(() => this.#onOpen()),
+      open: on((_event, socket) => this.#onOpen(socket)),
       message: on((event) => this.#onMessage(event.data)),
-      close: on((event) => this.#onSocketGone(event.code, event.reason)),
+      close: on((event, socket) => this.#onSocketGone(socket, event.code, event.reason)),
       // While connecting, an error is the failure itself: some WebSockets (Node 22's) fire no
       // close after a refused connection. Once open, the close that follows says what happened.
-      error: on(() => {
-        if (!this.#socket.open) this.#onSocketGone(1006, 'the connection failed');
+      error: on((_event, socket) => {
+        if (!socket.open) this.#onSocketGone(socket, 1006, 'the connection failed');
       }),
     };
     for (const [type, listener] of Object.entries(listeners)) ws.addEventListener(type, listener);
     const connectTimer = setTimeout(
-      on(() => {
-        if (this.#socket.open) return;
+      on((_event, socket) => {
+        if (socket.open) return;
         this.#dropSocketOnly();
         const pending = this.#pending;
         this.#pending = null;
@@ -551,14 +565,14 @@ export class BidiTransport {
     return null;
   }
 
-  #onOpen() {
-    const socket = this.#socket;
+  /** @param {Socket} socket */
+  #onOpen(socket) {
     socket.open = true;
     clearTimeout(socket.connectTimer);
     if (this.#config.pingIntervalMs > 0) socket.pingTimer = setInterval(() => this.#ping(), this.#config.pingIntervalMs);
     const pending = this.#pending;
     this.#pending = null;
-    if (pending !== null) this.#beginResponse(pending);
+    if (pending !== null) this.#beginResponse(socket, pending);
   }
 
   #ping() {
@@ -572,8 +586,9 @@ export class BidiTransport {
     this.#watchLiveness();
   }
 
-  #onSocketGone(code, reason) {
-    const error = this.#socket.open
+  /** @param {Socket} socket */
+  #onSocketGone(socket, code, reason) {
+    const error = socket.open
       ? fault('closed-mid-response', `the WebSocket closed before the response ended (close code ${code}${suffix(reason)}); the next request reconnects`)
       : fault(
           'connect-failed',
@@ -816,7 +831,8 @@ export class BidiTransport {
 
   /** The socket is open: start the response stream with the buffered chunks first, send the
    *  message, resolve the request with the stream. */
-  #beginResponse(request) {
+  /** @param {Socket} socket @param {Request} request */
+  #beginResponse(socket, request) {
     // Chat never overlaps requests; if an app does, the older stream ends here.
     const older = this.#takeResponse();
     if (older !== null) older.stream.close();
@@ -825,7 +841,7 @@ export class BidiTransport {
     // one, which stays open for the answer to this message.
     for (const chunk of this.#drainBuffer().chunks) stream.enqueue(chunk);
     try {
-      this.#socket.ws.send(request.text);
+      socket.ws.send(request.text);
     } catch (error) {
       return this.#reject(request, sendFailed(error));
     }
