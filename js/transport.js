@@ -462,6 +462,7 @@ export class BidiTransport {
 
   /** Runs the app's callbacks asked for while the state changed; one that throws disturbs nothing. */
   #flush() {
+    if (this.#effects.length === 0) return;
     for (const [callback, arg] of this.#effects.splice(0)) {
       try {
         callback(arg);
