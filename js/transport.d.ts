@@ -1,5 +1,6 @@
-// BidiTransport: AI SDK's ChatTransport over one WebSocket per chat (the BIDI protocol of docs/protocol.md in the repository).
-// `ai` is an optional peer dependency: the transport runs without it (it is WebAssembly and the
+// BidiTransport: AI SDK's ChatTransport over one WebSocket per chat (the BIDI protocol of
+// docs/protocol.md in the repository): JavaScript over the core module's stream rules.
+// `ai` is an optional peer dependency: the transport runs without it (it is JavaScript and the
 // browser's WebSocket). With `ai` installed these are AI SDK's own types, so the class is checked
 // against its `ChatTransport`; without it they are `any` and the declarations still compile under
 // `skipLibCheck: false` (tools/check-types.mjs checks both).

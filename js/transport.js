@@ -1,43 +1,286 @@
-// BidiTransport: AI SDK's ChatTransport over one WebSocket (SPEC §5), implemented in Rust. The
-// transport has a WebAssembly module of its own (an SSE app never loads it), compiled from its
-// embedded bytes when this module is imported.
-import * as wasm from './wasm/adk_stream_transport.js';
-import transportBase64 from './wasm/adk_stream_transport_bytes.js';
-import { instantiate } from './loader.js';
+// BidiTransport: AI SDK's ChatTransport over one WebSocket per chat (SPEC §5).
+//
+// The socket, its frames, timers and response streams are plain JavaScript: they are the browser's
+// objects, and a second WebAssembly runtime only to drive them cost a BIDI app ~45 KB. The rules
+// that decide (where a response ends, what an abort leaves behind) stay in the core module, which
+// the app loads anyway: each frame event crosses once, as numbers (src/exports.rs `adk_bidi_*`),
+// and one answer word comes back.
+import { core, loadError } from './loader.js';
+import { invalidArgument, field, optionalString, typeName, isArray } from './words.js';
 
-const loaded = instantiate(wasm.initSync, transportBase64, 'transport');
+const F_NEW = 'new BidiTransport';
+const F_SEND = 'BidiTransport.sendMessages';
+/** `setTimeout` takes a signed 32-bit delay. */
+const MAX_DELAY_MS = 2147483647;
+/** WebSocket.OPEN: a socket past it is closing or closed. */
+const OPEN = 1;
+/** What the core's rules answer (src/transport): the step in bits 0–2, then two flags. */
+const STEP = 7;
+const AWAITING_ANSWER = 1;
+const DELIVER_THEN_END = 2;
+const IGNORE = 4;
+const DROP = 8;
+const TAIL_ACTIVE = 16;
+/** Marks where a buffered response ended. */
+const END = Symbol('end');
 
-function isReady() {
-  return loaded.error === undefined;
+/** The chunk kinds the core's rules tell apart (`ChunkKind`); every other type is 0. */
+function kindCode(type) {
+  switch (type) {
+    case 'start':
+      return 1;
+    case 'tool-approval-request':
+      return 2;
+    case 'finish-step':
+      return 3;
+    default:
+      return 0;
+  }
 }
 
-const ready = isReady() ? Promise.resolve() : Promise.reject(loaded.error);
-ready.catch(() => {});
+// Each transport's rules live in a core slot, freed when the transport is collected.
+const slots = /* @__PURE__ */ new FinalizationRegistry((id) => core.adk_bidi_free(id));
+
+/** A transport fault: `name`, the message (what happened, what to check) and `kind`. */
+function fault(kind, message) {
+  const error = new Error(kind === 'malformed-frame' ? `skipped a malformed frame: ${message}` : message);
+  error.name = kind === 'malformed-frame' ? 'AdkMalformedFrameError' : 'AdkTransportError';
+  /** @type {any} */ (error).kind = kind;
+  return error;
+}
+
+const suffix = (reason) => (reason ? `, reason '${reason}'` : '');
+const notConnected = (method) =>
+  fault('not-connected', `${method}(): the WebSocket is not open, so nothing was sent; send a message first (sendMessages opens the socket)`);
+const sendFailed = (error) => fault('send-failed', `the WebSocket refused to send the frame: ${describeError(error)}`);
+
+/** The message of a thrown value (an Error or a DOMException), or the value if a string. */
+function describeError(error) {
+  if (typeof error === 'string') return error;
+  try {
+    const message = error !== null && typeof error === 'object' ? error.message : undefined;
+    if (typeof message === 'string') return message;
+  } catch {
+    // A throwing getter says nothing.
+  }
+  return 'an unknown error';
+}
+
+function abortError() {
+  const error = new Error('the request was aborted');
+  error.name = 'AbortError';
+  return error;
+}
+
+/** `typeName`, plus the number itself for numbers (the usual mistake is the value, not the type). */
+const describeValue = (value) => (typeof value === 'number' ? `the number ${value}` : typeName(value));
+
+/** An optional whole number of milliseconds in `[min, 2^31 - 1]` (fractions are cut). */
+function optionalMs(options, key, fallback, min) {
+  const value = field(F_NEW, options, key);
+  if (value === undefined) return fallback;
+  if (typeof value === 'number' && Number.isFinite(value) && value >= min && value <= MAX_DELAY_MS) return Math.trunc(value);
+  const floor = min === 0 ? '0 (off)' : '1';
+  throw invalidArgument(F_NEW, `\`${key}\` is ${describeValue(value)}`, `a number of milliseconds from ${floor} to 2147483647 (default ${fallback})`);
+}
+
+function optionalFunction(fn, options, key) {
+  const value = field(fn, options, key);
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'function') throw invalidArgument(fn, `\`${key}\` is ${typeName(value)}`, 'a function or undefined');
+  return value;
+}
+
+/** An optional positive whole number (the audio format fields). */
+function optionalCount(fn, object, key, fallback) {
+  const value = field(fn, object, key);
+  if (value === undefined || value === null) return fallback;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 4294967295) return value;
+  throw invalidArgument(fn, `\`${key}\` is ${describeValue(value)}`, 'a positive whole number');
+}
+
+/** The `abortSignal` of a request; duck-typed, so a signal of another realm or a polyfill works. */
+function optionalSignal(fn, options) {
+  const value = field(fn, options, 'abortSignal');
+  if (value === undefined || value === null) return null;
+  if (typeof field(fn, value, 'addEventListener') !== 'function' || typeof field(fn, value, 'aborted') !== 'boolean') {
+    throw invalidArgument(fn, `\`abortSignal\` is ${typeName(value)}`, 'an AbortSignal or undefined');
+  }
+  return value;
+}
+
+function readOptions(options) {
+  if (options === null || typeof options !== 'object') {
+    throw invalidArgument(F_NEW, `the options are ${typeName(options)}`, "an object such as {url: 'ws://localhost:8000/live'}");
+  }
+  const url = field(F_NEW, options, 'url');
+  if (typeof url !== 'string') throw invalidArgument(F_NEW, `\`url\` is ${typeName(url)}`, 'a ws:// or wss:// URL string');
+  if (!/^wss?:\/\/[^/]/i.test(url)) {
+    throw invalidArgument(F_NEW, `\`url\` is ${typeName(url)}`, "a ws:// or wss:// URL with a host, such as 'ws://localhost:8000/live'");
+  }
+  const pingIntervalMs = optionalMs(options, 'pingIntervalMs', 2000, 0);
+  return {
+    url,
+    connectTimeoutMs: optionalMs(options, 'connectTimeoutMs', 30000, 1),
+    approvalTimeoutMs: optionalMs(options, 'approvalTimeoutMs', 60000, 0),
+    pingIntervalMs,
+    // Three pings without any frame back mean a dead network.
+    livenessTimeoutMs: optionalMs(options, 'livenessTimeoutMs', Math.min(pingIntervalMs * 3, 4294967295), 0),
+    abortTailTimeoutMs: optionalMs(options, 'abortTailTimeoutMs', 5000, 0),
+    onLatency: optionalFunction(F_NEW, options, 'onLatency'),
+    onAudio: optionalFunction(F_NEW, options, 'onAudio'),
+    onError: optionalFunction(F_NEW, options, 'onError'),
+    onBufferedChunks: optionalFunction(F_NEW, options, 'onBufferedChunks'),
+  };
+}
+
+/** `{"type":…,"version":"1.0","timestamp":…` + the frame's own fields (SPEC §5). */
+const frame = (type, rest = '') => `{"type":"${type}","version":"1.0","timestamp":${Date.now()}${rest}}`;
+const interruptFrame = (reason) => frame('interrupt', reason ? `,"reason":"${reason}"` : '');
+
+function base64(bytes) {
+  let binary = '';
+  // In slices: String.fromCharCode takes its arguments on the stack.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+// ---- incoming frames: each event parsed once; the malformed ones described for onError ----
+
+/** What one event of a frame is: `{done}`, `{chunk, type}`, `{pong}`, `{audio}` or `{malformed}`. */
+function classify(event) {
+  if (!event.startsWith('data:')) return bare(event);
+  const payload = event.slice(5).trim();
+  if (payload === '[DONE]') return { done: true };
+  let value;
+  try {
+    value = JSON.parse(payload);
+  } catch (error) {
+    return { malformed: `the chunk after 'data: ' is not JSON (${Array.from(describeError(error)).slice(0, 200).join('')})` };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { malformed: "the chunk after 'data: ' is JSON but not an object" };
+  const type = value.type;
+  if (typeof type !== 'string') return { malformed: 'the chunk has no string `type`' };
+  if (type === 'data-pcm') return audio(value);
+  // A pong belongs outside `data:`, but one inside it is still a pong, not a chunk.
+  if (type === 'pong') return pong(value);
+  return { chunk: value, type };
+}
+
+/** An event without `data:` can only be a pong. */
+function bare(text) {
+  try {
+    const value = JSON.parse(text);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && value.type === 'pong') return pong(value);
+  } catch {
+    // Not JSON: unknown, below.
+  }
+  return {
+    malformed: `a text frame starts with '${text.slice(0, 40)}'; expected 'data: <chunk JSON>', 'data: [DONE]' or {"type":"pong","timestamp":N}`,
+  };
+}
+
+function pong(value) {
+  const at = value.timestamp;
+  if (typeof at === 'number' && at >= 0 && Number.isFinite(at)) return { pong: Math.floor(at) };
+  return { malformed: 'a pong has no non-negative numeric `timestamp`' };
+}
+
+/** An audio format field; anything but a positive whole number leaves the default. */
+const count = (n) => (typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 4294967295 ? n : undefined);
+const isObject = (v) => v !== null && typeof v === 'object';
+
+/** A `data-pcm` chunk: AI SDK data chunks carry it in `data`; a flat one is read too. */
+function audio(value) {
+  const nested = isObject(value.data) ? value.data : null;
+  const content = nested && typeof nested.content === 'string' ? nested.content : value.content;
+  if (typeof content !== 'string') return { malformed: 'a data-pcm chunk has no base64 `content` string' };
+  // ADK's Live API speaks 24 kHz, mono, 16-bit.
+  const pick = (key, fallback) => (nested && count(nested[key])) ?? count(value[key]) ?? fallback;
+  return { audio: { content, sampleRate: pick('sampleRate', 24000), channels: pick('channels', 1), bitDepth: pick('bitDepth', 16) } };
+}
+
+// ---- response streams ----
+
+/**
+ * A stream AI SDK reads, and the transport's end of it. An error is held back until the reader
+ * has taken every chunk already queued: a chunk that arrived is never lost to a later error.
+ */
+function responseStream(onCancel) {
+  let controller;
+  let held = null;
+  const readable = new ReadableStream({
+    start: (c) => void (controller = c),
+    pull: (c) => {
+      if (held !== null) c.error(held);
+    },
+    cancel: onCancel,
+  });
+  // A stream the reader cancelled throws on every call; the transport has let it go by then.
+  const quietly = (f) => {
+    try {
+      f();
+    } catch {
+      // cancelled
+    }
+  };
+  return {
+    readable,
+    enqueue: (chunk) => quietly(() => controller.enqueue(chunk)),
+    close: () => quietly(() => controller.close()),
+    fail(error) {
+      // The queue is empty when the stream wants a whole chunk (its high-water mark is 1).
+      if (controller.desiredSize !== null && controller.desiredSize >= 1) quietly(() => controller.error(error));
+      else held = error;
+    },
+  };
+}
+
+/**
+ * @typedef {{id: number, ws: WebSocket, open: boolean, listeners: Record<string, (event: any) => void>,
+ *   connectTimer: any, pingTimer: any, livenessTimer: any}} Socket
+ * @typedef {{id: number, resolve: (stream: any) => void, reject: (error: any) => void, text: string,
+ *   signal: any, unwatch: (() => void) | null}} Request
+ * @typedef {{id: number, stream: ReturnType<typeof responseStream>, unwatch: (() => void) | null,
+ *   approvalTimer: any, started: boolean}} Response
+ */
 
 export class BidiTransport {
-  #options;
-  /** @type {import('./wasm/adk_stream_transport.js').BidiTransport | null} */
-  #inner = null;
+  #config;
+  #rules;
+  /** Ids for sockets and requests, so a late event of an old one is recognised and ignored. */
+  #nextId = 0;
+  /** @type {Socket | null} */
+  #socket = null;
+  /** A sendMessages waiting for the socket. @type {Request | null} */
+  #pending = null;
+  /** The response streaming now. @type {Response | null} */
+  #response = null;
+  /** Chunks that came while no response stream was open (nothing is lost), and END marks. */
+  #buffer = [];
+  /** @type {any} */
+  #tailTimer = undefined;
+  /** When a frame last arrived, or when the liveness watch began. */
+  #lastHeard = 0;
+  #pingUnanswered = false;
+  /** @type {number | undefined} */
+  #latencyMs = undefined;
+  /** The app's callbacks, called once the transport's state is consistent again. */
+  #effects = [];
   #messagesSent = 0;
   #sentWaiters = [];
 
   constructor(options) {
-    this.#options = options;
-    // Bad options, or a module that could not load, throw here, at once.
-    if (!isReady()) throw loaded.error;
-    this.#inner = new wasm.BidiTransport(options);
-  }
-
-  #transport() {
-    const inner = this.#inner ?? new wasm.BidiTransport(this.#options);
-    this.#inner = inner;
-    return inner;
+    // A core that could not load, or bad options, throw here, at once.
+    if (loadError !== null) throw loadError;
+    this.#config = readOptions(options);
+    this.#rules = core.adk_bidi_new();
+    slots.register(this, this.#rules);
   }
 
   async sendMessages(options) {
-    await ready;
-    const stream = await this.#transport().sendMessages(options);
-    // The `message` frame is on the socket once the Rust promise resolves.
+    const stream = await this.#send(options);
+    // The `message` frame is on the socket once the promise resolves.
     this.#messagesSent += 1;
     for (const waiter of this.#sentWaiters.splice(0)) waiter();
     return stream;
@@ -69,46 +312,543 @@ export class BidiTransport {
     });
   }
 
+  #send(options) {
+    if (options === null || typeof options !== 'object') {
+      throw invalidArgument(F_SEND, `the options are ${typeName(options)}`, '{chatId, messages, trigger, messageId?, abortSignal?}');
+    }
+    const chatId = field(F_SEND, options, 'chatId');
+    if (typeof chatId !== 'string') throw invalidArgument(F_SEND, `\`chatId\` is ${typeName(chatId)}`, 'a string');
+    const messages = field(F_SEND, options, 'messages');
+    if (!isArray(messages)) throw invalidArgument(F_SEND, `\`messages\` is ${typeName(messages)}`, 'the array of UI messages');
+    const trigger = field(F_SEND, options, 'trigger');
+    if (trigger !== 'submit-message' && trigger !== 'regenerate-message') {
+      throw invalidArgument(F_SEND, `\`trigger\` is ${typeName(trigger)}`, "'submit-message' or 'regenerate-message'");
+    }
+    const messageId = optionalString(F_SEND, options, 'messageId', 'a string or undefined');
+    const signal = optionalSignal(F_SEND, options);
+    let history;
+    try {
+      history = JSON.stringify(messages);
+    } catch (error) {
+      throw invalidArgument(F_SEND, `JSON.stringify(messages) threw: ${describeError(error)}`, 'messages that JSON can carry (no cycles, no BigInt)');
+    }
+    const id = `,"messageId":${JSON.stringify(messageId)}`;
+    const text = frame('message', `,"id":${JSON.stringify(chatId)},"messages":${history},"trigger":"${trigger}"${messageId === undefined ? '' : id}`);
+    if (signal !== null && signal.aborted) return Promise.reject(signal.reason === undefined ? abortError() : signal.reason);
+    return new Promise((resolve, reject) => {
+      /** @type {Request} */
+      const request = { id: ++this.#nextId, resolve, reject, text, signal, unwatch: null };
+      request.unwatch = this.#watchAbort(signal, request.id);
+      const older = this.#pending;
+      this.#pending = null;
+      if (older !== null) this.#reject(older, fault('superseded', 'a newer sendMessages() call replaced this one before the WebSocket opened'));
+      // A socket the backend is closing (its close event not handled yet) takes no request: a new
+      // one is opened instead, so the request does not die with the old socket.
+      if (this.#socket !== null && this.#socket.ws.readyState > OPEN) this.#dropSocketOnly();
+      if (this.#socket !== null && this.#socket.open) this.#beginResponse(this.#socket, request);
+      else if (this.#socket !== null) this.#pending = request;
+      else {
+        const error = this.#connect();
+        if (error) this.#reject(request, error);
+        else this.#pending = request;
+      }
+      this.#flush();
+    });
+  }
+
+  /**
+   * A stream of the chunks that came while no response stream was open (it stays open for the
+   * rest of that response unless it already ended), or null when there are none.
+   */
   async reconnectToStream(options) {
-    await ready;
-    return this.#transport().reconnectToStream(options);
+    const signal = options === undefined || options === null ? null : optionalSignal('BidiTransport.reconnectToStream', options);
+    if (this.#response !== null || !this.#buffer.some((b) => b !== END)) return null;
+    const id = ++this.#nextId;
+    const stream = responseStream(() => this.#onCancel(id));
+    const { chunks, ended } = this.#drainBuffer();
+    for (const chunk of chunks) stream.enqueue(chunk);
+    if (ended) stream.close();
+    else {
+      this.#response = { id, stream, unwatch: this.#watchAbort(signal, id), approvalTimer: undefined, started: true };
+      this.#watchResponseLiveness();
+    }
+    return stream.readable;
   }
 
-  /** BIDI Pattern B: sends a browser tool's output as a `tool_result` frame. */
-  sendToolResult(toolCallId, result) {
-    return this.#transport().sendToolResult(toolCallId, result);
-  }
-
-  interrupt(reason) {
-    return this.#transport().interrupt(reason);
-  }
-
-  sendAudioControl(action) {
-    return this.#transport().sendAudioControl(action);
-  }
-
-  sendAudioChunk(chunk) {
-    return this.#transport().sendAudioChunk(chunk);
-  }
-
-  /** Closes the socket; the next send opens a new one. */
-  close() {
-    if (this.#inner !== null) this.#inner.close();
-  }
-
-  /** Whether a resumed stream replays the response from its start (never: it carries only what
-   *  arrived while no stream was open). AI SDK reads this. */
+  /** Resumed streams continue where the closed one stopped; they do not replay the response. */
   get resumeStreamIsReplay() {
     return false;
   }
 
+  /** BIDI Pattern B: sends a browser tool's output as a `tool_result` frame. */
+  sendToolResult(toolCallId, result) {
+    const fn = 'BidiTransport.sendToolResult';
+    if (typeof toolCallId !== 'string' || toolCallId === '') {
+      throw invalidArgument(fn, `the toolCallId is ${typeName(toolCallId)}`, "the tool part's toolCallId, a non-empty string");
+    }
+    if (result === null || typeof result !== 'object' || isArray(result)) {
+      throw invalidArgument(fn, `the result is ${typeName(result)}`, 'an object, such as {latitude, longitude, accuracy, timestamp}');
+    }
+    let json;
+    try {
+      json = JSON.stringify(result);
+    } catch (error) {
+      throw invalidArgument(fn, `JSON.stringify(result) threw: ${describeError(error)}`, 'a result that JSON can carry');
+    }
+    this.#sendOrThrow('sendToolResult', frame('tool_result', `,"toolCallId":${JSON.stringify(toolCallId)},"result":${json}`));
+  }
+
+  /** Sends `interrupt`; false when no socket is open (there is nothing to interrupt). */
+  interrupt(reason) {
+    if (reason !== undefined && reason !== null && reason !== 'user_abort' && reason !== 'timeout' && reason !== 'error') {
+      throw invalidArgument('BidiTransport.interrupt', `the reason is ${typeName(reason)}`, "'user_abort', 'timeout', 'error' or undefined");
+    }
+    return this.#sendFrame(interruptFrame(reason ?? undefined));
+  }
+
+  sendAudioControl(action) {
+    if (action !== 'start' && action !== 'stop') {
+      throw invalidArgument('BidiTransport.sendAudioControl', `the action is ${typeName(action)}`, "'start' or 'stop'");
+    }
+    this.#sendOrThrow('sendAudioControl', frame('audio_control', `,"action":"${action}"`));
+  }
+
+  /** `{chunk, sampleRate?, channels?, bitDepth?}`: base64 PCM, or its bytes (encoded here). */
+  sendAudioChunk(audio) {
+    const fn = 'BidiTransport.sendAudioChunk';
+    if (audio === null || typeof audio !== 'object') {
+      throw invalidArgument(fn, `the argument is ${typeName(audio)}`, '{chunk, sampleRate?, channels?, bitDepth?}');
+    }
+    let chunk = field(fn, audio, 'chunk');
+    if (typeof chunk === 'string') {
+      // It goes into the frame as is, so it must be standard padded base64.
+      if (chunk.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(chunk)) {
+        throw invalidArgument(fn, '`chunk` is a string that is not base64', 'base64 PCM or the PCM bytes');
+      }
+    } else if (chunk instanceof ArrayBuffer) {
+      chunk = base64(new Uint8Array(chunk));
+    } else if (ArrayBuffer.isView(chunk)) {
+      chunk = base64(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    } else {
+      throw invalidArgument(fn, `\`chunk\` is ${typeName(chunk)}`, 'base64 PCM (a string), an ArrayBuffer or a typed array');
+    }
+    // What ADK's Live API takes in: 16 kHz, mono, 16-bit.
+    const sampleRate = optionalCount(fn, audio, 'sampleRate', 16000);
+    const channels = optionalCount(fn, audio, 'channels', 1);
+    const bitDepth = optionalCount(fn, audio, 'bitDepth', 16);
+    this.#sendOrThrow(
+      'sendAudioChunk',
+      frame('audio_chunk', `,"chunk":"${chunk}","sampleRate":${sampleRate},"channels":${channels},"bitDepth":${bitDepth}`),
+    );
+  }
+
+  /** Closes the socket; a request in flight fails; buffered chunks stay; the next send reopens. */
+  close() {
+    this.#dropSocket(fault('closed', 'the transport was closed with close() while this request was in flight'));
+    this.#flush();
+  }
+
   /** Whether the socket is open now. */
   get connected() {
-    return this.#inner !== null && this.#inner.connected;
+    return this.#socket !== null && this.#socket.open;
   }
 
   /** The last ping round-trip in milliseconds, or undefined before the first pong. */
   get latencyMs() {
-    return this.#inner === null ? undefined : this.#inner.latencyMs;
+    return this.#latencyMs;
+  }
+
+  // ---- the state's helpers ----
+
+  /** Runs the app's callbacks asked for while the state changed; one that throws disturbs nothing. */
+  #flush() {
+    if (this.#effects.length === 0) return;
+    for (const [callback, arg] of this.#effects.splice(0)) {
+      try {
+        callback(arg);
+      } catch {
+        // The app's error is its own.
+      }
+    }
+  }
+
+  #report(error) {
+    if (this.#config.onError) this.#effects.push([this.#config.onError, error]);
+  }
+
+  #reject(request, error) {
+    if (request.unwatch) request.unwatch();
+    request.reject(error);
+  }
+
+  /** Sends a small frame if the socket is open; false when it is not; throws `send-failed`. */
+  #sendFrame(text) {
+    const socket = this.#socket;
+    if (socket === null || !socket.open) return false;
+    try {
+      socket.ws.send(text);
+    } catch (error) {
+      throw sendFailed(error);
+    }
+    return true;
+  }
+
+  #sendOrThrow(method, text) {
+    if (!this.#sendFrame(text)) throw notConnected(method);
+  }
+
+  /** An `abort` listener for request `id`; returns its remover. */
+  #watchAbort(signal, id) {
+    if (signal === null) return null;
+    const listener = () => {
+      this.#onAbort(id);
+      this.#flush();
+    };
+    signal.addEventListener('abort', listener);
+    return () => signal.removeEventListener('abort', listener);
+  }
+
+  /** Takes the response in progress (if it is `id`, when given), its timer and listener gone. */
+  #takeResponse(id) {
+    const response = this.#response;
+    if (response === null || (id !== undefined && response.id !== id)) return null;
+    this.#response = null;
+    clearTimeout(response.approvalTimer);
+    if (response.unwatch) response.unwatch();
+    return response;
+  }
+
+  // ---- the socket ----
+
+  /** Opens a new socket; returns the `cannot-open` fault when the browser refuses at once. */
+  #connect() {
+    const { url, connectTimeoutMs } = this.#config;
+    let ws;
+    try {
+      ws = new WebSocket(url);
+      ws.binaryType = 'arraybuffer';
+    } catch (error) {
+      return fault('cannot-open', `cannot open a WebSocket to ${url}: ${describeError(error)}`);
+    }
+    const id = ++this.#nextId;
+    /** @type {(handle: (event: any, socket: Socket) => void) => (event?: any) => void} */
+    const on = (handle) => (event) => {
+      const socket = this.#socket;
+      if (socket === null || socket.id !== id) return;
+      handle(event, socket);
+      this.#flush();
+    };
+    const listeners = {
+      open: on((_event, socket) => this.#onOpen(socket)),
+      message: on((event) => this.#onMessage(event.data)),
+      close: on((event, socket) => this.#onSocketGone(socket, event.code, event.reason)),
+      // While connecting, an error is the failure itself: some WebSockets (Node 22's) fire no
+      // close after a refused connection. Once open, the close that follows says what happened.
+      error: on((_event, socket) => {
+        if (!socket.open) this.#onSocketGone(socket, 1006, 'the connection failed');
+      }),
+    };
+    for (const [type, listener] of Object.entries(listeners)) ws.addEventListener(type, listener);
+    const connectTimer = setTimeout(
+      on((_event, socket) => {
+        if (socket.open) return;
+        this.#dropSocketOnly();
+        const pending = this.#pending;
+        this.#pending = null;
+        if (pending !== null) {
+          const error = `the WebSocket to ${url} did not open within ${connectTimeoutMs} ms (connectTimeoutMs); the backend is unreachable or did not answer the handshake`;
+          this.#reject(pending, fault('connect-timeout', error));
+        }
+      }),
+      connectTimeoutMs,
+    );
+    this.#socket = { id, ws, open: false, listeners, connectTimer, pingTimer: undefined, livenessTimer: undefined };
+    return null;
+  }
+
+  /** @param {Socket} socket */
+  #onOpen(socket) {
+    socket.open = true;
+    clearTimeout(socket.connectTimer);
+    if (this.#config.pingIntervalMs > 0) socket.pingTimer = setInterval(() => this.#ping(), this.#config.pingIntervalMs);
+    const pending = this.#pending;
+    this.#pending = null;
+    if (pending !== null) this.#beginResponse(socket, pending);
+  }
+
+  #ping() {
+    try {
+      if (!this.#sendFrame(frame('ping'))) return;
+    } catch {
+      // Not worth a report: the close event follows.
+      return;
+    }
+    this.#pingUnanswered = true;
+    this.#watchLiveness();
+  }
+
+  /** @param {Socket} socket */
+  #onSocketGone(socket, code, reason) {
+    const error = socket.open
+      ? fault('closed-mid-response', `the WebSocket closed before the response ended (close code ${code}${suffix(reason)}); the next request reconnects`)
+      : fault(
+          'connect-failed',
+          `the WebSocket to ${this.#config.url} closed before it opened (close code ${code}${suffix(reason)}): the server refused the connection, is not running, or rejected the handshake; check the URL and that the backend is up`,
+        );
+    this.#dropSocket(error);
+  }
+
+  /** Lets the socket go: no event of it reaches the state again; its timers stop. */
+  #dropSocketOnly() {
+    const socket = this.#socket;
+    if (socket === null) return;
+    this.#socket = null;
+    for (const [type, listener] of Object.entries(socket.listeners)) socket.ws.removeEventListener(type, listener);
+    clearTimeout(socket.connectTimer);
+    clearInterval(socket.pingTimer);
+    clearTimeout(socket.livenessTimer);
+    // Closing a socket that is still connecting makes some implementations (the `ws` package)
+    // emit an `error` event, which crashes Node when nothing listens to it.
+    socket.ws.onerror = () => {};
+    if (socket.ws.readyState <= OPEN) {
+      try {
+        socket.ws.close(1000);
+      } catch {
+        // Already closing.
+      }
+    }
+  }
+
+  /** The socket is gone (closed, failed, silent, or closed by the app): the request in flight
+   *  fails with `error`; what was buffered stays deliverable. */
+  #dropSocket(error) {
+    this.#dropSocketOnly();
+    const response = this.#takeResponse();
+    if (response !== null) response.stream.fail(error);
+    const pending = this.#pending;
+    this.#pending = null;
+    if (pending !== null) this.#effects.push([(e) => this.#reject(pending, e), error]);
+    // The backend's session is gone with its socket.
+    core.adk_bidi_reset(this.#rules);
+    clearTimeout(this.#tailTimer);
+    this.#tailTimer = undefined;
+    this.#pingUnanswered = false;
+  }
+
+  // ---- liveness: a network gone silent without a close ----
+
+  #heard() {
+    if (this.#config.livenessTimeoutMs > 0) this.#lastHeard = Date.now();
+    this.#pingUnanswered = false;
+  }
+
+  /** A response starts: its silence counts from now, and the watch runs. */
+  #watchResponseLiveness() {
+    if (this.#config.livenessTimeoutMs > 0) this.#lastHeard = Date.now();
+    this.#watchLiveness();
+  }
+
+  /** Starts the watch if it is on and not running; it stops by itself once nothing is awaited. */
+  #watchLiveness() {
+    const ms = this.#config.livenessTimeoutMs;
+    const socket = this.#socket;
+    if (socket === null || !socket.open || ms === 0 || socket.livenessTimer !== undefined) return;
+    this.#lastHeard = Date.now();
+    this.#armLiveness(socket, ms);
+  }
+
+  /** Checks for silence after `delay`; re-arms for the rest when something arrived meanwhile. */
+  #armLiveness(socket, delay) {
+    socket.livenessTimer = setTimeout(() => {
+      if (this.#socket !== socket) return;
+      socket.livenessTimer = undefined;
+      const ms = this.#config.livenessTimeoutMs;
+      if (this.#response === null && !this.#pingUnanswered) return;
+      const silent = Math.max(0, Date.now() - this.#lastHeard);
+      if (silent < ms) return this.#armLiveness(socket, Math.max(1, Math.ceil(ms - silent)));
+      this.#dropSocket(
+        fault(
+          'liveness',
+          `nothing arrived on the WebSocket for ${Math.floor(silent)} ms (livenessTimeoutMs is ${ms}): no chunk and no pong, so the network or the backend is gone without closing the socket. The socket was closed; the next request reconnects`,
+        ),
+      );
+      this.#flush();
+    }, delay);
+  }
+
+  // ---- frames ----
+
+  #onMessage(data) {
+    this.#heard();
+    if (typeof data !== 'string') {
+      const bytes = data instanceof ArrayBuffer ? data.byteLength : 0;
+      return this.#report(fault('malformed-frame', `a binary frame of ${bytes} bytes; the server sends text frames only`));
+    }
+    // A frame holds events separated by blank lines.
+    let any = false;
+    for (let from = 0; from < data.length; ) {
+      let end = data.indexOf('\n\n', from);
+      if (end < 0) end = data.length;
+      const event = data.slice(from, end).trim();
+      from = end + 2;
+      if (event === '') continue;
+      any = true;
+      this.#onEvent(classify(event));
+    }
+    if (!any) this.#report(fault('malformed-frame', 'an empty text frame'));
+  }
+
+  #onEvent(event) {
+    if (event.chunk !== undefined) return this.#onChunk(event.chunk, event.type);
+    if (event.done) return this.#onDone();
+    if (event.pong !== undefined) {
+      const latency = Math.max(0, Date.now() - event.pong);
+      this.#latencyMs = latency;
+      if (this.#config.onLatency) this.#effects.push([this.#config.onLatency, latency]);
+    } else if (event.audio) {
+      if (this.#config.onAudio) this.#effects.push([this.#config.onAudio, event.audio]);
+    } else {
+      this.#report(fault('malformed-frame', event.malformed));
+    }
+  }
+
+  #onChunk(chunk, type) {
+    const response = this.#response;
+    const word = core.adk_bidi_chunk(this.#rules, kindCode(type), response ? 1 : 0, response && response.started ? 1 : 0);
+    this.#chunkArrived();
+    this.#settleTail(word);
+    if (word & DROP) return;
+    if (response !== null && type === 'start') response.started = true;
+    this.#deliver(chunk);
+    if ((word & STEP) === AWAITING_ANSWER) this.#armApprovalTimer();
+    else if ((word & STEP) === DELIVER_THEN_END) this.#endResponse();
+  }
+
+  #onDone() {
+    const word = core.adk_bidi_done(this.#rules, this.#response ? 1 : 0);
+    if ((word & STEP) === IGNORE) return;
+    this.#chunkArrived();
+    this.#settleTail(word);
+    if (!(word & DROP)) this.#endResponse();
+  }
+
+  /** Any frame of the response is the backend's reaction: the approval wait is over. */
+  #chunkArrived() {
+    const response = this.#response;
+    if (response !== null && response.approvalTimer !== undefined) {
+      clearTimeout(response.approvalTimer);
+      response.approvalTimer = undefined;
+    }
+  }
+
+  /** The tail's time limit goes once the discard has ended by itself. */
+  #settleTail(word) {
+    if (!(word & TAIL_ACTIVE) && this.#tailTimer !== undefined) {
+      clearTimeout(this.#tailTimer);
+      this.#tailTimer = undefined;
+    }
+  }
+
+  #deliver(chunk) {
+    if (this.#response !== null) return this.#response.stream.enqueue(chunk);
+    const first = !this.#buffer.some((b) => b !== END);
+    this.#buffer.push(chunk);
+    if (first && this.#config.onBufferedChunks) this.#effects.push([this.#config.onBufferedChunks, undefined]);
+  }
+
+  /** The current response is complete: close its stream, or mark the end in the buffer. */
+  #endResponse() {
+    const response = this.#takeResponse();
+    if (response !== null) response.stream.close();
+    else if (this.#buffer.length > 0 && this.#buffer[this.#buffer.length - 1] !== END) this.#buffer.push(END);
+  }
+
+  /** Buffered chunks, in order, and whether the last buffered response had ended. */
+  #drainBuffer() {
+    const ended = this.#buffer[this.#buffer.length - 1] === END;
+    const chunks = this.#buffer.filter((b) => b !== END);
+    this.#buffer = [];
+    return { chunks, ended };
+  }
+
+  #armApprovalTimer() {
+    const ms = this.#config.approvalTimeoutMs;
+    const response = this.#response;
+    if (response === null || ms === 0) return;
+    response.approvalTimer = setTimeout(() => {
+      const expired = this.#takeResponse(response.id);
+      if (expired === null) return;
+      const text = `the backend sent a tool-approval-request and then nothing within ${ms} ms (approvalTimeoutMs); expected a finish-step or further chunks. An interrupt with reason 'timeout' was sent`;
+      expired.stream.fail(fault('approval-timeout', text));
+      try {
+        this.#sendFrame(interruptFrame('timeout'));
+      } catch {
+        // The close event follows.
+      }
+    }, ms);
+  }
+
+  // ---- abort and cancel ----
+
+  /** A waiting request fails as `fetch` does (with the signal's reason); a streaming one closes
+   *  and the backend is told (`interrupt`, reason `user_abort`). */
+  #onAbort(id) {
+    const pending = this.#pending;
+    if (pending !== null && pending.id === id) {
+      this.#pending = null;
+      const reason = pending.signal.reason;
+      this.#effects.push([(r) => this.#reject(pending, r), reason === undefined ? abortError() : reason]);
+      // Nothing was sent; a half-open attempt is not kept for a request that is gone.
+      if (this.#socket !== null && !this.#socket.open) this.#dropSocketOnly();
+      return;
+    }
+    const response = this.#takeResponse(id);
+    if (response !== null) {
+      response.stream.close();
+      this.#stopBackend();
+    }
+  }
+
+  /** The reader cancelled the stream (AI SDK does on `stop()`): as an abort. */
+  #onCancel(id) {
+    if (this.#takeResponse(id) !== null) this.#stopBackend();
+  }
+
+  #stopBackend() {
+    try {
+      if (!this.#sendFrame(interruptFrame('user_abort'))) return;
+    } catch {
+      return;
+    }
+    // What the backend still sends of the aborted turn is dropped, within a time bound.
+    core.adk_bidi_abort(this.#rules);
+    clearTimeout(this.#tailTimer);
+    const ms = this.#config.abortTailTimeoutMs;
+    this.#tailTimer = ms > 0 ? setTimeout(() => {
+      this.#tailTimer = undefined;
+      core.adk_bidi_expire(this.#rules);
+    }, ms) : undefined;
+  }
+
+  /** The socket is open: start the response stream with the buffered chunks first, send the
+   *  message, resolve the request with the stream. */
+  /** @param {Socket} socket @param {Request} request */
+  #beginResponse(socket, request) {
+    // Chat never overlaps requests; if an app does, the older stream ends here.
+    const older = this.#takeResponse();
+    if (older !== null) older.stream.close();
+    const stream = responseStream(() => this.#onCancel(request.id));
+    // Chunks that came while no stream was open go first; their response ends merged into this
+    // one, which stays open for the answer to this message.
+    for (const chunk of this.#drainBuffer().chunks) stream.enqueue(chunk);
+    try {
+      socket.ws.send(request.text);
+    } catch (error) {
+      return this.#reject(request, sendFailed(error));
+    }
+    core.adk_bidi_start(this.#rules);
+    this.#response = { id: request.id, stream, unwatch: request.unwatch, approvalTimer: undefined, started: false };
+    this.#watchResponseLiveness();
+    request.resolve(stream.readable);
   }
 }

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Builds the npm package `adk-stream-wasm` in pkg/ from this crate: three WebAssembly modules, so an
+# Builds the npm package `adk-stream-wasm` in pkg/ from this crate: two WebAssembly modules, so an
 # app pays only for what it uses:
-#   - the core (engine, approvals, tool runner; numbers in, numbers out, no bindings):
-#     pkg/wasm/adk_stream_wasm_bg.wasm, loaded at import;
-#   - geolocation: pkg/wasm/adk_stream_geolocation*.{js,wasm}, loaded when a browser tool first runs;
-#   - the BIDI transport: pkg/wasm/adk_stream_transport*.{js,wasm}, loaded only by ./transport.
+#   - the core (engine, approvals, tool runner, the BIDI transport's stream rules; numbers in,
+#     numbers out, no bindings): pkg/wasm/adk_stream_wasm_bg.wasm, loaded at import;
+#   - geolocation: pkg/wasm/adk_stream_geolocation*.{js,wasm}, loaded when a browser tool first runs.
+# The BIDI transport (./transport) is JavaScript over the core's rules: no module of its own.
 # Each module's bytes are also embedded, base64, in a JS module of their own
 # (pkg/wasm/*_bytes.js), which js/loader.js compiles synchronously at import: no fetch, no asset
 # URL, so the package loads the same way in every bundler, on a server, in Node and under jsdom.

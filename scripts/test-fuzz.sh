@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzing (cargo-fuzz / libFuzzer) of the BIDI frame codec (`frames`), the integer records of the
+# Fuzzing (cargo-fuzz / libFuzzer) of the BIDI transport's rules over frame events (`frames`), the integer records of the
 # JS→WASM boundary (`records`) and the auto-send decision engine with the runner and the approval
 # helpers (`records`, `messages`); the targets are in fuzz/fuzz_targets, what they check in
 # RELIABILITY.md.

@@ -6,21 +6,17 @@
 //! - [`engine`]: the auto-send decision of SPEC §2, one engine per chat (pure Rust);
 //! - [`approvals`], [`runner`]: approval validation and which browser tool runs when (pure Rust);
 //! - `exports` (wasm32, feature `core`): the core module's exports, numbers in and numbers out;
-//! - `boundary`, [`browser`], `transport` (features `geolocation`, `bidi`): the modules that read
-//!   JS values through wasm-bindgen, each built as a WebAssembly module of its own.
+//! - [`transport`]: the BIDI transport's rules (where a response ends, what an abort leaves), pure
+//!   state machines the glue's socket code feeds with chunk-kind codes (pure Rust);
+//! - `boundary`, [`browser`] (feature `geolocation`): the module that reads JS values through
+//!   wasm-bindgen, built as a WebAssembly module of its own.
 //!
 //! The core module (`--no-default-features --features core`) is `no_std`: it links no formatting,
 //! no text and no panic messages (its panics abort), only the rules, dlmalloc and its exports.
-#![cfg_attr(
-    all(
-        target_arch = "wasm32",
-        not(any(feature = "geolocation", feature = "bidi"))
-    ),
-    no_std
-)]
+#![cfg_attr(all(target_arch = "wasm32", not(feature = "geolocation")), no_std)]
 
 extern crate alloc;
-#[cfg(any(feature = "geolocation", feature = "bidi", not(target_arch = "wasm32")))]
+#[cfg(any(feature = "geolocation", not(target_arch = "wasm32")))]
 extern crate std;
 
 pub mod approvals;
@@ -30,20 +26,16 @@ pub mod engine;
 pub mod error;
 pub mod model;
 pub mod runner;
-#[cfg(feature = "bidi")]
 pub mod transport;
 
-#[cfg(all(target_arch = "wasm32", any(feature = "geolocation", feature = "bidi")))]
+#[cfg(all(target_arch = "wasm32", feature = "geolocation"))]
 pub mod boundary;
 #[cfg(all(target_arch = "wasm32", feature = "core"))]
 pub mod exports;
 
 /// The `no_std` core module's allocator and panic handler: a panic (only an allocation too large
 /// for memory can cause one) traps, with no message to format.
-#[cfg(all(
-    target_arch = "wasm32",
-    not(any(feature = "geolocation", feature = "bidi"))
-))]
+#[cfg(all(target_arch = "wasm32", not(feature = "geolocation")))]
 mod runtime {
     #[cfg(not(feature = "dlmalloc"))]
     use lol_alloc::{AssumeSingleThreaded, FreeListAllocator};

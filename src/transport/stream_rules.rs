@@ -9,20 +9,23 @@
 //! with a bare `[DONE]` and no chunk at all would not end that stream (AI SDK backends always send
 //! `start` … `finish` first).
 
-/// What to do with one event of the response in progress.
+use super::ChunkKind;
+
+/// What to do with one event of the response in progress. The discriminants are the codes the
+/// core's exports return.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// Put the chunk in the stream.
-    Deliver,
+    Deliver = 0,
     /// Put the chunk in the stream; the backend now waits for an approval answer, so the approval
     /// timeout starts.
-    DeliverAwaitingAnswer,
+    DeliverAwaitingAnswer = 1,
     /// Put the chunk in the stream, then end the stream.
-    DeliverThenEnd,
+    DeliverThenEnd = 2,
     /// End the stream (`[DONE]`).
-    End,
+    End = 3,
     /// Nothing to do (a repeated `[DONE]`).
-    Ignore,
+    Ignore = 4,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,14 +57,14 @@ impl ResponseRules {
         self.approval_requested = false;
     }
 
-    pub fn on_chunk(&mut self, chunk_type: &str) -> Step {
+    pub fn on_chunk(&mut self, kind: ChunkKind) -> Step {
         self.ended = false;
-        match chunk_type {
-            "tool-approval-request" => {
+        match kind {
+            ChunkKind::ToolApprovalRequest => {
                 self.approval_requested = true;
                 Step::DeliverAwaitingAnswer
             }
-            "finish-step" if self.approval_requested => {
+            ChunkKind::FinishStep if self.approval_requested => {
                 *self = ResponseRules {
                     approval_requested: false,
                     ended: true,
@@ -97,8 +100,8 @@ mod tests {
     fn rule_done_ends_the_response() {
         let mut rules = ResponseRules::new();
         rules.start_response();
-        assert_eq!(rules.on_chunk("start"), Step::Deliver);
-        assert_eq!(rules.on_chunk("text-delta"), Step::Deliver);
+        assert_eq!(rules.on_chunk(ChunkKind::of("start")), Step::Deliver);
+        assert_eq!(rules.on_chunk(ChunkKind::of("text-delta")), Step::Deliver);
         assert_eq!(rules.on_done(), Step::End);
     }
 
@@ -106,7 +109,7 @@ mod tests {
     fn rule_second_done_is_ignored() {
         let mut rules = ResponseRules::new();
         rules.start_response();
-        rules.on_chunk("finish");
+        rules.on_chunk(ChunkKind::of("finish"));
         assert_eq!(rules.on_done(), Step::End);
         assert_eq!(rules.on_done(), Step::Ignore);
         assert_eq!(rules.on_done(), Step::Ignore);
@@ -116,12 +119,12 @@ mod tests {
     fn rule_repeated_done_is_ignored_even_after_the_next_request_went_out() {
         let mut rules = ResponseRules::new();
         assert_eq!(rules.on_done(), Step::Ignore, "nothing was in progress");
-        rules.on_chunk("finish");
+        rules.on_chunk(ChunkKind::of("finish"));
         assert_eq!(rules.on_done(), Step::End);
         // The app sends its next request at once; the repeated [DONE] arrives after that.
         rules.start_response();
         assert_eq!(rules.on_done(), Step::Ignore);
-        assert_eq!(rules.on_chunk("start"), Step::Deliver);
+        assert_eq!(rules.on_chunk(ChunkKind::of("start")), Step::Deliver);
         assert_eq!(rules.on_done(), Step::End);
     }
 
@@ -129,13 +132,16 @@ mod tests {
     fn rule_finish_step_after_approval_request_ends_the_response() {
         let mut rules = ResponseRules::new();
         rules.start_response();
-        assert_eq!(rules.on_chunk("start-step"), Step::Deliver);
+        assert_eq!(rules.on_chunk(ChunkKind::of("start-step")), Step::Deliver);
         assert_eq!(
-            rules.on_chunk("tool-approval-request"),
+            rules.on_chunk(ChunkKind::of("tool-approval-request")),
             Step::DeliverAwaitingAnswer
         );
         assert!(rules.approval_requested());
-        assert_eq!(rules.on_chunk("finish-step"), Step::DeliverThenEnd);
+        assert_eq!(
+            rules.on_chunk(ChunkKind::of("finish-step")),
+            Step::DeliverThenEnd
+        );
         assert!(!rules.approval_requested());
         // A [DONE] the backend may add right after is the same end, not the next response's.
         assert_eq!(rules.on_done(), Step::Ignore);
@@ -145,9 +151,9 @@ mod tests {
     fn rule_finish_step_without_approval_request_does_not_end_the_response() {
         let mut rules = ResponseRules::new();
         rules.start_response();
-        assert_eq!(rules.on_chunk("start-step"), Step::Deliver);
-        assert_eq!(rules.on_chunk("finish-step"), Step::Deliver);
-        assert_eq!(rules.on_chunk("finish"), Step::Deliver);
+        assert_eq!(rules.on_chunk(ChunkKind::of("start-step")), Step::Deliver);
+        assert_eq!(rules.on_chunk(ChunkKind::of("finish-step")), Step::Deliver);
+        assert_eq!(rules.on_chunk(ChunkKind::of("finish")), Step::Deliver);
         assert_eq!(rules.on_done(), Step::End);
     }
 
@@ -155,9 +161,12 @@ mod tests {
     fn rule_finish_step_ends_the_response_even_with_chunks_between_it_and_the_request() {
         let mut rules = ResponseRules::new();
         rules.start_response();
-        rules.on_chunk("tool-approval-request");
-        assert_eq!(rules.on_chunk("text-delta"), Step::Deliver);
-        assert_eq!(rules.on_chunk("finish-step"), Step::DeliverThenEnd);
+        rules.on_chunk(ChunkKind::of("tool-approval-request"));
+        assert_eq!(rules.on_chunk(ChunkKind::of("text-delta")), Step::Deliver);
+        assert_eq!(
+            rules.on_chunk(ChunkKind::of("finish-step")),
+            Step::DeliverThenEnd
+        );
     }
 
     #[test]
@@ -165,11 +174,14 @@ mod tests {
         // BIDI blocking mode: after the answer the same backend turn goes on in a new stream.
         let mut rules = ResponseRules::new();
         rules.start_response();
-        rules.on_chunk("tool-approval-request");
-        rules.on_chunk("finish-step");
+        rules.on_chunk(ChunkKind::of("tool-approval-request"));
+        rules.on_chunk(ChunkKind::of("finish-step"));
         rules.start_response();
-        assert_eq!(rules.on_chunk("tool-output-available"), Step::Deliver);
-        assert_eq!(rules.on_chunk("finish-step"), Step::Deliver);
+        assert_eq!(
+            rules.on_chunk(ChunkKind::of("tool-output-available")),
+            Step::Deliver
+        );
+        assert_eq!(rules.on_chunk(ChunkKind::of("finish-step")), Step::Deliver);
         assert_eq!(rules.on_done(), Step::End);
     }
 
@@ -177,8 +189,8 @@ mod tests {
     fn rule_a_new_request_forgets_an_unanswered_approval() {
         let mut rules = ResponseRules::new();
         rules.start_response();
-        rules.on_chunk("tool-approval-request");
+        rules.on_chunk(ChunkKind::of("tool-approval-request"));
         rules.start_response();
-        assert_eq!(rules.on_chunk("finish-step"), Step::Deliver);
+        assert_eq!(rules.on_chunk(ChunkKind::of("finish-step")), Step::Deliver);
     }
 }

@@ -1,4 +1,4 @@
-// BIDI transport faults the Chromium suite (tests/bidi_transport_chromium.rs) and the integration
+// BIDI transport faults the Chromium suite (tests/browser/transport.test.mjs) and the integration
 // suite (tests/integration/bidi-faults.test.ts) do not already inject, against the packed
 // package's BidiTransport on Node 22's own WebSocket, with a raw-TCP WebSocket server
 // (lib/raw-ws.mjs) that can break the protocol anywhere:
@@ -11,7 +11,6 @@
 // send must work.
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { createRequire } from 'node:module';
@@ -237,7 +236,10 @@ describe('a network gone silent: no pong, no data, no close (liveness)', () => {
     assert.match(read.error.message, /^nothing arrived on the WebSocket for \d+ ms \(livenessTimeoutMs is 300\)/);
     assert.deepEqual(read.chunks.map((c) => c.type), ['start', 'text-start'], 'the chunks that arrived are delivered');
     assert.equal(t.connected, false, 'the silent socket is closed');
-    // The ping timer went with the socket: no ping reaches the silent connection any more.
+    // The ping timer went with the socket: no ping reaches the silent connection any more. A ping
+    // sent in the same timer turn as the liveness check may still be on its way to the server: it
+    // is counted first (a live timer would add one every 50 ms).
+    await sleep(30);
     const pings = s0.connections[0].pings;
     await sleep(250);
     assert.equal(s0.connections[0].pings, pings, 'pings after the liveness failure');
@@ -388,12 +390,78 @@ describe('the abort edge: what is left of an aborted turn', () => {
 
 async function wasmInstance() {
   const require = createRequire(import.meta.url);
-  // The transport's own module (the package ships one per capability).
-  const glue = pathToFileURL(require.resolve('adk-stream-wasm').replace(/index\.js$/, 'wasm/adk_stream_transport.js')).href;
-  const { initSync } = await import(glue);
-  // Already initialised by the package: initSync hands back the same instance.
-  return initSync({ module: fs.readFileSync(new URL('../adk_stream_transport_bg.wasm', `${glue}/`)) });
+  // The transport's rules live in the core module (its socket work is JavaScript): the core's
+  // loader, imported from the same file as the package's, is the same instance.
+  const loader = pathToFileURL(require.resolve('adk-stream-wasm').replace(/index\.js$/, 'loader.js')).href;
+  const { core } = await import(loader);
+  return core;
 }
+
+test('every frame shape of SPEC §5: each malformed one reported with its reason and skipped; pongs, audio and events as the codec read them', async () => {
+  figures.faultsInjected++;
+  const audio = [];
+  const latencies = [];
+  const s = await replyingServer((conn, _m, n) => {
+    if (n !== 1) return false;
+    conn.write(Buffer.concat([
+      data({ type: 'start', messageId: 'shapes' }),
+      text('data: {"type":"text-start",\n\n'),
+      text('data: [1,2]\n\n'),
+      text('data: {"type":7}\n\n'),
+      text('data: {"type":"data-pcm"}\n\n'),
+      text('{"type":"pong"}'),
+      text('{"type":"pong","timestamp":-1}'),
+      text('   \n\n  '),
+      text('event: ping'),
+      binary(Buffer.from([1, 2, 3])),
+      // A pong inside `data:` is still a pong; audio nested in `data` or flat, odd fields defaulted.
+      text(`data: {"type":"pong","timestamp":${Date.now()}}\n\n`),
+      data({ type: 'data-pcm', data: { content: 'AAEC', sampleRate: 16000, channels: 'two' } }),
+      data({ type: 'data-pcm', content: 'AwQF', bitDepth: 8, sampleRate: 1.5 }),
+      // Two events in one frame, and a second [DONE] after the first.
+      text(`data: ${JSON.stringify({ type: 'text-start', id: 't' })}\n\ndata: ${JSON.stringify({ type: 'text-delta', id: 't', delta: 'shapes' })}\n\n`),
+      data({ type: 'text-end', id: 't' }),
+      data({ type: 'finish' }),
+      DONE,
+      DONE,
+    ]));
+    return true;
+  });
+  const t = transport(s.url, { onAudio: (a) => audio.push(a), onLatency: (ms) => latencies.push(ms) });
+  const sent = await settle(t.sendMessages(request()));
+  const read = await readAll(sent.value);
+  assert.ok(read.done, `the stream did not close: ${read.error?.message}`);
+  assert.deepEqual(read.chunks.map((c) => c.type), replyTypes);
+  assert.equal(read.chunks[2].delta, 'shapes');
+  const prefix = 'skipped a malformed frame: ';
+  const reasons = t.errors.map((e) => {
+    assert.equal(e.name, 'AdkMalformedFrameError');
+    assert.equal(e.kind, 'malformed-frame');
+    assert.ok(e.message.startsWith(prefix), e.message);
+    return e.message.slice(prefix.length);
+  });
+  assert.equal(reasons.length, 9, reasons.join('\n'));
+  assert.match(reasons[0], /^the chunk after 'data: ' is not JSON \(.+\)$/);
+  assert.deepEqual(reasons.slice(1), [
+    "the chunk after 'data: ' is JSON but not an object",
+    'the chunk has no string `type`',
+    'a data-pcm chunk has no base64 `content` string',
+    'a pong has no non-negative numeric `timestamp`',
+    'a pong has no non-negative numeric `timestamp`',
+    'an empty text frame',
+    `a text frame starts with 'event: ping'; expected 'data: <chunk JSON>', 'data: [DONE]' or {"type":"pong","timestamp":N}`,
+    'a binary frame of 3 bytes; the server sends text frames only',
+  ]);
+  assert.deepEqual(audio, [
+    { content: 'AAEC', sampleRate: 16000, channels: 1, bitDepth: 16 },
+    { content: 'AwQF', sampleRate: 24000, channels: 1, bitDepth: 8 },
+  ]);
+  assert.equal(latencies.length, 1);
+  assert.ok(latencies[0] >= 0 && t.latencyMs === latencies[0]);
+  // The second [DONE] did not end the next reply early.
+  await nextSendWorks(t);
+  t.close();
+});
 
 test('a 100,000-frame burst: every chunk arrives, once and in order, then the stream ends', async () => {
   figures.faultsInjected++;

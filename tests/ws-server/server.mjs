@@ -1,4 +1,4 @@
-// A local BIDI backend for the transport's browser tests (tests/wasm_browser_transport.rs).
+// A local BIDI backend for the transport's browser tests (tests/browser/transport.test.mjs).
 //
 //   node server.mjs [--port N] [--idle-ms N] [--fixtures DIR]
 //

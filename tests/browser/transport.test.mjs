@@ -1,0 +1,482 @@
+// The BIDI transport (SPEC §5) in a real Chromium, driven by playwright-core, against the scripted
+// local backend tests/ws-server (every fault of its URL paths). The package is the built one in
+// pkg/, served from 127.0.0.1; the transport runs in the page on Chromium's own WebSocket,
+// ReadableStream and timers. Both servers bind 127.0.0.1 and stop by themselves.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { startServer } from './server.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../support/chromium.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const pkgDir = resolve(here, '../../pkg');
+const fixturesDir = process.env.ADK_FIXTURES_DIR || resolve(here, '../../../shared/fixtures');
+
+let wsServer;
+let server;
+let browser;
+let page;
+const pageErrors = [];
+const env = {};
+
+/** The scripted backend on a free port; resolves with its URL. It exits by itself when idle. */
+function startBackend() {
+  wsServer = spawn(process.execPath, [join(here, '../ws-server/server.mjs'), '--port', '0', '--idle-ms', '60000', '--fixtures', fixturesDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolveUrl, reject) => {
+    let out = '';
+    wsServer.stdout.on('data', (bytes) => {
+      out += bytes;
+      const found = /listening (ws:\S+)/.exec(out);
+      if (found) resolveUrl(found[1]);
+    });
+    wsServer.on('exit', (code) => reject(new Error(`the ws server exited (${code}): ${out}`)));
+  });
+}
+
+/** A 127.0.0.1 port with nothing listening: bound, then released. */
+function closedPort() {
+  return new Promise((resolvePort) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolvePort(port));
+    });
+  });
+}
+
+before(async () => {
+  assert.ok(existsSync(join(pkgDir, 'transport.js')), 'pkg/ is not built: run bash scripts/build-pkg.sh');
+  env.base = await startBackend();
+  env.closed = `ws://127.0.0.1:${await closedPort()}/live`;
+  const fixture = JSON.parse(readFileSync(join(fixturesDir, 'process_payment-approved-bidi-baseline.json'), 'utf8'));
+  env.expectedChunks = fixture.output.expectedChunks;
+  server = await startServer({ pkgDir, pagePath: join(here, 'index.html') });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, timeout: 30_000 });
+  page = await (await browser.newContext()).newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+  await page.goto(`${server.origin}/`);
+  await page.evaluate(installHelpers);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  wsServer?.kill();
+});
+
+// Runs in the page: the package's BidiTransport and what every test needs, as globalThis.h.
+async function installHelpers() {
+  const { BidiTransport } = await import('/pkg/transport.js');
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const fail = (message) => {
+    throw new Error(message);
+  };
+  const h = {
+    BidiTransport,
+    sleep,
+    ok: (condition, message) => condition || fail(message),
+    eq: (actual, expected, message = '') => {
+      const [a, b] = [JSON.stringify(actual), JSON.stringify(expected)];
+      if (a !== b) fail(`${message} expected ${b}, got ${a}`);
+    },
+    url: (base, path) => `${base}/${path}?t=${Math.random()}`,
+    request(count, signal) {
+      const messages = [];
+      for (let i = 0; i < count; i++) messages.push({ id: `m${i}`, role: i % 2 ? 'assistant' : 'user', parts: [{ type: 'text', text: `message ${i}` }] });
+      return { chatId: 'chat-1', messages, trigger: 'submit-message', messageId: undefined, abortSignal: signal };
+    },
+    async settle(promise, ms = 5000) {
+      let timer;
+      const started = Date.now();
+      const timeout = new Promise((r) => (timer = setTimeout(() => r({ timedOut: true }), ms)));
+      try {
+        const outcome = await Promise.race([promise.then((value) => ({ value }), (error) => ({ error })), timeout]);
+        return { ...outcome, ms: Date.now() - started };
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async read(stream, ms = 5000, afterChunks = 0, onAfter = () => {}) {
+      const reader = stream.getReader();
+      const chunks = [];
+      const started = Date.now();
+      let timer;
+      const timeout = new Promise((r) => (timer = setTimeout(() => r('timeout'), ms)));
+      try {
+        for (;;) {
+          const next = await Promise.race([reader.read(), timeout]);
+          if (next === 'timeout') {
+            reader.cancel().catch(() => {});
+            return { chunks, timedOut: true, ms: Date.now() - started };
+          }
+          if (next.done) return { chunks, done: true, ms: Date.now() - started };
+          chunks.push(next.value);
+          if (chunks.length === afterChunks) onAfter();
+        }
+      } catch (error) {
+        return { chunks, error, ms: Date.now() - started };
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    send: (t, count, signal, ms = 5000) => h.settle(t.sendMessages(h.request(count, signal)), ms),
+    /** Sends and reads the whole response; throws if either fails. */
+    async exchange(t, count) {
+      const sent = await h.send(t, count);
+      h.ok(sent.value, `send failed: ${sent.error ? sent.error.message : 'timed out'}`);
+      const outcome = await h.read(sent.value);
+      h.ok(outcome.done, `the stream did not close: ${outcome.error ? outcome.error.message : 'timed out'}`);
+      return outcome.chunks;
+    },
+    types: (chunks) => chunks.map((c) => c.type).join(','),
+    /** The backend's report in the normal reply's text-delta. */
+    report: (chunks) => JSON.parse(chunks.find((c) => c.type === 'text-delta').delta),
+    recorder() {
+      const calls = [];
+      return { calls, fn: (arg) => void calls.push(arg) };
+    },
+    async waitFor(predicate, ms) {
+      const end = Date.now() + ms;
+      while (Date.now() < end) {
+        if (predicate()) return true;
+        await sleep(10);
+      }
+      return predicate();
+    },
+  };
+  globalThis.h = h;
+}
+
+/** Runs `scenario(env)` in the page; its failures fail the test. */
+async function inPage(scenario) {
+  await page.evaluate(scenario, env);
+  assert.deepEqual(pageErrors, []);
+}
+
+const NORMAL = 'start,text-start,text-delta,text-end,finish';
+
+test('options are checked with named errors', () =>
+  inPage(() => {
+    const { BidiTransport, ok, eq } = globalThis.h;
+    const cases = [
+      [undefined, 'the options are undefined'],
+      [{ url: 'http://localhost/live' }, 'ws:// or wss://'],
+      [{}, '`url` is undefined'],
+      [{ url: 'ws://x', connectTimeoutMs: 0 }, 'connectTimeoutMs'],
+      [{ url: 'ws://x', pingIntervalMs: '2s' }, 'pingIntervalMs'],
+      [{ url: 'ws://x', onError: 1 }, 'onError'],
+    ];
+    for (const [options, needle] of cases) {
+      let error;
+      try {
+        new BidiTransport(options);
+      } catch (e) {
+        error = e;
+      }
+      ok(error, `accepted options that should fail with ${needle}`);
+      eq(error.name, 'AdkInvalidArgumentError');
+      ok(error.message.includes(needle) && error.message.includes('expected'), error.message);
+    }
+    new BidiTransport({ url: 'wss://example.invalid/live' });
+  }));
+
+test('sendMessages rejects bad arguments without connecting', () =>
+  inPage(async () => {
+    const { BidiTransport, settle, eq, ok } = globalThis.h;
+    const t = new BidiTransport({ url: 'ws://127.0.0.1:9/unused' });
+    let outcome = await settle(t.sendMessages({ chatId: 'c', messages: {}, trigger: 'submit-message' }), 1000);
+    eq(outcome.error.name, 'AdkInvalidArgumentError');
+    ok(outcome.error.message.includes('`messages` is object'), outcome.error.message);
+    outcome = await settle(t.sendMessages({ chatId: 'c', messages: [], trigger: 'resume-stream' }), 1000);
+    eq(outcome.error.name, 'AdkInvalidArgumentError');
+    ok(outcome.error.message.includes("'submit-message' or 'regenerate-message'"), outcome.error.message);
+    eq(t.connected, false);
+  }));
+
+test('send methods without a socket say not-connected', () =>
+  inPage(() => {
+    const { BidiTransport, eq } = globalThis.h;
+    const t = new BidiTransport({ url: 'ws://127.0.0.1:9/unused' });
+    const thrown = (f) => {
+      try {
+        f();
+      } catch (error) {
+        return error;
+      }
+      throw new Error('did not throw');
+    };
+    let error = thrown(() => t.sendToolResult('call-1', {}));
+    eq([error.name, error.kind], ['AdkTransportError', 'not-connected']);
+    eq(t.interrupt(), false);
+    eq(thrown(() => t.interrupt('later')).name, 'AdkInvalidArgumentError');
+    eq(thrown(() => t.sendToolResult('call-1', 'text')).name, 'AdkInvalidArgumentError');
+    error = thrown(() => t.sendAudioControl('start'));
+    eq(error.kind, 'not-connected');
+    eq(t.latencyMs, undefined);
+    eq(t.connected, false);
+  }));
+
+test('the recorded process_payment conversation replays as two streams, chunk for chunk', () =>
+  inPage(async ({ base, expectedChunks }) => {
+    const { BidiTransport, exchange, types, eq, ok } = globalThis.h;
+    const t = new BidiTransport({ url: `${base}/echo-fixture/process_payment-approved-bidi-baseline?t=${Math.random()}` });
+    const first = await exchange(t, 1);
+    eq(first.length, 12, types(first));
+    ok(types(first).endsWith('tool-approval-request,finish-step'), types(first));
+    // The user approves; the answer is the next request on the same socket.
+    const second = await exchange(t, 2);
+    eq(second.length, 7, types(second));
+    ok(types(second).startsWith('tool-output-available,text-start'), types(second));
+    eq([...first, ...second], expectedChunks);
+    t.close();
+  }));
+
+test('[DONE] ends the stream and a repeated [DONE] is ignored', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, exchange, types, report, url, eq } = globalThis.h;
+    const t = new BidiTransport({ url: url(base, 'triple-done') });
+    eq(types(await exchange(t, 1)), 'start,text-start,text-delta,text-end,finish');
+    // The two extra [DONE]s must not end the next response early.
+    const second = await exchange(t, 3);
+    eq(types(second), 'start,text-start,text-delta,text-end,finish');
+    eq(report(second).received, ['message', 'message'], 'one socket for both');
+    t.close();
+  }));
+
+test('bad JSON, unknown frames and chunks without a type are reported and skipped', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, exchange, types, recorder, url, eq, ok } = globalThis.h;
+    const errors = recorder();
+    const t = new BidiTransport({ url: url(base, 'bad-json'), onError: errors.fn });
+    eq(types(await exchange(t, 1)), 'start,text-start,text-delta,text-end,finish');
+    eq(errors.calls.length, 3);
+    for (const error of errors.calls) eq([error.name, error.kind], ['AdkMalformedFrameError', 'malformed-frame']);
+    const messages = errors.calls.map((e) => e.message);
+    ok(messages[0].startsWith("skipped a malformed frame: the chunk after 'data: ' is not JSON ("), messages[0]);
+    ok(messages[1].includes("starts with 'hello, not a frame'"), messages[1]);
+    eq(messages[2], 'skipped a malformed frame: the chunk has no string `type`');
+    await exchange(t, 3);
+    t.close();
+  }));
+
+test('a binary frame is reported and skipped', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, exchange, types, recorder, url, eq } = globalThis.h;
+    const errors = recorder();
+    const t = new BidiTransport({ url: url(base, 'binary'), onError: errors.fn });
+    eq(types(await exchange(t, 1)), 'start,text-start,text-delta,text-end,finish');
+    eq(errors.calls.length, 1);
+    eq(errors.calls[0].kind, 'malformed-frame');
+    eq(errors.calls[0].message, 'skipped a malformed frame: a binary frame of 8 bytes; the server sends text frames only');
+    await exchange(t, 3);
+    t.close();
+  }));
+
+test('a 10 MB frame arrives whole', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, exchange, types, url, eq } = globalThis.h;
+    const t = new BidiTransport({ url: url(base, 'big-frame') });
+    const chunks = await exchange(t, 1);
+    eq(types(chunks), 'start,text-start,text-delta,text-end,finish');
+    eq(chunks[2].delta.length, 10 * 1024 * 1024);
+    await exchange(t, 3);
+    t.close();
+  }));
+
+test('the server closing mid-stream errors the stream; the next send reconnects', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, send, read, exchange, report, types, url, eq, ok } = globalThis.h;
+    const t = new BidiTransport({ url: url(base, 'close-mid-stream') });
+    const outcome = await read((await send(t, 1)).value);
+    eq(types(outcome.chunks), 'start,text-start');
+    eq([outcome.error.name, outcome.error.kind], ['AdkTransportError', 'closed-mid-response']);
+    ok(outcome.error.message.includes("close code 1011, reason 'backend crashed'"), outcome.error.message);
+    eq(report(await exchange(t, 3)).received, ['message'], 'a new socket');
+    t.close();
+  }));
+
+test('a network gone silent fails the stream with liveness; the next send reconnects', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, send, read, exchange, report, types, url, eq, ok } = globalThis.h;
+    const t = new BidiTransport({ url: url(base, 'go-silent'), pingIntervalMs: 100, livenessTimeoutMs: 400 });
+    const outcome = await read((await send(t, 1)).value);
+    eq(types(outcome.chunks), 'start,text-start', 'the chunks that arrived are kept');
+    eq([outcome.error.name, outcome.error.kind], ['AdkTransportError', 'liveness']);
+    const { message } = outcome.error;
+    ok(message.startsWith('nothing arrived on the WebSocket for ') && message.includes('(livenessTimeoutMs is 400)'), message);
+    eq(t.connected, false, 'the silent socket is closed');
+    eq(report(await exchange(t, 3)).received, ['message'], 'a new socket');
+    t.close();
+  }));
+
+test('a refused connection rejects clearly within the timeout, twice', () =>
+  inPage(async ({ closed }) => {
+    const { BidiTransport, send, eq, ok } = globalThis.h;
+    const t = new BidiTransport({ url: closed, connectTimeoutMs: 3000 });
+    for (let i = 0; i < 2; i++) {
+      const outcome = await send(t, 1, undefined, 6000);
+      ok(!outcome.timedOut, 'no answer within 6 s');
+      ok(outcome.ms <= 3500, `${outcome.ms} ms`);
+      eq(outcome.error.name, 'AdkTransportError');
+      ok(['connect-failed', 'connect-timeout'].includes(outcome.error.kind), outcome.error.kind);
+      ok(outcome.error.message.includes(closed), outcome.error.message);
+    }
+  }));
+
+test('an unanswered handshake times out; the next send works', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, send, exchange, url, eq, ok } = globalThis.h;
+    const t = new BidiTransport({ url: url(base, 'never-answer'), connectTimeoutMs: 300 });
+    const outcome = await send(t, 1);
+    eq([outcome.error.name, outcome.error.kind], ['AdkTransportError', 'connect-timeout']);
+    ok(outcome.error.message.includes('within 300 ms (connectTimeoutMs)'), outcome.error.message);
+    ok(outcome.ms >= 250 && outcome.ms < 2000, `${outcome.ms} ms`);
+    await exchange(t, 1);
+    t.close();
+  }));
+
+test('an abort while connecting rejects with an AbortError; the next send works', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, settle, send, request, exchange, sleep, url, eq, ok } = globalThis.h;
+    const t = new BidiTransport({ url: url(base, 'never-answer') });
+    const controller = new AbortController();
+    const pending = settle(t.sendMessages(request(1, controller.signal)));
+    await sleep(100);
+    controller.abort();
+    const outcome = await pending;
+    eq(outcome.error.name, 'AbortError');
+    ok(outcome.ms < 1000, `${outcome.ms} ms`);
+    // An already aborted signal rejects at once.
+    eq((await send(t, 1, controller.signal, 1000)).error.name, 'AbortError');
+    await exchange(t, 1);
+    t.close();
+  }));
+
+test('an abort mid-stream closes the stream and interrupts the backend; its tail is dropped', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, send, read, exchange, types, report, url, eq, ok } = globalThis.h;
+    const t = new BidiTransport({ url: url(base, 'abort') });
+    const controller = new AbortController();
+    const sent = await send(t, 1, controller.signal);
+    const outcome = await read(sent.value, 5000, 4, () => controller.abort());
+    ok(outcome.done, 'the stream closed');
+    ok(outcome.chunks.length < 8, `${outcome.chunks.length} chunks`);
+    // What the backend sent after the interrupt belongs to the aborted response: dropped.
+    const chunks = await exchange(t, 3);
+    eq(types(chunks), 'start,text-start,text-delta,text-end,finish');
+    eq(report(chunks).received, ['message', 'interrupt:user_abort', 'message']);
+    t.close();
+  }));
+
+test('the approval timeout ends the stream with a clear error and sends interrupt(timeout)', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, send, read, exchange, types, report, url, eq, ok } = globalThis.h;
+    const t = new BidiTransport({ url: url(base, 'approval-then-silence'), approvalTimeoutMs: 200 });
+    const outcome = await read((await send(t, 1)).value);
+    eq(types(outcome.chunks), 'start,tool-input-available,tool-approval-request');
+    eq([outcome.error.name, outcome.error.kind], ['AdkTransportError', 'approval-timeout']);
+    ok(outcome.error.message.includes('within 200 ms (approvalTimeoutMs)'), outcome.error.message);
+    ok(outcome.ms >= 150 && outcome.ms < 2000, `${outcome.ms} ms`);
+    eq(report(await exchange(t, 3)).received, ['message', 'interrupt:timeout', 'message']);
+    t.close();
+  }));
+
+test('chunks after the stream closed are buffered, announced once, and delivered by reconnectToStream', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, exchange, read, types, recorder, waitFor, url, eq, ok } = globalThis.h;
+    const buffered = recorder();
+    const t = new BidiTransport({ url: url(base, 'late-chunks'), onBufferedChunks: buffered.fn });
+    ok(types(await exchange(t, 1)).endsWith('tool-approval-request,finish-step'), 'the approval ends the first stream');
+    eq(await t.reconnectToStream(undefined), null, 'nothing buffered yet');
+    ok(await waitFor(() => buffered.calls.length > 0, 3000), 'onBufferedChunks not called');
+    eq(buffered.calls.length, 1, 'once per batch, not per chunk');
+    const outcome = await read(await t.reconnectToStream({}), 3000);
+    ok(outcome.done, 'the resumed stream ends where its response ended');
+    eq(types(outcome.chunks), 'tool-output-error,text-start,text-delta,text-end,finish');
+    eq(await t.reconnectToStream(undefined), null);
+    await exchange(t, 3);
+    t.close();
+  }));
+
+test('buffered chunks go first into the next stream', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, exchange, types, sleep, url, eq } = globalThis.h;
+    const t = new BidiTransport({ url: url(base, 'late-chunks') });
+    await exchange(t, 1);
+    await sleep(400);
+    eq(types(await exchange(t, 3)), 'tool-output-error,text-start,text-delta,text-end,finish,start,text-start,text-delta,text-end,finish');
+    t.close();
+  }));
+
+test('data-pcm goes to onAudio, never into the stream', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, exchange, types, recorder, url, eq } = globalThis.h;
+    const audio = recorder();
+    const t = new BidiTransport({ url: url(base, 'audio'), onAudio: audio.fn });
+    eq(types(await exchange(t, 1)), 'start,text-start,text-delta,text-end,finish');
+    eq(audio.calls, [{ content: 'AAECAw==', sampleRate: 24000, channels: 1, bitDepth: 16 }]);
+    t.close();
+  }));
+
+test('ping and pong report the round-trip time; pings are not messages', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, exchange, report, recorder, waitFor, url, eq, ok } = globalThis.h;
+    const latencies = recorder();
+    const t = new BidiTransport({ url: url(base, 'echo'), pingIntervalMs: 50, onLatency: latencies.fn });
+    await exchange(t, 1);
+    ok(await waitFor(() => latencies.calls.length >= 2, 3000), 'no pong reported');
+    ok(latencies.calls[0] >= 0 && latencies.calls[0] < 1000, `${latencies.calls[0]} ms`);
+    ok(typeof t.latencyMs === 'number', 'latencyMs');
+    eq(report(await exchange(t, 3)).received, ['message', 'message']);
+    t.close();
+  }));
+
+test('every client frame reaches the backend in the shape of SPEC §5, on one socket', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, exchange, report, url, eq } = globalThis.h;
+    const t = new BidiTransport({ url: url(base, 'echo') });
+    await exchange(t, 1);
+    eq(t.connected, true);
+    t.sendToolResult('call-1', { latitude: 35.6, longitude: 139.7, accuracy: 10 });
+    eq(t.interrupt(), true);
+    t.sendAudioControl('start');
+    t.sendAudioChunk({ chunk: 'AAECAw==', sampleRate: 16000, channels: 1, bitDepth: 16 });
+    t.sendAudioChunk({ chunk: new Int16Array(4) });
+    t.sendAudioControl('stop');
+    let error;
+    try {
+      t.sendAudioChunk({ chunk: 'not base64!' });
+    } catch (e) {
+      error = e;
+    }
+    eq(error && error.name, 'AdkInvalidArgumentError');
+    const chunks = await exchange(t, 5);
+    const { received, message } = report(chunks);
+    // The backend marks a frame that breaks SPEC §5 as `bad:<type>:<why>`.
+    eq(received, ['message', 'tool_result', 'interrupt:', 'audio_control', 'audio_chunk', 'audio_chunk', 'audio_control', 'message']);
+    eq([message.id, message.trigger, message.count, message.messageId], ['chat-1', 'submit-message', 5, undefined], 'messageId omitted when undefined');
+    eq(t.messagesSent, 2);
+    t.close();
+    eq(t.connected, false);
+    await exchange(t, 1);
+    t.close();
+  }));
+
+test('close() during a response errors it with kind closed; the next send reconnects', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, send, read, exchange, sleep, url, eq } = globalThis.h;
+    const t = new BidiTransport({ url: url(base, 'approval-then-silence') });
+    const reading = read((await send(t, 1)).value);
+    await sleep(100);
+    t.close();
+    const { error } = await reading;
+    eq([error.name, error.kind], ['AdkTransportError', 'closed']);
+    await exchange(t, 1);
+    t.close();
+  }));
