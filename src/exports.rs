@@ -110,6 +110,29 @@ fn answer(words: &[u32]) {
     answers.extend_from_slice(words);
 }
 
+/// Puts `value` in the first free slot (or a new one); returns its id, the slot's index + 1 (0 is
+/// never an id, so the glue's 0 means "none").
+fn insert<T>(slots: &mut Vec<Option<T>>, value: T) -> u32 {
+    let at = match slots.iter().position(Option::is_none) {
+        Some(free) => free,
+        None => {
+            slots.push(None);
+            slots.len() - 1
+        }
+    };
+    if let Some(entry) = slots.get_mut(at) {
+        *entry = Some(value);
+    }
+    at as u32 + 1
+}
+
+/// Empties the slot of `id`; an unknown id (0, a freed one, any other number) changes nothing.
+fn free<T>(slots: &mut [Option<T>], id: u32) {
+    if let Some(entry) = slots.get_mut((id as usize).wrapping_sub(1)) {
+        *entry = None;
+    }
+}
+
 fn chat(id: u32) -> Option<&'static mut Chat> {
     CHATS.get().get_mut((id as usize).checked_sub(1)?)?.as_mut()
 }
@@ -127,26 +150,13 @@ pub extern "C" fn adk_engine_new(mode: u32, pattern: u32) -> u32 {
         engine: Engine::new(mode, pattern),
         runner: Runner::new(),
     };
-    let chats = CHATS.get();
-    let slot = match chats.iter().position(Option::is_none) {
-        Some(free) => free,
-        None => {
-            chats.push(None);
-            chats.len() - 1
-        }
-    };
-    if let Some(entry) = chats.get_mut(slot) {
-        *entry = Some(chat);
-    }
-    slot as u32 + 1
+    insert(CHATS.get(), chat)
 }
 
 /// Frees an engine (the glue's FinalizationRegistry calls it when the chat's engine is collected).
 #[no_mangle]
 pub extern "C" fn adk_engine_free(id: u32) {
-    if let Some(entry) = CHATS.get().get_mut((id as usize).wrapping_sub(1)) {
-        *entry = None;
-    }
+    free(CHATS.get(), id);
 }
 
 /// The answer word of a decision: bit 0 send, bits 1–4 the rule, the rest its number.
@@ -327,26 +337,13 @@ fn bidi(id: u32) -> Option<&'static mut BidiRules> {
 /// New rules for a transport; returns their id (never 0).
 #[no_mangle]
 pub extern "C" fn adk_bidi_new() -> u32 {
-    let slots = BIDI.get();
-    let slot = match slots.iter().position(Option::is_none) {
-        Some(free) => free,
-        None => {
-            slots.push(None);
-            slots.len() - 1
-        }
-    };
-    if let Some(entry) = slots.get_mut(slot) {
-        *entry = Some(BidiRules::new());
-    }
-    slot as u32 + 1
+    insert(BIDI.get(), BidiRules::new())
 }
 
 /// Frees a transport's rules (the glue's FinalizationRegistry calls it).
 #[no_mangle]
 pub extern "C" fn adk_bidi_free(id: u32) {
-    if let Some(entry) = BIDI.get().get_mut((id as usize).wrapping_sub(1)) {
-        *entry = None;
-    }
+    free(BIDI.get(), id);
 }
 
 /// A `message` frame went out: a new response starts.
