@@ -1,9 +1,22 @@
+import { Suspense } from 'react';
 import { ready, pendingApprovals } from 'adk-stream-wasm';
 import { ChatApp } from './ChatApp';
 
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+// With `cacheComponents` (next.config.mjs) what depends on the request renders under <Suspense>:
+// the search params, and the chat, whose new id AI SDK draws at random.
+export default function Page({ searchParams }: { searchParams: SearchParams }) {
+  return (
+    <Suspense fallback={<p>Loading the chat…</p>}>
+      <Chat searchParams={searchParams} />
+    </Suspense>
+  );
+}
+
 // A server component: the package loads on the server too (no bundler plugin, no config), so a
 // server can use the same rules as the browser, for example to render what waits for an answer.
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+async function Chat({ searchParams }: { searchParams: SearchParams }) {
   await ready;
   const waiting = pendingApprovals([]).length;
   const params = await searchParams;
