@@ -2,7 +2,7 @@
 // Every rule lives in Rust (src/), in the core WebAssembly module; this glue reads JS values, writes
 // the last message as integer records (records.js), calls the core, and words its answers
 // (words.js). Strings and JS objects never cross into the module.
-import { core, ready, isReady, loadError, requireReady } from './loader.js';
+import { core, memoryWords, ready, isReady, loadError, requireReady } from './loader.js';
 // Imported here too, though loader.js uses it: an unbundled page then fetches the module's bytes
 // together with loader.js instead of after it (one round trip less at start-up).
 import './wasm/adk_stream_wasm_bytes.js';
@@ -144,7 +144,7 @@ export function createAutoSend(options) {
       }
       // AI SDK asks right after it commits an answer or a tool output and after each stream ends:
       // the moment the tool runner (attachAdk) looks for approved browser tools (SPEC §4).
-      for (const observer of observers) queueMicrotask(observer);
+      if (observers.size > 0) for (const observer of observers) queueMicrotask(observer);
       return send;
     },
     /** `{send, rule, detail}`: what the decision would be now, which rule decides it, in words. */
@@ -283,7 +283,8 @@ function records(messages, fn, what, expected, extra = 0) {
 
 /** Whether the last write found the input malformed. */
 function malformedNow() {
-  const [view, start] = written;
+  const view = memoryWords();
+  const start = written;
   return view[start + 2] !== 0;
 }
 
@@ -441,7 +442,8 @@ export async function answerApprovals(chat, handler) {
  */
 function checkBatch(messages, answers) {
   const [count, table] = records(messages, B, "the chat's messages are not well-formed: ", 'AI SDK UI messages', answers.length);
-  const [view, start] = written;
+  const view = memoryWords();
+  const start = written;
   const from = start + 4 + count * 3;
   for (let i = 0; i < answers.length; i++) view[from + i] = table.handle(answers[i][0]);
   if (core.adk_check_batch(count, answers.length) !== 0) {

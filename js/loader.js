@@ -101,17 +101,19 @@ function words() {
 }
 
 /**
- * The record buffer, with room for `needed` words: `[view, start]`, the memory as 32-bit words and
- * the buffer's first word in it.
- * @returns {[Uint32Array, number]}
+ * Makes room for `needed` words in the record buffer; returns its first word's index in
+ * `memoryWords()`. (A number, not a pair: a decision allocates nothing here.)
  */
 export function recordBuffer(needed) {
   if (needed > capacity || (capacity > KEEP_WORDS && needed < capacity / 4)) {
     start = core.adk_records(needed) >>> 2;
     capacity = needed;
   }
-  return [words(), start];
+  return start;
 }
+
+/** The memory as 32-bit words, taken again after growth (call it after `recordBuffer`). */
+export const memoryWords = words;
 
 /** The first `length` words of the answer the core just wrote. */
 export function answerWords(length) {

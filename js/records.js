@@ -4,7 +4,7 @@
 // flags the rules need, and what cannot be read becomes a malformation code that the decision
 // reports (SPEC §2 principle 5). Outputs, inputs and earlier messages are never touched. The
 // writer never throws.
-import { answerWords, recordBuffer } from './loader.js';
+import { answerWords, memoryWords, recordBuffer } from './loader.js';
 
 /** Malformation codes; words.js words them. 255 is Rust's own (unreadable records). */
 export const MALFORMED = Object.freeze({
@@ -80,8 +80,8 @@ export function toolNameOf(part) {
 /** What the last write found malformed: `{code, index, value}`, the value its words show. */
 export const malformed = { code: 0, index: 0, value: /** @type {unknown} */ (undefined) };
 
-/** The start of the last write's records in the buffer (`[view, start]` of loader.js). */
-export let written = /** @type {[Uint32Array, number]} */ ([new Uint32Array(0), 0]);
+/** Where the last write's records start in `memoryWords()`. */
+export let written = 0;
 
 /** @type {(type: string, toolName: string | undefined) => number} */
 const NO_FLAGS = () => 0;
@@ -90,7 +90,8 @@ function fail(code, index, value) {
   malformed.code = code;
   malformed.index = index;
   malformed.value = value;
-  const [view, start] = (written = recordBuffer(HEADER_WORDS));
+  const start = (written = recordBuffer(HEADER_WORDS));
+  const view = memoryWords();
   view[start] = 0;
   view[start + 1] = 0;
   view[start + 2] = code;
@@ -119,7 +120,8 @@ export function writeRecords(arg, table, toolFlags = NO_FLAGS, extra = 0) {
     const isArray = Array.isArray(parts);
     if (!isArray && parts != null) return fail(MALFORMED.PARTS, 0);
     const count = isArray ? parts.length : 0;
-    const [view, start] = (written = recordBuffer(HEADER_WORDS + count * PART_WORDS + extra));
+    const start = (written = recordBuffer(HEADER_WORDS + count * PART_WORDS + extra));
+    const view = memoryWords();
     view[start] = roleCode;
     view[start + 1] = isArray ? 0 : 1;
     view[start + 2] = 0;
