@@ -10,6 +10,7 @@ import {
   getLocation,
 } from './index.js';
 import { readUIMessageStream } from 'ai';
+import { invalidArgument } from './words.js';
 import { executeGetLocation, getToolExecutor, hasToolExecutor, runToolExecutor } from './executors.js';
 
 // A tool of the drop-in executor registry (get_location built in), called as the old helpers
@@ -40,16 +41,12 @@ function errorText(error) {
  */
 export function createAdk(options) {
   if (options === null || typeof options !== 'object') {
-    const error = new Error(`createAdk(): the options are ${options === null ? 'null' : typeof options}; expected {mode: 'sse' | 'bidi', tools?, transport?}.`);
-    error.name = 'AdkInvalidArgumentError';
-    throw error;
+    throw invalidArgument('createAdk', `the options are ${options === null ? 'null' : typeof options}`, "{mode: 'sse' | 'bidi', tools?, transport?}");
   }
   const { mode, bidiPattern, transport, onToolError } = options;
   let tools = options.tools || {};
   if (tools === null || typeof tools !== 'object') {
-    const error = new Error(`createAdk(): tools is ${typeof tools}; expected {[name]: {execute, requiresApproval?}}.`);
-    error.name = 'AdkInvalidArgumentError';
-    throw error;
+    throw invalidArgument('createAdk', `tools is ${typeof tools}`, '{[name]: {execute, requiresApproval?}}');
   }
   const own = Object.entries(tools).map(([name, tool]) => ({
     name,

@@ -2,11 +2,11 @@
 // Every rule lives in Rust (src/), in the core WebAssembly module; this glue reads JS values, writes
 // the last message as integer records (records.js), calls the core, and words its answers
 // (words.js). Strings and JS objects never cross into the module.
-import { core, memoryWords, ready, isReady, loadError, requireReady } from './loader.js';
+import { answerWords, core, memoryWords, ready, isReady, loadError, requireReady } from './loader.js';
 // Imported here too, though loader.js uses it: an unbundled page then fetches the module's bytes
 // together with loader.js instead of after it (one round trip less at start-up).
 import './wasm/adk_stream_wasm_bytes.js';
-import { FRONTEND, InternTable, REQUIRES_APPROVAL, lastParts, malformed, readBack, toolNameOf, writeRecords, written } from './records.js';
+import { FRONTEND, InternTable, REQUIRES_APPROVAL, lastParts, malformed, toolNameOf, writeRecords, written } from './records.js';
 import { RULES, explainDetail, describeMalformed, field, incompleteBatch, invalidArgument, isArray, notCommitted, optionalString, shown, typeName, unknownApproval } from './words.js';
 import { registryEntry, registryVersion } from './registry.js';
 
@@ -128,7 +128,7 @@ export function createAutoSend(options) {
   const trim = () => {
     if (table.ids.size <= INTERNED_KEPT) return;
     const count = core.adk_live_handles(id);
-    table.keepOnly(new Set(readBack(count)));
+    table.keepOnly(new Set(answerWords(count)));
   };
 
   const observers = new Set();
@@ -152,7 +152,7 @@ export function createAutoSend(options) {
       const answer = core.adk_explain(id, writeRecords(arg, table, toolFlags));
       const rule = (answer >>> 1) & 15;
       const value = answer >>> 5;
-      const actions = rule === 8 ? Array.from(readBack(value * 2)) : [];
+      const actions = rule === 8 ? Array.from(answerWords(value * 2)) : [];
       let parts = [];
       if (rule !== 0) parts = lastParts(arg.messages);
       return { send: (answer & 1) === 1, rule: RULES[rule], detail: explainDetail(rule, value, parts, actions, malformed) };
@@ -214,7 +214,7 @@ export function createAutoSend(options) {
     claimToolCalls(messages) {
       const count = core.adk_claim(id, writeRecords({ messages }, table, toolFlags));
       if (count === 0) return [];
-      const claimed = Array.from(readBack(count * 2));
+      const claimed = Array.from(answerWords(count * 2));
       const parts = lastParts(messages);
       const calls = [];
       for (let i = 0; i < claimed.length; i += 2) {
@@ -291,7 +291,7 @@ function malformedNow() {
 /** The pending approvals of the records just written, as the helpers hand them out. */
 function pendingOf(count, messages) {
   const found = core.adk_pending(count);
-  const indices = Array.from(readBack(found));
+  const indices = Array.from(answerWords(found));
   const parts = lastParts(messages);
   return indices.map((index) => {
     const part = parts[index];
@@ -447,8 +447,8 @@ function checkBatch(messages, answers) {
   const from = start + 4 + count * 3;
   for (let i = 0; i < answers.length; i++) view[from + i] = table.handle(answers[i][0]);
   if (core.adk_check_batch(count, answers.length) !== 0) {
-    const [missingCount, unknownCount, duplicatedCount] = readBack(3);
-    const words = Array.from(readBack(3 + missingCount + unknownCount + duplicatedCount)).slice(3);
+    const [missingCount, unknownCount, duplicatedCount] = answerWords(3);
+    const words = Array.from(answerWords(3 + missingCount + unknownCount + duplicatedCount)).slice(3);
     const parts = lastParts(messages);
     throw incompleteBatch(
       words.slice(0, missingCount).map((index) => parts[index].approval.id),

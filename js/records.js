@@ -4,7 +4,7 @@
 // flags the rules need, and what cannot be read becomes a malformation code that the decision
 // reports (SPEC §2 principle 5). Outputs, inputs and earlier messages are never touched. The
 // writer never throws.
-import { answerWords, memoryWords, recordBuffer } from './loader.js';
+import { memoryWords, recordBuffer } from './loader.js';
 
 /** Malformation codes; words.js words them. 255 is Rust's own (unreadable records). */
 export const MALFORMED = Object.freeze({
@@ -185,5 +185,3 @@ export function lastParts(messages) {
   return last && Array.isArray(last.parts) ? last.parts : [];
 }
 
-/** The words the core wrote back after a call. */
-export const readBack = answerWords;
