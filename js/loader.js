@@ -6,17 +6,17 @@
 // The core imports nothing and exports plain functions over numbers (src/exports.rs), so it is
 // instantiated with the WebAssembly API itself: no bindings module. The other modules (geolocation,
 // the BIDI transport) read JS values and are wasm-bindgen's; `instantiate` loads those.
-import coreBase64 from './wasm/adk_stream_wasm_bytes.js';
+import coreHex from './wasm/adk_stream_wasm_bytes.js';
 
-/** Decodes base64 with the fastest decoder the platform has. */
-export function decodeBase64(base64) {
-  // Uint8Array.fromBase64 is newer than TypeScript's lib: reached through `any`.
-  const { fromBase64 } = /** @type {any} */ (Uint8Array);
-  if (typeof fromBase64 === 'function') return fromBase64.call(Uint8Array, base64);
-  if (typeof Buffer === 'function') return new Uint8Array(Buffer.from(base64, 'base64'));
-  const text = atob(base64);
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+/** Decodes the embedded bytes (lowercase hex, scripts/lib/embed-wasm.mjs says why hex). */
+export function decodeHex(hex) {
+  // Uint8Array.fromHex is newer than TypeScript's lib: reached through `any`.
+  const { fromHex } = /** @type {any} */ (Uint8Array);
+  if (typeof fromHex === 'function') return fromHex.call(Uint8Array, hex);
+  const bytes = new Uint8Array(hex.length >> 1);
+  // '0'–'9' are 0x30–0x39 and 'a'–'f' 0x61–0x66: the low four bits, plus 9 for a letter.
+  const digit = (/** @type {number} */ c) => (c & 15) + (c >> 6) * 9;
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (digit(hex.charCodeAt(2 * i)) << 4) | digit(hex.charCodeAt(2 * i + 1));
   return bytes;
 }
 
@@ -43,9 +43,9 @@ function loadFailure(cause, what) {
  * Compiles and instantiates one of the package's wasm-bindgen modules through its `initSync`.
  * Returns `{exports}` or `{error}` (an `AdkLoadError`).
  */
-export function instantiate(initModule, base64, what) {
+export function instantiate(initModule, hex, what) {
   try {
-    return { exports: initModule({ module: decodeBase64(base64) }) };
+    return { exports: initModule({ module: decodeHex(hex) }) };
   } catch (cause) {
     return { error: loadFailure(cause, what) };
   }
@@ -53,7 +53,7 @@ export function instantiate(initModule, base64, what) {
 
 function instantiateCore() {
   try {
-    const module = new WebAssembly.Module(decodeBase64(coreBase64));
+    const module = new WebAssembly.Module(decodeHex(coreHex));
     return { exports: /** @type {any} */ (new WebAssembly.Instance(module, {}).exports) };
   } catch (cause) {
     return { error: loadFailure(cause, 'core') };

@@ -52,7 +52,7 @@ grep -q '<div id="root">' <<<"$page" || fail "GET / is not the app's page"
 script=$(grep -o 'src="/assets/[^"]*\.js"' <<<"$page" | head -n 1 | sed 's/^src="//; s/"$//')
 [ -n "$script" ] || fail "the page names no script"
 curl -fsS -o /dev/null "$base$script" || fail "GET $script failed"
-# The package embeds its WebAssembly module (base64 of "\0asm\1\0\0\0" is AGFzbQEAAAA): the app's
+# The package embeds its WebAssembly module (hex of "\0asm\1\0\0\0" is 0061736d01000000): the app's
 # scripts carry it, and nothing references a .wasm asset.
 # The page's scripts: its entry, the chunks it preloads, and the chunks the entry names (as
 # `assets/x.js` or, for static imports between chunks, `./x.js`).
@@ -60,7 +60,7 @@ scripts=$(curl -fsS "$base$script")
 for chunk in $( (grep -o '/assets/[A-Za-z0-9_.-]*\.js' <<<"$page"; grep -oE '(assets|\.)/[A-Za-z0-9_.-]*\.js' <<<"$scripts" | sed 's|^\./|/assets/|; s|^assets/|/assets/|') | sort -u); do
   scripts+=$(curl -fsS "$base$chunk") || fail "GET $chunk failed"
 done
-grep -q 'AGFzbQEAAAA' <<<"$scripts" || fail "the app's scripts do not embed the WebAssembly module"
+grep -q '0061736d01000000' <<<"$scripts" || fail "the app's scripts do not embed the WebAssembly module"
 ! grep -q '\.wasm"' <<<"$scripts" || fail "the app's scripts reference a .wasm asset"
 answer=$(curl -fsS -X POST "$base/stream" -H 'content-type: application/json' \
   -d '{"id":"smoke","messages":[{"id":"m1","role":"user","parts":[{"type":"text","text":"Send $50 to Hanako"}]}],"trigger":"submit-message"}') \

@@ -108,7 +108,7 @@ export async function partsOfFile(outDir, f) {
     rest = measure(Buffer.from(withoutEmbeddedWasm(code)));
     parts.wasm = minus(whole, rest);
     // The same module as a .wasm file would gzip to `wasmGzip`: what base64 costs is the difference.
-    parts.embedded = embedded.map((m) => ({ literalBytes: m.literal.length, wasmBytes: m.bytes.length, wasmGzip: measure(m.bytes).gzip }));
+    parts.embedded = embedded.map((m) => ({ encoding: m.encoding, literalBytes: m.literal.length, wasmBytes: m.bytes.length, wasmGzip: measure(m.bytes).gzip }));
   }
   if (f.package) {
     const generated = f.package.every((m) => partOf(m) === 'bindings');

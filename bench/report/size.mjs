@@ -14,9 +14,9 @@ const row = (label, m) => `| ${label} | ${int(m.raw)} B | ${int(m.gzip)} B (${kb
 
 function wasmLabel(app) {
   const assets = app.split.wasmAssets.filter((w) => w.loaded).map((w) => code(w.file));
-  const embedded = app.split.parts.embedded.map((e) => `${int(e.wasmBytes)} B embedded as base64 in ${code(e.file)}, ${int(e.wasmGzip)} B gzip as a .wasm file would be`);
+  const embedded = app.split.parts.embedded.map((e) => `${int(e.wasmBytes)} B embedded as ${e.encoding ?? 'base64'} in ${code(e.file)}, ${int(e.wasmGzip)} B gzip as a .wasm file would be`);
   const where = [...assets.map((a) => `asset ${a}`), ...embedded];
-  return where.length > 0 ? where.join('; ') : 'none found: no .wasm asset loaded and no base64 module in the JS';
+  return where.length > 0 ? where.join('; ') : 'none found: no .wasm asset loaded and no hex or base64 module in the JS';
 }
 
 function appsTable(size) {
@@ -89,8 +89,12 @@ function modulesTable(size) {
 function packageTable(size) {
   const lines = ['| what | raw | gzip -9 | brotli -11 |', '|---|--:|--:|--:|'];
   for (const m of size.modules) {
-    lines.push(row(`WebAssembly module ${code(m.name)} (${m.source === 'file' ? 'a .wasm file' : 'embedded as base64 in JS'}; the module's bytes)`, m));
-    if (m.asBase64) lines.push(row(`the same module as base64 text, as ${m.source === 'file' ? 'it would ship' : 'it ships'} embedded in JS (+${int(m.asBase64.gzip - m.gzip)} B gzip)`, m.asBase64));
+    const encoding = m.encoding ?? 'base64';
+    lines.push(row(`WebAssembly module ${code(m.name)} (${m.source === 'file' ? 'a .wasm file' : `embedded as ${encoding} in JS`}; the module's bytes)`, m));
+    for (const [text, measured] of [['hex', m.asHex], ['base64', m.asBase64]]) {
+      const ships = m.source === 'embedded' && encoding === text ? 'as it ships' : 'as it would ship';
+      if (measured) lines.push(row(`the same module as ${text} text, ${ships} embedded in JS (+${int(measured.gzip - m.gzip)} B gzip)`, measured));
+    }
   }
   if (size.modules.length === 0) lines.push('| WebAssembly module | none found | | |');
   const g = size.glue;

@@ -17,7 +17,7 @@ function sectionsLine(s) {
 
 function moduleLines(m) {
   const s = m.shipped;
-  const lines = [`### ${code(m.name)} (${m.source === 'file' ? 'a .wasm file' : 'embedded as base64 in the JS'})`, '', sectionsLine(s), ''];
+  const lines = [`### ${code(m.name)} (${m.source === 'file' ? 'a .wasm file' : `embedded as ${m.encoding ?? 'base64'} in the JS`})`, '', sectionsLine(s), ''];
   const n = m.named;
   if (n) {
     lines.push(

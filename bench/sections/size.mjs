@@ -40,13 +40,16 @@ function measureCode(code) {
 }
 
 async function measurePackage(pkgDir) {
-  // Each module also as base64 text, as a module embedded in JS ships: what embedding would cost.
+  // Each module also as hex text (as the package embeds it) and as base64 text (as it did before):
+  // what embedding costs.
   const modules = (await wasmModulesIn(pkgDir)).map((m) => ({
     name: m.name,
     source: m.source,
+    encoding: m.encoding,
     file: m.file,
     bytes: m.bytes.length,
     ...measure(m.bytes),
+    asHex: measure(Buffer.from(m.bytes.toString('hex'))),
     asBase64: measure(Buffer.from(m.bytes.toString('base64'))),
   }));
   const all = (await filesUnder(pkgDir)).map((p) => relative(pkgDir, p)).filter((f) => /\.m?js$/.test(f) && !f.includes('node_modules/'));

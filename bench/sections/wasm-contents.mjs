@@ -163,6 +163,7 @@ export async function measureWasmContents({ modules, namesDir, workDir }) {
     out.push({
       name: m.name,
       source: m.source,
+      encoding: m.encoding,
       shipped: shippedSummary,
       named: match ? { name: match.name, overlap: match.overlap, ...summarise(match, measure(Buffer.alloc(0))) } : null,
     });
