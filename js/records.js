@@ -41,12 +41,31 @@ export const FRONTEND = 16;
 export const REQUIRES_APPROVAL = 32;
 const FAILED = 64;
 
-// A Map, not an object: a state named `constructor` must not find Object's.
-const STATES = new Map(
-  ['input-streaming', 'input-available', 'approval-requested', 'approval-responded', 'output-available', 'output-error', 'output-denied'].map(
-    (state, code) => [state, code],
-  ),
-);
+// Record words whose strings an intern table remembers by place (1,024 parts' ids).
+const SLOTS = 2048;
+
+/** ToolState's code of a state string (src/model/mod.rs), or -1 for any other value. */
+function stateCode(state) {
+  // A switch, not a Map: AI SDK's states are literals, compared by reference before content.
+  switch (state) {
+    case 'input-streaming':
+      return 0;
+    case 'input-available':
+      return 1;
+    case 'approval-requested':
+      return 2;
+    case 'approval-responded':
+      return 3;
+    case 'output-available':
+      return 4;
+    case 'output-error':
+      return 5;
+    case 'output-denied':
+      return 6;
+    default:
+      return -1;
+  }
+}
 
 /** Strings to handles, for one engine (or one helper call): equal strings get equal handles. */
 export class InternTable {
@@ -54,6 +73,13 @@ export class InternTable {
     /** @type {Map<string, number>} */
     this.ids = new Map();
     this.next = 1;
+    // The string and handle last written at each record word (the first SLOTS): an engine asked
+    // again on the same message compares strings (often the very same string) instead of hashing
+    // them into the Map.
+    /** @type {unknown[]} */
+    this.slotText = [];
+    /** @type {number[]} */
+    this.slotHandle = [];
   }
 
   handle(text) {
@@ -65,9 +91,23 @@ export class InternTable {
     return handle;
   }
 
+  /** `handle(text)` for the string written at record word `slot`. */
+  handleAt(text, slot) {
+    if (this.slotText[slot] === text) return this.slotHandle[slot];
+    const handle = this.handle(text);
+    if (slot < SLOTS) {
+      this.slotText[slot] = text;
+      this.slotHandle[slot] = handle;
+    }
+    return handle;
+  }
+
   /** Forgets every string whose handle is not in `live` (handles are never reused). */
   keepOnly(live) {
     for (const [text, handle] of this.ids) if (!live.has(handle)) this.ids.delete(text);
+    // A forgotten string must get a new handle everywhere, not its old one from a slot.
+    this.slotText = [];
+    this.slotHandle = [];
   }
 }
 
@@ -144,8 +184,8 @@ export function writeRecords(arg, table, toolFlags = NO_FLAGS, extra = 0) {
         continue;
       }
       const state = part.state;
-      const stateCode = typeof state === 'string' ? STATES.get(state) : undefined;
-      if (stateCode === undefined) return fail(MALFORMED.STATE, i, state == null ? '' : state);
+      const code = stateCode(state);
+      if (code < 0) return fail(MALFORMED.STATE, i, state == null ? '' : state);
       const toolName = part.toolName;
       const named = typeof toolName === 'string' && toolName !== '';
       if (type === 'dynamic-tool' && !named) return fail(MALFORMED.TOOL_NAME, i);
@@ -164,13 +204,13 @@ export function writeRecords(arg, table, toolFlags = NO_FLAGS, extra = 0) {
         else if (approved !== undefined) return fail(MALFORMED.APPROVED, i);
         flags |= APPROVAL;
         if (approval.isAutomatic === true) flags |= AUTOMATIC;
-        approvalId = table.handle(id);
+        approvalId = table.handleAt(id, 2 * i + 1);
       }
       // The old helpers' failure marker (SPEC D29): the backend reported the tool failed.
       const error = part.error;
       if (error !== undefined && error !== null && error !== '' && error !== false) flags |= FAILED;
-      view[at] = KIND_TOOL | (stateCode << 4) | (flags << 8);
-      view[at + 1] = table.handle(toolCallId);
+      view[at] = KIND_TOOL | (code << 4) | (flags << 8);
+      view[at + 1] = table.handleAt(toolCallId, 2 * i);
       view[at + 2] = approvalId;
     }
     return count;

@@ -44,7 +44,23 @@ static ANSWERS: Global<Vec<u32>> = Global(UnsafeCell::new(Vec::new()));
 struct Chat {
     engine: Engine,
     runner: Runner,
+    last: LastDecision,
 }
+
+/// The last decision that changed nothing in the engine's memory: its records and its answer. AI
+/// SDK asks again on an unchanged chat after every stream end and every answer; the same records
+/// at the same memory version have the same answer (the decision is a function of the two), so
+/// that ask is answered by comparing words instead of deciding again.
+#[derive(Default)]
+struct LastDecision {
+    records: Vec<u32>,
+    /// The memory version it was decided at; `None` when there is nothing to answer from.
+    version: Option<u32>,
+    answer: u32,
+}
+
+/// Records longer than this are decided every time (a hostile message's records are not kept).
+const REMEMBERED_WORDS: usize = 4096;
 
 static CHATS: Global<Vec<Option<Chat>>> = Global(UnsafeCell::new(Vec::new()));
 
@@ -149,6 +165,7 @@ pub extern "C" fn adk_engine_new(mode: u32, pattern: u32) -> u32 {
     let chat = Chat {
         engine: Engine::new(mode, pattern),
         runner: Runner::new(),
+        last: LastDecision::default(),
     };
     insert(CHATS.get(), chat)
 }
@@ -168,17 +185,34 @@ fn word(decision: &Decision) -> u32 {
 /// The decision AI SDK acts on, for the `count` records in the buffer; remembers what it sends.
 #[no_mangle]
 pub extern "C" fn adk_decide(id: u32, count: u32) -> u32 {
-    let message = message(count);
-    let answer = match chat(id) {
-        Some(chat) => {
-            let decision = chat.engine.decide(&message);
-            let answer = word(&decision);
-            chat.engine.recycle(decision);
-            answer
+    let Some(chat) = chat(id) else { return 0 };
+    let records = RECORDS.get();
+    let used = (count as usize)
+        .checked_mul(PART_WORDS)
+        .and_then(|words| words.checked_add(HEADER_WORDS))
+        .and_then(|words| records.get(..words))
+        .filter(|words| words.len() <= REMEMBERED_WORDS);
+    let version = chat.engine.memory_version();
+    let last = &mut chat.last;
+    if let Some(words) = used {
+        if last.version == Some(version) && last.records == words {
+            return last.answer;
         }
-        None => 0,
-    };
+    }
+    // The records are read through `records` alone (each global is taken once per export).
+    let message = decode_into(records, count as usize, core::mem::take(PARTS.get()));
+    let decision = chat.engine.decide(&message);
+    let answer = word(&decision);
+    chat.engine.recycle(decision);
     recycle(message);
+    // Remembered only when deciding changed nothing: then deciding again would, too.
+    last.version = None;
+    if let Some(words) = used.filter(|_| chat.engine.memory_version() == version) {
+        last.records.clear();
+        last.records.extend_from_slice(words);
+        last.version = Some(version);
+        last.answer = answer;
+    }
     answer
 }
 

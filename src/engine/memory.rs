@@ -56,6 +56,9 @@ pub struct Memory {
     /// ones, so a decision allocates nothing here once warm.
     scratch: Vec<u64>,
     spare: Vec<u64>,
+    /// Counts the changes to what the memory holds: equal versions, equal memories. A caller may
+    /// answer a decision again from the last one while the version and the records are the same.
+    version: u32,
 }
 
 impl Memory {
@@ -87,12 +90,23 @@ impl Memory {
             self.browser_outputs.remove(0);
         }
         self.browser_outputs.push(tool_call_id);
+        self.changed();
+    }
+
+    /// The memory's version: it moves whenever what the memory holds changes, and only then.
+    pub fn version(&self) -> u32 {
+        self.version
+    }
+
+    fn changed(&mut self) {
+        self.version = self.version.wrapping_add(1);
     }
 
     /// Records a send, and forgets sent actions that are no longer in the last message: they can
     /// never be decided on again, and keeping them would grow without bound.
     pub fn record_sent(&mut self, sent: impl Iterator<Item = Action> + Clone, present: &[Action]) {
         let mut present_keys = core::mem::take(&mut self.scratch);
+        let mut changed = false;
         for answers in [true, false] {
             let of_kind = |action: &&Action| matches!(action, Action::Answer { .. }) == answers;
             present_keys.clear();
@@ -103,12 +117,21 @@ impl Memory {
             } else {
                 &mut self.sent_outputs
             };
+            let before = kept.len();
             kept.retain(|key| present_keys.binary_search(key).is_ok());
+            // Retaining only removes and adding only adds (no key twice): the lengths tell a change.
+            let kept_all = kept.len() == before;
             kept.extend(sent.clone().filter(|a| of_kind(&a)).map(|a| a.key()));
             sort(kept);
             kept.dedup();
+            if !kept_all || kept.len() != before {
+                changed = true;
+            }
         }
         self.scratch = present_keys;
+        if changed {
+            self.changed();
+        }
     }
 
     /// How many parts the message had when this tool call was last seen without a result; 0 when
@@ -150,6 +173,9 @@ impl Memory {
             };
             seen.push((id as u64) << 32 | count.min(u32::MAX as usize) as u64);
         }
+        if seen != self.seen_without_result {
+            self.changed();
+        }
         self.spare = core::mem::replace(&mut self.seen_without_result, seen);
         self.scratch = sorted;
     }
@@ -179,6 +205,7 @@ impl Memory {
         self.seen_without_result.clear();
         self.scratch = Vec::new();
         self.spare = Vec::new();
+        self.changed();
     }
 }
 
@@ -266,6 +293,36 @@ mod tests {
         assert!(!memory.is_browser_output(0));
         assert!(memory.is_browser_output((MAX_BROWSER_OUTPUTS + 9) as Handle));
         assert_eq!(memory.browser_outputs.len(), MAX_BROWSER_OUTPUTS);
+    }
+
+    #[test]
+    fn the_version_moves_exactly_when_what_the_memory_holds_changes() {
+        let mut memory = Memory::new();
+        let mut version = memory.version();
+        let mut moved = |memory: &Memory| {
+            let now = memory.version();
+            core::mem::replace(&mut version, now) != now
+        };
+        memory.record_sent([answer(1, 2)].into_iter(), &[answer(1, 2)]);
+        assert!(moved(&memory), "a new send");
+        memory.record_sent(core::iter::empty(), &[answer(1, 2)]);
+        assert!(!moved(&memory), "the same present actions, nothing sent");
+        memory.record_sent([answer(1, 2)].into_iter(), &[answer(1, 2)]);
+        assert!(!moved(&memory), "a send already remembered");
+        memory.record_sent(core::iter::empty(), &[answer(3, 4)]);
+        assert!(moved(&memory), "a sent action left the message");
+        memory.record_seen([(5, false)].into_iter(), 2);
+        assert!(moved(&memory), "a new sighting");
+        memory.record_seen([(5, false)].into_iter(), 2);
+        assert!(!moved(&memory), "the same sighting");
+        memory.record_seen([(5, false)].into_iter(), 3);
+        assert!(moved(&memory), "more parts seen");
+        memory.mark_browser_output(7);
+        assert!(moved(&memory), "a new mark");
+        memory.mark_browser_output(7);
+        assert!(!moved(&memory), "the same mark");
+        memory.clear();
+        assert!(moved(&memory), "cleared");
     }
 
     #[test]

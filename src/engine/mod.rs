@@ -132,6 +132,12 @@ impl Engine {
         &self.memory
     }
 
+    /// Moves whenever the memory changes: a decision on the same message at the same version has
+    /// the same answer and changes nothing when the last one changed nothing.
+    pub fn memory_version(&self) -> u32 {
+        self.memory.version()
+    }
+
     /// Forgets everything: what was sent and which outputs are the browser's.
     pub fn reset(&mut self) {
         self.memory.clear();

@@ -257,6 +257,36 @@ fn d29_a_part_with_the_failed_flag_is_not_sent() {
 }
 
 #[wasm_bindgen_test]
+fn asked_again_on_the_same_records_the_answer_is_the_same_until_the_records_or_the_memory_change() {
+    for (mode, pattern) in MODES {
+        let chat = Chat::new(mode, pattern);
+        let first = [approved(1, 2), text()];
+        // The send changes the memory, so the next ask decides again (D16), and so does the one
+        // after it; from then on nothing changes.
+        assert!(!decide(chat.0, &first).0, "a reaction follows the answer");
+        let parts = [approved(1, 2)];
+        assert!(decide(chat.0, &parts).0);
+        for ask in 0..3 {
+            assert_eq!(
+                decide(chat.0, &parts),
+                (false, ALREADY_KNOWN, 1),
+                "mode {mode}/{pattern}: ask {ask}"
+            );
+        }
+        // Another answer in the same shape (other handles) is decided on, not answered from before.
+        let other = [approved(3, 4)];
+        assert!(decide(chat.0, &other).0, "mode {mode}/{pattern}: a new answer");
+        // A reset changes the memory: the same records send again.
+        assert_eq!(decide(chat.0, &other), (false, ALREADY_KNOWN, 1));
+        adk_reset(chat.0);
+        assert!(decide(chat.0, &other).0, "mode {mode}/{pattern}: after reset");
+        // Another engine asked on the same records has its own memory.
+        let fresh = Chat::new(mode, pattern);
+        assert!(decide(fresh.0, &other).0, "mode {mode}/{pattern}: another engine");
+    }
+}
+
+#[wasm_bindgen_test]
 fn the_answer_word_carries_the_rule_of_each_non_send() {
     let chat = Chat::new(SSE, PATTERN_A);
     assert_eq!(decide(chat.0, &[text()]), (false, NO_USER_ACTION, 0));
