@@ -62,6 +62,12 @@ struct LastDecision {
 /// Records longer than this are decided every time (a hostile message's records are not kept).
 const REMEMBERED_WORDS: usize = 4096;
 
+/// Word by word: `==` on the slices compiles to a `bcmp` call, which the WebAssembly runtime
+/// library implements one byte at a time X.
+fn same_words(a: &[u32], b: &[u32]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}
+
 static CHATS: Global<Vec<Option<Chat>>> = Global(UnsafeCell::new(Vec::new()));
 
 /// A record buffer this many words above its need is given back (a hostile message once made it
@@ -195,7 +201,7 @@ pub extern "C" fn adk_decide(id: u32, count: u32) -> u32 {
     let version = chat.engine.memory_version();
     let last = &mut chat.last;
     if let Some(words) = used {
-        if last.version == Some(version) && last.records == words {
+        if last.version == Some(version) && same_words(&last.records, words) {
             return last.answer;
         }
     }
