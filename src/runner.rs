@@ -62,7 +62,7 @@ impl Runner {
                 _ => continue,
             };
             if self.claimed.len() >= MAX_CLAIMED {
-                self.claimed.remove(0);
+                crate::engine::memory::forget_oldest(&mut self.claimed);
             }
             self.claimed.push(tool.tool_call_id);
             calls.push(ToolCall {
@@ -161,5 +161,18 @@ mod tests {
         );
         let done = location(ToolState::OutputAvailable, C2, Some(Some(true)));
         assert!(claim(&mut runner, &[payment, done]).is_empty());
+    }
+
+    #[test]
+    fn the_claims_kept_are_bounded_and_the_oldest_is_forgotten_first() {
+        let mut runner = Runner::new();
+        let total = (MAX_CLAIMED + 2) as Handle;
+        for call in 1..=total {
+            let approved = location(ToolState::ApprovalResponded, call, Some(Some(true)));
+            assert_eq!(claim(&mut runner, &[approved]), vec![(call, Run::Approved)]);
+        }
+        assert_eq!(runner.claimed.len(), MAX_CLAIMED);
+        assert!(!runner.is_claimed(1) && !runner.is_claimed(2));
+        assert!(runner.is_claimed(3) && runner.is_claimed(total));
     }
 }

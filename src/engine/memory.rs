@@ -87,7 +87,7 @@ impl Memory {
             return;
         }
         if self.browser_outputs.len() >= MAX_BROWSER_OUTPUTS {
-            self.browser_outputs.remove(0);
+            forget_oldest(&mut self.browser_outputs);
         }
         self.browser_outputs.push(tool_call_id);
         self.changed();
@@ -212,35 +212,54 @@ impl Memory {
 /// Sorts keys in place: heapsort, O(n log n) for a hostile message's thousands of parts, in a few
 /// hundred bytes of WebAssembly where the standard library's sort takes several KB per key type
 /// (BENCHMARKS.md, the core's contents). The glue interns ids in the order it meets them, so keys
-/// usually arrive sorted already: that is checked first, in one pass.
+/// usually arrive sorted already: that is checked first, in one pass. Every access is checked
+/// (`get`), so no index can panic: the core carries no panic message of its own.
 pub fn sort(keys: &mut [u64]) {
-    if keys.windows(2).all(|pair| pair[0] <= pair[1]) {
+    if keys.windows(2).all(|pair| pair.first() <= pair.last()) {
         return;
     }
-    fn sift_down(keys: &mut [u64], mut root: usize, end: usize) {
+    fn sift_down(heap: &mut [u64], mut root: usize) {
         loop {
-            let mut child = 2 * root + 1;
-            if child >= end {
+            let left = 2 * root + 1;
+            let child = match (heap.get(left), heap.get(left + 1)) {
+                (Some(l), Some(r)) if r > l => left + 1,
+                (Some(_), _) => left,
+                (None, _) => return,
+            };
+            let (Some(&parent), Some(&larger)) = (heap.get(root), heap.get(child)) else {
+                return;
+            };
+            if parent >= larger {
                 return;
             }
-            if child + 1 < end && keys[child + 1] > keys[child] {
-                child += 1;
+            if let Some(slot) = heap.get_mut(root) {
+                *slot = larger;
             }
-            if keys[root] >= keys[child] {
-                return;
+            if let Some(slot) = heap.get_mut(child) {
+                *slot = parent;
             }
-            keys.swap(root, child);
             root = child;
         }
     }
-    let len = keys.len();
-    for root in (0..len / 2).rev() {
-        sift_down(keys, root, len);
+    for root in (0..keys.len() / 2).rev() {
+        sift_down(keys, root);
     }
-    for end in (1..len).rev() {
-        keys.swap(0, end);
-        sift_down(keys, 0, end);
+    // The largest key moves to the end of the heap, which then shrinks by one.
+    let mut heap = keys;
+    while let Some((last, rest)) = core::mem::take(&mut heap).split_last_mut() {
+        if let Some(first) = rest.first_mut() {
+            core::mem::swap(first, last);
+        }
+        sift_down(rest, 0);
+        heap = rest;
     }
+}
+
+/// Forgets a bounded list's oldest entry. `retain`, not `remove(0)`: `Vec::remove`'s bounds
+/// message would be the core's only text.
+pub fn forget_oldest<T>(list: &mut Vec<T>) {
+    let mut first = true;
+    list.retain(|_| !core::mem::replace(&mut first, false));
 }
 
 #[cfg(test)]
