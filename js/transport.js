@@ -147,7 +147,11 @@ function base64(bytes) {
 
 // ---- incoming frames: each event parsed once; the malformed ones described for onError ----
 
-/** What one event of a frame is: `{done}`, `{chunk, type}`, `{pong}`, `{audio}` or `{malformed}`. */
+/**
+ * What one event of a frame is: a chunk (the parsed object itself, whose `type` is a string: no
+ * wrapper is allocated on the path every chunk takes), or `{done}`, `{pong}`, `{audio}` or
+ * `{malformed}` (none of which has a `type`).
+ */
 function classify(event) {
   if (!event.startsWith('data:')) return bare(event);
   const payload = event.slice(5).trim();
@@ -164,7 +168,7 @@ function classify(event) {
   if (type === 'data-pcm') return audio(value);
   // A pong belongs outside `data:`, but one inside it is still a pong, not a chunk.
   if (type === 'pong') return pong(value);
-  return { chunk: value, type };
+  return value;
 }
 
 /** An event without `data:` can only be a pong. */
@@ -226,7 +230,14 @@ function responseStream(onCancel) {
   };
   return {
     readable,
-    enqueue: (chunk) => quietly(() => controller.enqueue(chunk)),
+    // Every chunk comes through here: a try of its own, not a closure per chunk.
+    enqueue(chunk) {
+      try {
+        controller.enqueue(chunk);
+      } catch {
+        // cancelled
+      }
+    },
     close: () => quietly(() => controller.close()),
     fail(error) {
       // The queue is empty when the stream wants a whole chunk (its high-water mark is 1).
@@ -699,7 +710,8 @@ export class BidiTransport {
   }
 
   #onEvent(event) {
-    if (event.chunk !== undefined) return this.#onChunk(event.chunk, event.type);
+    const type = event.type;
+    if (typeof type === 'string') return this.#onChunk(event, type);
     if (event.done) return this.#onDone();
     if (event.pong !== undefined) {
       const latency = Math.max(0, Date.now() - event.pong);
