@@ -736,6 +736,45 @@ fn random_words_and_counts_never_trap_and_keep_the_answer_word_consistent() {
 }
 
 #[wasm_bindgen_test]
+fn along_random_chats_a_decision_answers_what_explain_answers_first_asked_again_or_not() {
+    // Small handle and state spaces, so messages repeat (a re-ask answered from the last decision)
+    // and change (decided again); explain decides without remembering, so a decision's answer is
+    // always the one explain gives just before it.
+    let states = [INPUT_AVAILABLE, APPROVAL_REQUESTED, APPROVAL_RESPONDED, OUTPUT_AVAILABLE, OUTPUT_ERROR];
+    let flag_sets = [0, APPROVAL | APPROVED, APPROVAL | DENIED, FRONTEND | REQUIRES_APPROVAL | APPROVAL | APPROVED, FRONTEND];
+    let mut random = Words(0x51ed_270b);
+    for (mode, pattern) in MODES {
+        let chat = Chat::new(mode, pattern);
+        let mut parts: Vec<Record> = Vec::new();
+        for round in 0..1500 {
+            match random.next() % 8 {
+                0 => parts.clear(),
+                1 | 2 => parts.push(if random.next() % 3 == 0 {
+                    text()
+                } else {
+                    let pick = |n: usize, random: &mut Words| random.next() as usize % n;
+                    tool(
+                        states[pick(states.len(), &mut random)],
+                        flag_sets[pick(flag_sets.len(), &mut random)],
+                        1 + random.next() % 4,
+                        10 + random.next() % 3,
+                    )
+                }),
+                3 => adk_mark_browser_output(chat.0, 1 + random.next() % 4),
+                4 if round % 50 == 0 => adk_reset(chat.0),
+                _ => {} // asked again on the same message
+            }
+            let expected = explain(chat.0, &parts).0;
+            assert_eq!(
+                decide(chat.0, &parts),
+                expected,
+                "mode {mode}/{pattern}, round {round}: {parts:?}"
+            );
+        }
+    }
+}
+
+#[wasm_bindgen_test]
 fn a_huge_records_request_followed_by_small_ones_still_works() {
     let chat = Chat::new(SSE, PATTERN_A);
     let huge = 1 << 22; // 16 MiB of words
