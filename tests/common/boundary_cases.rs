@@ -6,7 +6,8 @@
 // count, and reads the answer word and what the export wrote back at `adk_answers()`.
 //
 // Covered: decisions on well-formed records (SPEC D5, D6, D16, D28, D29) and the answer word
-// (bit 0 send, bits 1–4 the rule, the rest its number); explain's send list; claim, pending,
+// (bit 0 send, bits 1–4 the rule, the rest its number); a re-ask answered from the last decision,
+// and along random chats always what explain answers; explain's send list; claim, pending,
 // answerable and check_batch; and hostile numbers (unknown or freed engine ids, random words,
 // counts larger than the buffer, a huge buffer request), which give 0, the malformed rule or no
 // effect, never a trap. Hostile JS values
