@@ -255,8 +255,8 @@ pub fn sort(keys: &mut [u64]) {
     }
 }
 
-/// Forgets a bounded list's oldest entry. `retain`, not `remove(0)`: `Vec::remove`'s bounds
-/// message would be the core's only text.
+/// Forgets a bounded list's oldest entry. `retain`, not `remove(0)`: `Vec::remove` brings its
+/// bounds-check message into the core, which carries no panic text of its own.
 pub fn forget_oldest<T>(list: &mut Vec<T>) {
     let mut first = true;
     list.retain(|_| !core::mem::replace(&mut first, false));
