@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 /** Sections measured by hand, not by this run, carried over as they are: the BIDI transport's
  *  choices (issue 12, bench/transport-ab.md, measured by bench/bidi-ab.mjs and
  *  bench/transport-size.sh), the lean core's (issue 10, bench/lean-core.md) and the record
- *  boundary's (issue 16, bench/numbers-across.md). */
+ *  boundary's (issue 16, bench/numbers-across.md, and its one-module A/B, bench/one-module-ab.md). */
 function carriedOver(name) {
   const file = join(dirname(fileURLToPath(import.meta.url)), name);
   return existsSync(file) ? [readFileSync(file, 'utf8').trimEnd(), ''] : [];
@@ -361,6 +361,7 @@ export function renderReport(data) {
     ...receiveProfileLines(bidi.receiveProfile),
     ...startupSection(startup),
     ...carriedOver('numbers-across.md'),
+    ...carriedOver('one-module-ab.md'),
     ...carriedOver('transport-ab.md'),
     ...carriedOver('lean-core.md'),
     '## Where the time goes',
