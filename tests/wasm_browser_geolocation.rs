@@ -1,4 +1,5 @@
-//! `getLocation` / `executeGetLocation` (SPEC §6, §7) in headless Chromium.
+//! `getLocation` (SPEC §6) in headless Chromium. The drop-in `executeGetLocation` is plain JS
+//! (js/executors.js), tested under jsdom (tests/js/jsdom/executors.test.ts).
 //!
 //! Under chromedriver the browser answers "position unavailable" at once, which gives the real
 //! error path. The other paths (a position, permission denied, timeout, a throwing or missing
@@ -7,7 +8,7 @@
 //! Playwright (tests/browser/).
 #![cfg(all(target_arch = "wasm32", feature = "geolocation"))]
 
-use adk_stream_wasm::browser::geolocation::{execute_get_location, get_location};
+use adk_stream_wasm::browser::geolocation::get_location;
 use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
@@ -127,23 +128,14 @@ async fn the_real_browser_without_a_position() {
     assert_geolocation_error(&error, "timeout", "No position within 0 ms");
 
     // After a failure the provider backs off: a later request fails as unavailable or by its
-    // timeout. `executeGetLocation` reports either as `{success: false, error}`.
-    let result = execute_get_location(options(r#"{"timeoutMs": 500}"#))
-        .await
-        .unwrap();
-    assert_eq!(
-        field(&result, "success"),
-        JsValue::FALSE,
-        "{}",
-        json(&result)
-    );
-    let error = text(&result, "error");
+    // timeout.
+    let error = rejection(options(r#"{"timeoutMs": 500}"#)).await;
+    let code = text(&error, "code");
     assert!(
-        error.starts_with("The position is unavailable: ") || error == "No position within 500 ms",
+        code == "position-unavailable" || code == "timeout",
         "{}",
-        json(&result)
+        json(&error)
     );
-    assert!(field(&result, "output").is_undefined());
 }
 
 // --- invalid options ------------------------------------------------------------------------
@@ -195,15 +187,6 @@ async fn invalid_options_reject_with_what_was_expected() {
     }
 }
 
-#[wasm_bindgen_test]
-async fn execute_get_location_reports_invalid_options_without_rejecting() {
-    let result = execute_get_location(options(r#"{"timeoutMs": -5}"#))
-        .await
-        .unwrap();
-    assert_eq!(field(&result, "success"), JsValue::FALSE);
-    assert!(text(&result, "error").starts_with("executeGetLocation(): `timeoutMs` is -5; expected"));
-}
-
 // --- a stubbed navigator.geolocation ----------------------------------------------------------
 
 #[wasm_bindgen_test]
@@ -238,19 +221,6 @@ async fn the_default_timeout_is_10_s() {
 }
 
 #[wasm_bindgen_test]
-async fn execute_get_location_gives_the_position_as_output() {
-    let _stub = Stubbed::new(
-        r#"{"position": {"coords": {"latitude": -33.8688, "longitude": 151.2093, "accuracy": 30},
-            "timestamp": 1700000000500}}"#,
-    );
-    let result = execute_get_location(JsValue::UNDEFINED).await.unwrap();
-    assert_eq!(
-        json(&result),
-        r#"{"success":true,"output":{"latitude":-33.8688,"longitude":151.2093,"accuracy":30,"timestamp":1700000000500}}"#
-    );
-}
-
-#[wasm_bindgen_test]
 async fn permission_denied_has_its_own_code_and_text() {
     let _stub = Stubbed::new(r#"{"error": {"code": 1, "message": "User denied Geolocation"}}"#);
     let error = rejection(JsValue::UNDEFINED).await;
@@ -258,11 +228,6 @@ async fn permission_denied_has_its_own_code_and_text() {
         &error,
         "permission-denied",
         "Location permission was denied by the user (User denied Geolocation)",
-    );
-    let result = execute_get_location(JsValue::UNDEFINED).await.unwrap();
-    assert_eq!(
-        json(&result),
-        r#"{"success":false,"error":"Location permission was denied by the user (User denied Geolocation)"}"#
     );
 }
 
@@ -282,9 +247,6 @@ async fn no_navigator_geolocation_is_unsupported() {
         "unsupported",
         "geolocation is not available in this environment",
     );
-    let result = execute_get_location(JsValue::UNDEFINED).await.unwrap();
-    assert_eq!(field(&result, "success"), JsValue::FALSE);
-    assert!(text(&result, "error").starts_with("geolocation is not available"));
 }
 
 #[wasm_bindgen_test]

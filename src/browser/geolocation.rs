@@ -6,8 +6,9 @@
 //! code and text, because the text becomes the tool part's `errorText` that the agent reads.
 //!
 //! The rules (valid options, error texts, the output's shape) are plain Rust below and tested
-//! natively; the web-sys call and the exports `getLocation` / `executeGetLocation` are in `web`,
-//! compiled for wasm32 only.
+//! natively; the web-sys call and the export `getLocation` are in `web`, compiled for wasm32 only.
+//! (The drop-in `executeGetLocation` is plain JS, `js/executors.js`: the old helper's texts and
+//! timeout, with no WebAssembly to load.)
 
 use crate::error::AdkError;
 
@@ -46,7 +47,7 @@ pub enum TimeoutArg<'a> {
     Unreadable,
 }
 
-/// The options argument of `getLocation` / `executeGetLocation`, as the boundary found it.
+/// The options argument of `getLocation`, as the boundary found it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum OptionsArg<'a> {
     /// `undefined` or `null`: all defaults.
@@ -323,7 +324,7 @@ pub fn location(fields: PositionFields) -> Result<Location, LocationError> {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use web::{execute_get_location, get_location};
+pub use web::get_location;
 
 #[cfg(target_arch = "wasm32")]
 mod web {
@@ -360,32 +361,6 @@ mod web {
             Ok(request) => locate(request, |outcome| match outcome {
                 Ok(position) => Promise::resolve(&location_to_js(&position)),
                 Err(error) => Promise::reject(&location_error_to_js(error)),
-            }),
-        }
-    }
-
-    /// `executeGetLocation(options?)`, the drop-in of SPEC §7: `{success: true, output}` or
-    /// `{success: false, error}` with the error's text. Never rejects.
-    #[wasm_bindgen(js_name = executeGetLocation)]
-    pub fn execute_get_location(options: JsValue) -> Promise {
-        let report = |outcome: Result<Location, AdkError>| {
-            let result = Object::new();
-            match outcome {
-                Ok(position) => {
-                    set(&result, "success", true);
-                    set(&result, "output", location_to_js(&position));
-                }
-                Err(error) => {
-                    set(&result, "success", false);
-                    set(&result, "error", error.message());
-                }
-            }
-            Promise::resolve(&JsValue::from(result))
-        };
-        match read_request("executeGetLocation", &options) {
-            Err(error) => report(Err(error)),
-            Ok(request) => locate(request, move |outcome| {
-                report(outcome.map_err(AdkError::from))
             }),
         }
     }
@@ -616,9 +591,8 @@ mod tests {
 
     #[test]
     fn the_function_name_is_in_the_message() {
-        let error =
-            location_request("executeGetLocation", OptionsArg::Other("an array")).unwrap_err();
-        assert!(error.message().starts_with("executeGetLocation(): "));
+        let error = location_request("getLocation", OptionsArg::Other("an array")).unwrap_err();
+        assert!(error.message().starts_with("getLocation(): "));
     }
 
     #[test]

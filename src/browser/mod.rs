@@ -2,7 +2,7 @@
 //! an app pays in `.wasm` size only for what it uses.
 //!
 //! - [`geolocation`] (feature `geolocation`): `get_location`, the user's position from
-//!   `navigator.geolocation`, exported to JS as `getLocation` and the drop-in `executeGetLocation`.
+//!   `navigator.geolocation`, exported to JS as `getLocation`.
 //!
 //! Each capability keeps its rules (valid options, error texts, output shape) in plain Rust, tested
 //! natively; only its web-sys calls and JS exports are compiled for wasm32.
