@@ -107,19 +107,32 @@ export function createAutoSend(options) {
   // decision then looks up the part's own `type` string instead of cutting a name out of it.
   const byType = new Map();
   const byName = new Map();
+  // The type met at each part index and its flags: asked again on the same message, the part's
+  // own `type` string compares equal by reference, before any hashing.
+  /** @type {unknown[]} */
+  let typeAt = [];
+  /** @type {number[]} */
+  let flagsAt = [];
   let version = registryVersion;
-  const toolFlags = (type, toolName) => {
+  const toolFlags = (/** @type {string} */ type, /** @type {string | undefined} */ toolName, /** @type {number} */ index) => {
     if (version !== registryVersion) {
       byType.clear();
       byName.clear();
+      typeAt = [];
+      flagsAt = [];
       version = registryVersion;
     }
+    if (toolName === undefined && typeAt[index] === type) return flagsAt[index];
     const cache = toolName === undefined ? byType : byName;
     const key = toolName === undefined ? type : toolName;
     let flags = cache.get(key);
     if (flags === undefined) {
       flags = flagsOf(toolName === undefined ? type.slice(5) : toolName);
       if (cache.size < 1024) cache.set(key, flags);
+    }
+    if (toolName === undefined && index < 1024) {
+      typeAt[index] = type;
+      flagsAt[index] = flags;
     }
     return flags;
   };

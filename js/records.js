@@ -123,7 +123,7 @@ export const malformed = { code: 0, index: 0, value: /** @type {unknown} */ (und
 /** Where the last write's records start in `memoryWords()`. */
 export let written = 0;
 
-/** @type {(type: string, toolName: string | undefined) => number} */
+/** @type {(type: string, toolName: string | undefined, partIndex: number) => number} */
 const NO_FLAGS = () => 0;
 
 function fail(code, index, value) {
@@ -141,8 +141,8 @@ function fail(code, index, value) {
 
 /**
  * Writes the records of `arg`'s last message; returns the part count to pass to the core.
- * `toolFlags(type, toolName)` gives a tool's FRONTEND | REQUIRES_APPROVAL (`toolName` is the part's
- * non-empty `toolName`, else undefined: the name is then `type` without `tool-`); `extra` words are reserved
+ * `toolFlags(type, toolName, partIndex)` gives a tool's FRONTEND | REQUIRES_APPROVAL (`toolName` is
+ * the part's non-empty `toolName`, else undefined: the name is then `type` without `tool-`); `extra` words are reserved
  * after the records (a batch's answers).
  */
 export function writeRecords(arg, table, toolFlags = NO_FLAGS, extra = 0) {
@@ -191,7 +191,7 @@ export function writeRecords(arg, table, toolFlags = NO_FLAGS, extra = 0) {
       if (type === 'dynamic-tool' && !named) return fail(MALFORMED.TOOL_NAME, i);
       const toolCallId = part.toolCallId;
       if (typeof toolCallId !== 'string' || toolCallId === '') return fail(MALFORMED.TOOL_CALL_ID, i);
-      let flags = toolFlags(type, named ? toolName : undefined);
+      let flags = toolFlags(type, named ? toolName : undefined, i);
       let approvalId = 0;
       const approval = part.approval;
       if (approval != null) {

@@ -194,6 +194,17 @@ describe('SPEC §7 drop-in names', () => {
     expect(sendAutomaticallyWhenCore({ ...approved, mode: 'sse' })).toBe(false);
   });
 
+  it('an engine asked again on the same message after the registry changed reads the new flags', () => {
+    const approved = conversation(responded('read_clipboard', true));
+    const engine = root.createAutoSend({ mode: 'sse' });
+    // Explain remembers nothing, so only the registry differs between the two asks.
+    expect(engine.explain(approved).rule).toBe('unsent-user-action');
+    registerFrontendExecuteTool({ name: 'read_clipboard', category: 'clipboard' });
+    expect(engine.explain(approved).rule).toBe('awaiting-browser-output');
+    resetFrontendExecuteTools();
+    expect(engine.explain(approved).rule).toBe('unsent-user-action');
+  });
+
   it('registerFrontendExecuteTool with an unknown category is a clear error', () => {
     expect(() => registerFrontendExecuteTool({ name: 'x', category: 'telepathy' as any })).toThrowError(/telepathy/);
   });
