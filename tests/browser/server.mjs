@@ -1,5 +1,5 @@
-// A static server for the browser tests: the built package (pkg/) under /pkg/ and the test page at
-// /, on 127.0.0.1 and a free port. It closes itself after `lifetimeMs` even if the test never does.
+// A static server for the browser tests: the built package (pkg/) under /pkg/, the test page at /
+// and, when given, tests/support/ under /support/, on 127.0.0.1 and a free port. It closes itself after `lifetimeMs` even if the test never does.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
@@ -13,16 +13,22 @@ const TYPES = {
   '.ts': 'text/plain; charset=utf-8',
 };
 
-/** Serves `pkgDir` under /pkg/ and `pagePath` at /; resolves with `{origin, close()}`. */
-export function startServer({ pkgDir, pagePath, lifetimeMs = 120_000 }) {
+/**
+ * Serves `pkgDir` under /pkg/, `pagePath` at / and `supportDir` (if given) under /support/;
+ * resolves with `{origin, close()}`.
+ */
+export function startServer({ pkgDir, pagePath, supportDir = null, lifetimeMs = 120_000 }) {
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://127.0.0.1').pathname);
     let file = null;
     if (path === '/' || path === '/index.html') {
       file = pagePath;
-    } else if (path.startsWith('/pkg/')) {
-      const candidate = normalize(join(pkgDir, path.slice('/pkg/'.length)));
-      if (candidate.startsWith(pkgDir + sep)) file = candidate;
+    } else {
+      for (const [prefix, dir] of [['/pkg/', pkgDir], ['/support/', supportDir]]) {
+        if (dir === null || !path.startsWith(prefix)) continue;
+        const candidate = normalize(join(dir, path.slice(prefix.length)));
+        if (candidate.startsWith(dir + sep)) file = candidate;
+      }
     }
     try {
       if (file === null) throw new Error('not served');

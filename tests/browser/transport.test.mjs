@@ -56,7 +56,7 @@ before(async () => {
   env.closed = `ws://127.0.0.1:${await closedPort()}/live`;
   const fixture = JSON.parse(readFileSync(join(fixturesDir, 'process_payment-approved-bidi-baseline.json'), 'utf8'));
   env.expectedChunks = fixture.output.expectedChunks;
-  server = await startServer({ pkgDir, pagePath: join(here, 'index.html') });
+  server = await startServer({ pkgDir, pagePath: join(here, 'index.html'), supportDir: resolve(here, '../support') });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, timeout: 30_000 });
   page = await (await browser.newContext()).newPage();
   page.on('pageerror', (error) => pageErrors.push(error));
@@ -73,6 +73,7 @@ after(async () => {
 // Runs in the page: the package's BidiTransport and what every test needs, as globalThis.h.
 async function installHelpers() {
   const { BidiTransport } = await import('/pkg/transport.js');
+  const { readStream } = await import('/support/read-stream.mjs');
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const fail = (message) => {
     throw new Error(message);
@@ -102,29 +103,7 @@ async function installHelpers() {
         clearTimeout(timer);
       }
     },
-    async read(stream, ms = 5000, afterChunks = 0, onAfter = () => {}) {
-      const reader = stream.getReader();
-      const chunks = [];
-      const started = Date.now();
-      let timer;
-      const timeout = new Promise((r) => (timer = setTimeout(() => r('timeout'), ms)));
-      try {
-        for (;;) {
-          const next = await Promise.race([reader.read(), timeout]);
-          if (next === 'timeout') {
-            reader.cancel().catch(() => {});
-            return { chunks, timedOut: true, ms: Date.now() - started };
-          }
-          if (next.done) return { chunks, done: true, ms: Date.now() - started };
-          chunks.push(next.value);
-          if (chunks.length === afterChunks) onAfter();
-        }
-      } catch (error) {
-        return { chunks, error, ms: Date.now() - started };
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    read: readStream,
     send: (t, count, signal, ms = 5000) => h.settle(t.sendMessages(h.request(count, signal)), ms),
     /** Sends and reads the whole response; throws if either fails. */
     async exchange(t, count) {

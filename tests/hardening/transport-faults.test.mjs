@@ -19,6 +19,7 @@ import { BidiTransport } from 'adk-stream-wasm/transport';
 import { startServer, text, data, DONE, binary, frame } from './lib/raw-ws.mjs';
 import { makeRng, baseSeed } from './lib/rng.mjs';
 import { writeFigures } from './lib/report.mjs';
+import { readStream } from '../support/read-stream.mjs';
 
 assert.equal(typeof WebSocket, 'function', 'this file needs a global WebSocket: run it on Node 22 (scripts/test-hardening.sh does)');
 
@@ -48,30 +49,6 @@ function reply(conn, label) {
   ]));
 }
 const replyTypes = ['start', 'text-start', 'text-delta', 'text-end', 'finish'];
-
-/** Reads a stream to its end, its error, or `ms`: `{chunks, done | error | timedOut, ms}`. */
-async function readAll(stream, ms = 5000) {
-  const reader = stream.getReader();
-  const chunks = [];
-  const started = Date.now();
-  let timer;
-  const timeout = new Promise((r) => (timer = setTimeout(() => r('timeout'), ms)));
-  try {
-    for (;;) {
-      const next = await Promise.race([reader.read(), timeout]);
-      if (next === 'timeout') {
-        reader.cancel().catch(() => {});
-        return { chunks, timedOut: true, ms: Date.now() - started };
-      }
-      if (next.done) return { chunks, done: true, ms: Date.now() - started };
-      chunks.push(next.value);
-    }
-  } catch (error) {
-    return { chunks, error, ms: Date.now() - started };
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** `promise` settled within `ms`: `{value} | {error} | {timedOut}` plus `ms`. */
 async function settle(promise, ms = 5000) {
@@ -103,7 +80,7 @@ function transport(url, extra = {}) {
 async function nextSendWorks(t, label = 'next') {
   const sent = await settle(t.sendMessages(request()), 5000);
   assert.ok(sent.value, `the next send failed: ${sent.error?.message ?? 'timed out'}`);
-  const read = await readAll(sent.value);
+  const read = await readStream(sent.value);
   assert.ok(read.done, `the next stream did not close: ${read.error?.message ?? 'timed out'}`);
   assert.deepEqual(read.chunks.map((c) => c.type), replyTypes, 'the next stream holds exactly the next reply');
   assert.equal(read.chunks[2].delta, label);
@@ -136,7 +113,7 @@ describe('half-written frames', () => {
     });
     const t = transport(s.url);
     const sent = await settle(t.sendMessages(request()));
-    const read = await readAll(sent.value, 3000);
+    const read = await readStream(sent.value, 3000);
     assert.ok(read.error, `the stream ended without an error: ${JSON.stringify(read)}`);
     assert.equal(read.error.name, 'AdkTransportError');
     assert.equal(read.error.kind, 'closed-mid-response');
@@ -159,7 +136,7 @@ describe('half-written frames', () => {
     const controller = new AbortController();
     const sent = await settle(t.sendMessages(request(controller.signal)));
     setTimeout(() => controller.abort(), 200);
-    const read = await readAll(sent.value, 3000);
+    const read = await readStream(sent.value, 3000);
     assert.ok(read.done, `the stream did not close after the abort: ${JSON.stringify(read.error ?? read)}`);
     assert.ok(read.ms < 1000, `it took ${read.ms} ms`);
     assert.deepEqual(read.chunks.map((c) => c.type), ['start']);
@@ -178,20 +155,20 @@ test('a server that accepts the message and never answers: the stream stays open
   const t = transport(s.url);
   const controller = new AbortController();
   const sent = await settle(t.sendMessages(request(controller.signal)));
-  const early = await readAll(sent.value, 300);
+  const early = await readStream(sent.value, 300);
   assert.ok(early.timedOut, 'the stream waits for the backend');
   // A second reader is not possible on a cancelled reader's stream: send again with a fresh abort.
   const controller2 = new AbortController();
   const sent2 = await settle(t.sendMessages(request(controller2.signal)));
   assert.ok(sent2.value, 'a new request supersedes the silent one');
-  const read2 = await readAll(sent2.value);
+  const read2 = await readStream(sent2.value);
   assert.ok(read2.done);
   assert.equal(read2.chunks[2].delta, 'next');
   const silent = await replyingServer(() => true);
   const t2 = transport(silent.url);
   const sent3 = await settle(t2.sendMessages(request(controller.signal)));
   setTimeout(() => controller.abort(), 100);
-  const read3 = await readAll(sent3.value, 2000);
+  const read3 = await readStream(sent3.value, 2000);
   assert.ok(read3.done && read3.ms < 1000, `abort ended the silent stream in ${read3.ms} ms: ${JSON.stringify(read3)}`);
   const interrupt = await silent.connections[0].next((m) => m.type === 'interrupt', 1000);
   assert.equal(interrupt.reason, 'user_abort');
@@ -229,7 +206,7 @@ describe('a network gone silent: no pong, no data, no close (liveness)', () => {
     });
     const t = transport(s0.url, { pingIntervalMs: 50, livenessTimeoutMs: 300 });
     const sent = await settle(t.sendMessages(request()));
-    const read = await readAll(sent.value, 5000);
+    const read = await readStream(sent.value, 5000);
     assert.ok(read.error, `the stream did not fail: ${JSON.stringify(read)}`);
     assert.equal(read.error.name, 'AdkTransportError');
     assert.equal(read.error.kind, 'liveness');
@@ -274,7 +251,7 @@ describe('a network gone silent: no pong, no data, no close (liveness)', () => {
     });
     const t = transport(s.url, { pingIntervalMs: 40, livenessTimeoutMs: 200 });
     const sent = await settle(t.sendMessages(request()));
-    const read = await readAll(sent.value, 5000);
+    const read = await readStream(sent.value, 5000);
     assert.ok(read.done, `the stream did not end cleanly: ${read.error?.message ?? 'timed out'}`);
     assert.equal(read.chunks.find((c) => c.type === 'text-delta')?.delta, 'slow');
     assert.equal(s.connections.length, 1);
@@ -294,7 +271,7 @@ describe('a network gone silent: no pong, no data, no close (liveness)', () => {
     });
     const t = transport(s.url, { livenessTimeoutMs: 20 });
     const cycle = async () => {
-      const read = await readAll(await t.sendMessages(request()));
+      const read = await readStream(await t.sendMessages(request()));
       assert.equal(read.error?.kind, 'liveness', `the silent stream ended otherwise: ${JSON.stringify(read)}`);
       assert.equal(t.connected, false);
     };
@@ -330,7 +307,7 @@ describe('the abort edge: what is left of an aborted turn', () => {
     const t = transport(s.url, extra);
     const controller = new AbortController();
     const sent = await settle(t.sendMessages(request(controller.signal)));
-    const reading = readAll(sent.value, 3000);
+    const reading = readStream(sent.value, 3000);
     await s.connections[0].next((m) => m.type === 'message');
     await sleep(30);
     controller.abort();
@@ -352,7 +329,7 @@ describe('the abort edge: what is left of an aborted turn', () => {
     await sleep(100);
     const resumed = await t.reconnectToStream({ chatId: 'chat-1' });
     assert.ok(resumed, 'the later chunks were kept');
-    const read = await readAll(resumed);
+    const read = await readStream(resumed);
     assert.deepEqual(read.chunks.map((c) => c.delta), ['late result']);
     await nextSendWorks(t, 'next');
     t.close();
@@ -362,7 +339,7 @@ describe('the abort edge: what is left of an aborted turn', () => {
     figures.faultsInjected++;
     const { s, t } = await abortFirst({});
     const sent = await settle(t.sendMessages(request()));
-    const read = await readAll(sent.value);
+    const read = await readStream(sent.value);
     assert.ok(read.done);
     assert.deepEqual(read.chunks.map((c) => c.type), replyTypes);
     assert.equal(read.chunks[2].delta, 'next');
@@ -429,7 +406,7 @@ test('every frame shape of SPEC §5: each malformed one reported with its reason
   });
   const t = transport(s.url, { onAudio: (a) => audio.push(a), onLatency: (ms) => latencies.push(ms) });
   const sent = await settle(t.sendMessages(request()));
-  const read = await readAll(sent.value);
+  const read = await readStream(sent.value);
   assert.ok(read.done, `the stream did not close: ${read.error?.message}`);
   assert.deepEqual(read.chunks.map((c) => c.type), replyTypes);
   assert.equal(read.chunks[2].delta, 'shapes');
@@ -476,7 +453,7 @@ test('a 100,000-frame burst: every chunk arrives, once and in order, then the st
   });
   const t = transport(s.url);
   const sent = await settle(t.sendMessages(request()));
-  const read = await readAll(sent.value, 60_000);
+  const read = await readStream(sent.value, 60_000);
   assert.ok(read.done, `the burst did not end: ${read.error?.message ?? 'timed out'} after ${read.chunks.length} chunks`);
   const deltas = read.chunks.filter((c) => c.type === 'text-delta');
   assert.equal(deltas.length, N);
@@ -500,7 +477,7 @@ describe('[DONE] storms', () => {
       return false;
     });
     const t = transport(s.url);
-    const first = await readAll((await settle(t.sendMessages(request()))).value);
+    const first = await readStream((await settle(t.sendMessages(request()))).value);
     assert.ok(first.done);
     assert.equal(first.chunks[2].delta, 'first');
     // Sent at once, before the storm has been read: the storm must not end this one.
@@ -541,7 +518,7 @@ test('a 10 MB frame of bad JSON and a 10 MB binary frame: both reported and skip
     return true;
   });
   const t = transport(s.url);
-  const read = await readAll((await settle(t.sendMessages(request()))).value, 20_000);
+  const read = await readStream((await settle(t.sendMessages(request()))).value, 20_000);
   assert.ok(read.done, JSON.stringify(read.error ?? read.timedOut));
   assert.deepEqual(read.chunks.map((c) => c.type), replyTypes);
   assert.equal(t.errors.length, 2);
@@ -595,7 +572,7 @@ describe('the server goes away at every stage', () => {
         const t = transport(s.url);
         if (stage === 'after-open') {
           // Let the socket open and die before the request: the request reconnects.
-          await t.sendMessages(request()).then((st) => readAll(st, 2000)).catch(() => {});
+          await t.sendMessages(request()).then((st) => readStream(st, 2000)).catch(() => {});
           // The close frame may still be on its way: the next request is meant to find the socket
           // dead, not to race its closing (that race fails the request, with a clear error).
           for (let waited = 0; t.connected && waited < 2000; waited += 10) await sleep(10);
@@ -608,7 +585,7 @@ describe('the server goes away at every stage', () => {
           assert.ok(['connect-failed', 'closed-mid-response'].includes(sent.error.kind), sent.error.kind);
           assert.ok(sent.ms < 2000, `${sent.ms} ms`);
         } else {
-          const read = await readAll(sent.value, 3000);
+          const read = await readStream(sent.value, 3000);
           assert.ok(!read.timedOut, `the stream neither ended nor failed: ${JSON.stringify(read.chunks)}`);
           if (stage === 'mid-stream') {
             assert.equal(read.error?.kind, 'closed-mid-response', JSON.stringify(read));
@@ -691,7 +668,7 @@ describe('the client aborts at every stage', () => {
         assert.equal(sent.error?.name, 'AbortError', `rejects as fetch does: ${sent.error}`);
         assert.ok(sent.ms < 500, `${sent.ms} ms`);
       } else {
-        const reading = readAll(sent.value, 3000);
+        const reading = readStream(sent.value, 3000);
         if (stage === 'after-done') await reading;
         else setTimeout(() => controller.abort(), 50);
         const read = await reading;
@@ -757,17 +734,17 @@ test('seeded soak: random faults between requests; every chunk that arrived is d
     const messages = [{ id: 'u', role: 'user', parts: [{ type: 'text', text: fault }] }];
     const sent = await settle(t.sendMessages(request(undefined, messages)));
     assert.ok(sent.value, `round ${round} (${fault}, seed ${base}): ${sent.error}`);
-    const read = await readAll(sent.value);
+    const read = await readStream(sent.value);
     assert.ok(read.done, `round ${round} (${fault}, seed ${base}): ${JSON.stringify(read.error ?? 'timed out')}`);
     take(read.chunks);
     await sleep(rng.int(3));
     const resumed = await t.reconnectToStream({ chatId: 'chat-1' });
-    if (resumed) take((await readAll(resumed)).chunks);
+    if (resumed) take((await readStream(resumed)).chunks);
     figures.soakRounds++;
   }
   await sleep(50);
   const resumed = await t.reconnectToStream({ chatId: 'chat-1' });
-  if (resumed) take((await readAll(resumed)).chunks);
+  if (resumed) take((await readStream(resumed)).chunks);
   t.close();
   assert.deepEqual(got, sentSeqs, `seed ${base}: chunks lost, repeated or out of order`);
   figures.chunksChecked += got.length;
@@ -779,7 +756,7 @@ test('memory stays flat over 1,000 connect/send/close cycles (WASM linear memory
   const wasm = await wasmInstance();
   const s = await replyingServer();
   const cycle = async (t) => {
-    const read = await readAll(await t.sendMessages(request()));
+    const read = await readStream(await t.sendMessages(request()));
     assert.ok(read.done);
     t.close();
   };
