@@ -311,23 +311,25 @@ export function adkScript(options) {
     return name;
   };
 
+  /** A text or reasoning part streamed whole: its start, one delta, its end. @param {'text' | 'reasoning'} kind @param {unknown} value @param {unknown} id */
+  const streamPart = (kind, value, id) => {
+    const where = `${kind}()`;
+    if (typeof value !== 'string') throw new AdkTestingError(`${where}: the text is ${describeValue(value)}; expected a string.`);
+    begin();
+    const partId = stringOption(id, 'id', where) ?? nextId('text');
+    events.push({ type: `${kind}-start`, id: partId }, { type: `${kind}-delta`, id: partId, delta: value }, { type: `${kind}-end`, id: partId });
+    return builder;
+  };
+
   const builder = {
     mode,
     /** Streams `text` as one text part. @param {unknown} value @param {{id?: string}} [options] */
     text(value, { id } = {}) {
-      if (typeof value !== 'string') throw new AdkTestingError(`text(): the text is ${describeValue(value)}; expected a string.`);
-      begin();
-      const textId = stringOption(id, 'id', 'text()') ?? nextId('text');
-      events.push({ type: 'text-start', id: textId }, { type: 'text-delta', id: textId, delta: value }, { type: 'text-end', id: textId });
-      return builder;
+      return streamPart('text', value, id);
     },
     /** Streams `text` as one reasoning part. @param {unknown} value @param {{id?: string}} [options] */
     reasoning(value, { id } = {}) {
-      if (typeof value !== 'string') throw new AdkTestingError(`reasoning(): the text is ${describeValue(value)}; expected a string.`);
-      begin();
-      const partId = stringOption(id, 'id', 'reasoning()') ?? nextId('text');
-      events.push({ type: 'reasoning-start', id: partId }, { type: 'reasoning-delta', id: partId, delta: value }, { type: 'reasoning-end', id: partId });
-      return builder;
+      return streamPart('reasoning', value, id);
     },
     /** A tool call with its input (state input-available): a browser tool runs on it.
      *  @param {unknown} name @param {unknown} [input] @param {{toolCallId?: string}} [options] */
