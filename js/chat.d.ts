@@ -22,6 +22,13 @@ export interface AdkOptions {
    *  Their `execute` returns the output itself (a throw is the failure); executors of the module's
    *  registry (`registerToolExecutor`) keep the old `ToolExecutor` contract, `{success, output?, error?}`. */
   tools?: Record<string, BrowserTool | BrowserTool['execute']>;
+  /**
+   * The tools that run in the browser besides `tools` (SPEC §6): names, or objects as
+   * `createAutoSend` takes them; `[]` for none. Default: the module's frontend-tool registry
+   * (`get_location`, `take_photo`, `get_camera`). Say it when the backend has a server tool of the
+   * same name, or the browser runs its own in its place.
+   */
+  frontendTools?: ReadonlyArray<string | { name: string; requiresApproval?: boolean }>;
   /** BIDI Pattern B: the transport whose `sendToolResult` carries approved tools' outputs. */
   transport?: {
     sendToolResult(toolCallId: string, result: unknown): void;
@@ -62,3 +69,5 @@ export interface Adk {
 
 export function createAdk(options: AdkOptions): Adk;
 export function attachAdk(chat: ChatLike, adk: Adk): Adk;
+
+export { AdkSseTransport, type AdkSseTransportOptions } from './sse-transport.js';

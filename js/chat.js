@@ -10,6 +10,8 @@ import {
   getLocation,
 } from './index.js';
 import { readUIMessageStream } from 'ai';
+
+export { AdkSseTransport } from './sse-transport.js';
 import { invalidArgument } from './words.js';
 import { executeGetLocation, getToolExecutor, hasToolExecutor, runToolExecutor } from './executors.js';
 
@@ -52,7 +54,18 @@ export function createAdk(options) {
     name,
     requiresApproval: tool && tool.requiresApproval !== undefined ? tool.requiresApproval : true,
   }));
-  const autoSend = createAutoSend({ mode, bidiPattern, frontendTools: own, useRegistry: true });
+  // SPEC §6: which tools run in the browser is the app's to say. `frontendTools` (names, `[]` for
+  // none) replaces the registry's; the chat's own `tools` always run in the browser.
+  const { frontendTools } = options;
+  if (frontendTools !== undefined && !Array.isArray(frontendTools)) {
+    throw invalidArgument('createAdk', `frontendTools is ${frontendTools === null ? 'null' : typeof frontendTools}`, "the names of the tools that run in the browser ([] for none), or undefined for the registry's");
+  }
+  const autoSend = createAutoSend({
+    mode,
+    bidiPattern,
+    frontendTools: frontendTools === undefined ? own : [...own, ...frontendTools],
+    useRegistry: frontendTools === undefined,
+  });
   let chat = null;
   let unsubscribe = null;
   const running = new Map();

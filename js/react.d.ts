@@ -1,42 +1,64 @@
 // `adk-stream-wasm/react` imports `react`, `@ai-sdk/react` and `ai` when it runs, so its types use
 // theirs directly: an app that imports this entry point has all three installed.
 import type { UseChatHelpers } from '@ai-sdk/react';
-import type { UIMessage, ChatInit, DefaultChatTransport } from 'ai';
+import type { UIMessage, ChatInit, ChatTransport } from 'ai';
+import type { AdkSseTransport } from './sse-transport.js';
 import type { Adk, AdkOptions } from './chat.js';
 import type { Explanation, PendingApproval, BidiPattern } from './index.js';
-import type { BidiTransport, BidiTransportOptions } from './transport.js';
+import type { AdkBackendKind, BidiTransport, BidiTransportOptions } from './transport.js';
 import type { ToolExecutorDependencies, ToolExecutorResult } from './executors.js';
 
 export type AdkChatMode = 'sse' | 'bidi';
+
+/** A transport of the app's own (the testing kit's `AdkTestTransport`, a custom one): any AI SDK
+ *  `ChatTransport`; in BIDI Pattern B its `sendToolResult` carries approved browser tools' outputs. */
+export type AdkOwnTransport<M extends UIMessage = UIMessage, MODE extends AdkChatMode = AdkChatMode> = ChatTransport<M> &
+  (MODE extends 'bidi' ? { sendToolResult?(toolCallId: string, result: object): void } : unknown);
 
 export interface UseAdkChatOptions<M extends UIMessage = UIMessage, MODE extends AdkChatMode = AdkChatMode>
   extends Omit<ChatInit<M>, 'transport' | 'sendAutomaticallyWhen'> {
   /** Default 'sse'. */
   mode?: MODE;
-  /** SSE endpoint for DefaultChatTransport (default '/api/chat'). */
+  /** SSE endpoint (default '/api/chat'). Not with `transport`. */
   api?: string;
-  /** BIDI WebSocket URL (ws:// or wss://). */
+  /** BIDI WebSocket URL (ws:// or wss://). Not with `transport`. */
   url?: string;
   bidiPattern?: BidiPattern;
   tools?: AdkOptions['tools'];
-  /** Passed to DefaultChatTransport (SSE) or BidiTransport (BIDI). */
+  /** The tools that run in the browser besides `tools` (`[]` for none); default: the module's
+   *  frontend-tool registry (`get_location`, `take_photo`, `get_camera`). SPEC §6. */
+  frontendTools?: AdkOptions['frontendTools'];
+  /** `'adk'` (default) or `'ai-sdk'` (AI SDK's server, Pydantic AI): how the request is encoded. Not with `transport`. */
+  backend?: AdkBackendKind;
+  /** Use this transport instead of building one (for tests: `AdkTestTransport`). The app closes it. */
+  transport?: AdkOwnTransport<M, MODE>;
+  /** Passed to AdkSseTransport (SSE; AI SDK's `DefaultChatTransport` options) or BidiTransport (BIDI). Not with `transport`. */
   transportOptions?: Record<string, unknown> & Partial<BidiTransportOptions>;
   onToolError?: AdkOptions['onToolError'];
+  /** useChat's options. */
+  experimental_throttle?: number;
+  resume?: boolean;
 }
 
 /** The chat's transport, by mode: the BIDI WebSocket transport (`latencyMs`, `interrupt()`, …) or
- *  AI SDK's `DefaultChatTransport` for SSE; both when the mode is only known at run time. */
+ *  the package's `AdkSseTransport` (AI SDK's `DefaultChatTransport`) for SSE; both when the mode is
+ *  only known at run time. */
 export type AdkChatTransport<M extends UIMessage = UIMessage, MODE extends AdkChatMode = AdkChatMode> =
   | (MODE extends 'bidi' ? BidiTransport<M> : never)
-  | (MODE extends 'sse' ? DefaultChatTransport<M> : never);
+  | (MODE extends 'sse' ? AdkSseTransport<M> : never);
 
-export type UseAdkChatResult<M extends UIMessage = UIMessage, MODE extends AdkChatMode = AdkChatMode> = Omit<UseChatHelpers<M>, 'addToolOutput'> & {
+export type UseAdkChatResult<
+  M extends UIMessage = UIMessage,
+  MODE extends AdkChatMode = AdkChatMode,
+  OWN extends ChatTransport<M> | undefined = undefined,
+> = Omit<UseChatHelpers<M>, 'addToolOutput'> & {
   /** The library's `adk.addToolOutput` (not useChat's): it tells the engine the output is the
    *  browser's, and may be awaited inside `onToolCall` (while the chat streams it resolves once the
    *  output is queued; otherwise once it is committed). */
   addToolOutput: Adk['addToolOutput'];
   adk: Adk;
-  transport: AdkChatTransport<M, MODE>;
+  /** The transport given as `transport`, else the one the hook built. */
+  transport: OWN extends ChatTransport<M> ? OWN : AdkChatTransport<M, MODE>;
   approve: Adk['approve'];
   deny: Adk['deny'];
   answerApprovals: Adk['answerApprovals'];
@@ -46,9 +68,11 @@ export type UseAdkChatResult<M extends UIMessage = UIMessage, MODE extends AdkCh
 
 /** `mode` decides the transport's type: `useAdkChat({mode: 'bidi', url})` gives a `BidiTransport`;
  *  no mode (the default, SSE) or `mode: 'sse'` gives a `DefaultChatTransport`. */
-export function useAdkChat<M extends UIMessage = UIMessage, MODE extends AdkChatMode = 'sse'>(
-  options?: UseAdkChatOptions<M, MODE>,
-): UseAdkChatResult<M, MODE>;
+export function useAdkChat<
+  M extends UIMessage = UIMessage,
+  MODE extends AdkChatMode = 'sse',
+  OWN extends AdkOwnTransport<M, MODE> | undefined = undefined,
+>(options?: UseAdkChatOptions<M, MODE> & { transport?: OWN }): UseAdkChatResult<M, MODE, OWN>;
 
 export interface UseToolExecutorsResult {
   /** Runs the registered executor of `toolName`; `{success: false, error}` when there is none or

@@ -1,43 +1,101 @@
 // useAdkChat: AI SDK's useChat with this library's engine, helpers, browser tools and transport.
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Chat, useChat } from '@ai-sdk/react';
-import { DefaultChatTransport } from 'ai';
 import { createAdk } from './chat.js';
 import { LazyBidiTransport } from './lazy-transport.js';
+import { AdkSseTransport } from './sse-transport.js';
 import { hasToolExecutor, runToolExecutor } from './executors.js';
+import { invalidArgument } from './words.js';
+
+const F = 'useAdkChat';
+
+/** The app's callbacks: the Chat calls them through wrappers that read the latest render's. */
+const CALLBACKS = ['onError', 'onToolCall', 'onFinish', 'onData', 'onToolError'];
+/** AI SDK's other `Chat` options, read when the chat is created (as `useChat` reads them). */
+const CHAT_OPTIONS = ['messages', 'generateId', 'messageMetadataSchema', 'dataPartSchemas'];
+/** `useChat`'s own options. */
+const USE_CHAT_OPTIONS = ['experimental_throttle', 'resume'];
+/** What identifies the chat, its engine and its transport. */
+const OWN_OPTIONS = ['mode', 'api', 'url', 'bidiPattern', 'tools', 'frontendTools', 'backend', 'transport', 'transportOptions', 'id'];
+const KNOWN = new Set([...OWN_OPTIONS, ...CALLBACKS, ...CHAT_OPTIONS, ...USE_CHAT_OPTIONS]);
+/** Options the hook builds itself from `transport`; giving both would leave one of them unused. */
+const SET_BY_TRANSPORT = ['api', 'url', 'transportOptions', 'backend'];
+
+/** Refuses what the hook would silently ignore or override. */
+function checkOptions(options) {
+  for (const key of Object.keys(options)) {
+    if (key === 'sendAutomaticallyWhen') {
+      throw invalidArgument(F, '`sendAutomaticallyWhen` is given', "no sendAutomaticallyWhen: the chat's engine decides when to send (use useChat with createAutoSend for a decision of your own)");
+    }
+    if (!KNOWN.has(key)) {
+      throw invalidArgument(F, `the option \`${key}\` is not one useAdkChat knows`, `one of ${[...KNOWN].join(', ')}`);
+    }
+  }
+  if (options.transport !== undefined) {
+    const transport = options.transport;
+    if (transport === null || typeof transport !== 'object' || typeof transport.sendMessages !== 'function') {
+      throw invalidArgument(F, '`transport` is not a ChatTransport', 'an object with sendMessages() and reconnectToStream(), such as AdkTestTransport or BidiTransport');
+    }
+    for (const key of SET_BY_TRANSPORT) {
+      if (options[key] !== undefined) {
+        throw invalidArgument(F, `\`${key}\` is given with \`transport\``, `either your own transport or \`${key}\` (which configures the transport useAdkChat builds), not both`);
+      }
+    }
+  }
+}
+
+/** A key that changes exactly when the browser tool set changes. */
+function toolSetKey(frontendTools) {
+  if (frontendTools === undefined) return '';
+  if (!Array.isArray(frontendTools)) return 'invalid';
+  return `[${frontendTools.map((t) => (t !== null && typeof t === 'object' ? `${t.name}:${t.requiresApproval}` : String(t))).join(',')}]`;
+}
 
 /**
- * `useAdkChat({mode: 'sse' | 'bidi', api?, url?, bidiPattern?, tools?, transportOptions?, id?,
- * ...chatOptions})` returns useChat's result plus `approve`, `deny`, `answerApprovals`,
- * `pendingApprovals`, `explain` and `adk`. Changing mode, endpoint, pattern or id creates a new
- * chat with a new engine, so nothing one chat remembers leaks into another.
+ * `useAdkChat({mode: 'sse' | 'bidi', api?, url?, bidiPattern?, tools?, frontendTools?, backend?,
+ * transport?, transportOptions?, id?, ...chatOptions})` returns useChat's result plus `approve`,
+ * `deny`, `answerApprovals`, `pendingApprovals`, `explain` and `adk`. Changing mode, endpoint,
+ * pattern, tool set, backend, transport or id creates a new chat with a new engine, so nothing one
+ * chat remembers leaks into another. Callbacks (`onFinish`, `onError`, `onData`, `onToolCall`,
+ * `onToolError`) are always the latest render's, as with AI SDK's `useChat`.
  * Its types are in react.d.ts; this JSDoc only lets tsc check the body (tools/check-types.mjs).
  * @param {Record<string, any>} [options]
  */
 export function useAdkChat(options = {}) {
+  checkOptions(options);
   const {
     mode = 'sse',
     api = '/api/chat',
     url,
     bidiPattern,
     tools,
+    frontendTools,
+    backend,
+    transport: ownTransport,
     transportOptions,
     id,
-    ...chatOptions
+    experimental_throttle,
+    resume,
   } = options;
   const toolNames = tools ? Object.keys(tools).sort().join(',') : '';
-  const latestChatOptions = useRef(chatOptions);
-  latestChatOptions.current = chatOptions;
+  const frontendKey = toolSetKey(frontendTools);
+  const latest = useRef(options);
+  latest.current = options;
 
   const created = useMemo(() => {
-    /** @type {{ chat: any, adk: any }} */
-    const holder = { chat: null, adk: null };
+    /** @type {{ adk: any }} */
+    const holder = { adk: null };
+    // The transport's browser tools are the engine's: one set, said once (SPEC §4a W1, §6).
+    const isFrontendTool = (name) => holder.adk !== null && holder.adk.autoSend.isFrontendTool(name);
     const transport =
-      mode === 'bidi'
+      ownTransport ??
+      (mode === 'bidi'
         ? new LazyBidiTransport({
             url,
+            backend,
+            frontendTools: isFrontendTool,
             ...transportOptions,
-            // Chunks that arrived with no open stream: let AI SDK pick them up (nothing is lost).
+            // Chunks that arrived with no open stream go into the last assistant message (nothing is lost).
             onBufferedChunks: () => {
               if (holder.adk) void holder.adk.resumeBuffered();
               if (transportOptions && typeof transportOptions.onBufferedChunks === 'function') {
@@ -45,28 +103,37 @@ export function useAdkChat(options = {}) {
               }
             },
           })
-        : new DefaultChatTransport({ api, ...transportOptions });
-    const adk = createAdk({ mode, bidiPattern, tools, transport, onToolError: chatOptions.onToolError });
+        : new AdkSseTransport({ api, backend, frontendTools: isFrontendTool, ...transportOptions }));
+    const call = (name) => (...args) => {
+      const callback = latest.current[name];
+      return typeof callback === 'function' ? callback(...args) : undefined;
+    };
+    const adk = createAdk({ mode, bidiPattern, tools, frontendTools, transport, onToolError: call('onToolError') });
     holder.adk = adk;
-    const { onToolError: _ignored, ...rest } = latestChatOptions.current;
-    holder.chat = new Chat({ id, ...rest, transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen });
-    return { adk, chat: holder.chat, transport };
+    const init = latest.current;
+    /** @type {Record<string, unknown>} */
+    const chatInit = { id, transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen };
+    for (const key of CHAT_OPTIONS) if (init[key] !== undefined) chatInit[key] = init[key];
+    for (const key of CALLBACKS) if (key !== 'onToolError') chatInit[key] = call(key);
+    const chat = new Chat(/** @type {any} */ (chatInit));
+    return { adk, chat, transport, own: ownTransport !== undefined };
     // The chat is rebuilt only when what identifies it changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [mode, api, url, bidiPattern, id, toolNames]);
+  }, [mode, api, url, bidiPattern, id, toolNames, frontendKey, backend, ownTransport]);
 
-  const { adk, chat, transport } = created;
+  const { adk, chat, transport, own } = created;
   if (tools) adk.setTools(tools);
 
   useEffect(() => {
     adk.attach(chat);
     return () => {
       adk.detach();
-      if ('close' in transport && typeof transport.close === 'function') transport.close();
+      // A transport the app passed is the app's to close.
+      if (!own && 'close' in transport && typeof transport.close === 'function') transport.close();
     };
-  }, [adk, chat, transport]);
+  }, [adk, chat, transport, own]);
 
-  const helpers = useChat({ chat });
+  const helpers = useChat({ chat, experimental_throttle, resume });
   return {
     ...helpers,
     adk,

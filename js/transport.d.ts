@@ -16,9 +16,23 @@ export interface BidiAudio {
   bitDepth: number;
 }
 
+/** Which kind of backend a transport talks to (SPEC §4a W4). */
+export type AdkBackendKind = 'adk' | 'ai-sdk';
+
+/** Which tools run in the browser: names (`[]` for none), a test such as `autoSend.isFrontendTool`, or the registry's when undefined. */
+export type FrontendToolSet = ReadonlyArray<string | { name: string }> | ((toolName: string) => boolean);
+
 export interface BidiTransportOptions {
   /** `ws://` or `wss://` URL of the backend's BIDI endpoint. Nothing connects before the first request. */
   url: string;
+  /**
+   * `'adk'` (default): an ADK backend, which reads an approved browser tool with its output as an
+   * `approval-responded` part followed by a `tool-result` part (SPEC §4a W1); the messages in `Chat`
+   * are not changed. `'ai-sdk'`: a backend that reads AI SDK's own shape; the history goes as it is.
+   */
+  backend?: AdkBackendKind;
+  /** The tools that run in the browser, for the ADK encoding (default: the frontend-tool registry's). */
+  frontendTools?: FrontendToolSet;
   /** Time for the socket to open before the request fails (default 30000). */
   connectTimeoutMs?: number;
   /**
@@ -52,8 +66,12 @@ export interface BidiTransportOptions {
   onError?(error: BidiTransportError): void;
   /**
    * Chunks arrived while no response stream was open (for example the backend's late result after
-   * the stream ended). They are kept; call `chat.resumeStream()` to receive them through
-   * `reconnectToStream`, or they lead the next request's stream. Called once per batch.
+   * the stream ended, or a second approval of the same turn). They are kept, never lost; call
+   * `chat.resumeStream()` (or `adk.resumeBuffered()`) to receive them through `reconnectToStream`,
+   * or they lead the next request's stream. When they hold an approval request and the next request
+   * answers the same turn, that request's frame is not sent: its stream is the buffered response, so
+   * the new approval joins the same message and both answers go in one frame (SPEC §4a W6).
+   * Called once per batch.
    */
   onBufferedChunks?(): void;
 }

@@ -7,6 +7,9 @@
 // and one answer word comes back.
 import { core, loadError } from './loader.js';
 import { invalidArgument, field, optionalString, typeName, isArray } from './words.js';
+// The chunk-kind codes and answer bits of the core's stream rules, shared with the testing kit.
+import { kindCode, STEP, AWAITING_ANSWER, DELIVER_THEN_END, IGNORE, DROP, TAIL_ACTIVE } from './stream-rules.js';
+import { continuedMessageId, continuing, readBackend, readFrontendTools, toAdkWire } from './adk-wire.js';
 
 const F_NEW = 'new BidiTransport';
 const F_SEND = 'BidiTransport.sendMessages';
@@ -14,29 +17,8 @@ const F_SEND = 'BidiTransport.sendMessages';
 const MAX_DELAY_MS = 2147483647;
 /** WebSocket.OPEN: a socket past it is closing or closed. */
 const OPEN = 1;
-/** What the core's rules answer (src/transport): the step in bits 0–2, then two flags. */
-const STEP = 7;
-const AWAITING_ANSWER = 1;
-const DELIVER_THEN_END = 2;
-const IGNORE = 4;
-const DROP = 8;
-const TAIL_ACTIVE = 16;
 /** Marks where a buffered response ended. */
 const END = Symbol('end');
-
-/** The chunk kinds the core's rules tell apart (`ChunkKind`); every other type is 0. */
-function kindCode(type) {
-  switch (type) {
-    case 'start':
-      return 1;
-    case 'tool-approval-request':
-      return 2;
-    case 'finish-step':
-      return 3;
-    default:
-      return 0;
-  }
-}
 
 // Each transport's rules live in a core slot, freed when the transport is collected.
 const slots = /* @__PURE__ */ new FinalizationRegistry((id) => core.adk_bidi_free(id));
@@ -124,13 +106,17 @@ function readOptions(options) {
     connectTimeoutMs: optionalMs(options, 'connectTimeoutMs', 30000, 1),
     approvalTimeoutMs: optionalMs(options, 'approvalTimeoutMs', 60000, 0),
     pingIntervalMs,
-    // Three pings without any frame back mean a dead network.
-    livenessTimeoutMs: optionalMs(options, 'livenessTimeoutMs', Math.min(pingIntervalMs * 3, 4294967295), 0),
+    // Three pings without any frame back mean a dead network (at most setTimeout's limit: a longer
+    // delay overflows into a timer that fires at once, again and again).
+    livenessTimeoutMs: optionalMs(options, 'livenessTimeoutMs', Math.min(pingIntervalMs * 3, MAX_DELAY_MS), 0),
     abortTailTimeoutMs: optionalMs(options, 'abortTailTimeoutMs', 5000, 0),
     onLatency: optionalFunction(F_NEW, options, 'onLatency'),
     onAudio: optionalFunction(F_NEW, options, 'onAudio'),
     onError: optionalFunction(F_NEW, options, 'onError'),
     onBufferedChunks: optionalFunction(F_NEW, options, 'onBufferedChunks'),
+    // SPEC §4a W4: an ADK backend (the default) reads approved browser tools as W1 encodes them.
+    adk: readBackend(F_NEW, field(F_NEW, options, 'backend')) === 'adk',
+    isBrowserTool: readFrontendTools(F_NEW, field(F_NEW, options, 'frontendTools')),
   };
 }
 
@@ -280,6 +266,8 @@ export class BidiTransport {
   #effects = [];
   #messagesSent = 0;
   #sentWaiters = [];
+  /** The assistant message of the agent turn in progress (SPEC §4a W5), once known. */
+  #turnMessageId = undefined;
 
   constructor(options) {
     // A core that could not load, or bad options, throw here, at once.
@@ -290,11 +278,14 @@ export class BidiTransport {
   }
 
   async sendMessages(options) {
-    const stream = await this.#send(options);
-    // The `message` frame is on the socket once the promise resolves.
+    // The `message` frame is on the socket once the promise resolves (#messageSent counted it), or
+    // was not needed (#answerFromBuffer).
+    return this.#send(options);
+  }
+
+  #messageSent() {
     this.#messagesSent += 1;
     for (const waiter of this.#sentWaiters.splice(0)) waiter();
-    return stream;
   }
 
   /** How many `message` frames this transport has sent. */
@@ -310,7 +301,7 @@ export class BidiTransport {
   whenMessageSent(count, timeoutMs = 60000) {
     if (this.#messagesSent > count) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), timeoutMs);
+      const timer = setTimeout(() => resolve(false), Math.min(Math.max(0, Number(timeoutMs) || 0), MAX_DELAY_MS));
       const check = () => {
         if (this.#messagesSent > count) {
           clearTimeout(timer);
@@ -339,7 +330,7 @@ export class BidiTransport {
     const signal = optionalSignal(F_SEND, options);
     let history;
     try {
-      history = JSON.stringify(messages);
+      history = JSON.stringify(this.#config.adk ? toAdkWire(messages, this.#config.isBrowserTool) : messages);
     } catch (error) {
       throw invalidArgument(F_SEND, `JSON.stringify(messages) threw: ${describeError(error)}`, 'messages that JSON can carry (no cycles, no BigInt)');
     }
@@ -348,7 +339,7 @@ export class BidiTransport {
     if (signal !== null && signal.aborted) return Promise.reject(signal.reason === undefined ? abortError() : signal.reason);
     return new Promise((resolve, reject) => {
       /** @type {Request} */
-      const request = { id: ++this.#nextId, resolve, reject, text, signal, unwatch: null };
+      const request = { id: ++this.#nextId, resolve, reject, text, signal, unwatch: null, continues: continuedMessageId(messages) };
       request.unwatch = this.#watchAbort(signal, request.id);
       const older = this.#pending;
       this.#pending = null;
@@ -375,12 +366,19 @@ export class BidiTransport {
     const signal = options === undefined || options === null ? null : optionalSignal('BidiTransport.reconnectToStream', options);
     if (this.#response !== null || !this.#buffer.some((b) => b !== END)) return null;
     const id = ++this.#nextId;
+    return this.#streamFromBuffer(id, this.#watchAbort(signal, id));
+  }
+
+  /** A stream of the buffered chunks; it stays the open response unless their response had ended. */
+  #streamFromBuffer(id, unwatch) {
     const stream = responseStream(() => this.#onCancel(id));
     const { chunks, ended } = this.#drainBuffer();
     for (const chunk of chunks) stream.enqueue(chunk);
-    if (ended) stream.close();
-    else {
-      this.#response = { id, stream, unwatch: this.#watchAbort(signal, id), approvalTimer: undefined, started: true };
+    if (ended) {
+      stream.close();
+      if (unwatch) unwatch();
+    } else {
+      this.#response = { id, stream, unwatch, approvalTimer: undefined, started: true };
       this.#watchResponseLiveness();
     }
     return stream.readable;
@@ -471,16 +469,34 @@ export class BidiTransport {
 
   // ---- the state's helpers ----
 
-  /** Runs the app's callbacks asked for while the state changed; one that throws disturbs nothing. */
+  /** Runs the app's callbacks asked for while the state changed; one that throws disturbs nothing
+   *  here, and is reported (`reportError`, else `onError`, else the console). */
   #flush() {
     if (this.#effects.length === 0) return;
     for (const [callback, arg] of this.#effects.splice(0)) {
       try {
         callback(arg);
-      } catch {
-        // The app's error is its own.
+      } catch (error) {
+        this.#callbackFailed(callback, error);
       }
     }
+  }
+
+  /** An app callback threw: the app's error is its own, so it goes where the app sees errors. */
+  #callbackFailed(callback, error) {
+    const report = /** @type {any} */ (globalThis).reportError;
+    if (typeof report === 'function') return void report.call(globalThis, error);
+    const onError = this.#config.onError;
+    if (onError !== null && callback !== onError) {
+      const wrapped = new Error(`a BidiTransport callback threw: ${describeError(error)}`, { cause: error });
+      wrapped.name = 'AdkCallbackError';
+      try {
+        return void onError(wrapped);
+      } catch {
+        // onError itself threw: the console below.
+      }
+    }
+    console.error('adk-stream-wasm: a BidiTransport callback threw', error);
   }
 
   #report(error) {
@@ -730,7 +746,12 @@ export class BidiTransport {
     this.#chunkArrived();
     this.#settleTail(word);
     if (word & DROP) return;
-    if (response !== null && type === 'start') response.started = true;
+    if (type === 'start') {
+      if (response !== null) response.started = true;
+      // SPEC §4a W5: every later response of the turn goes on in the turn's one assistant message.
+      if (this.#turnMessageId === undefined) this.#turnMessageId = typeof chunk.messageId === 'string' ? chunk.messageId : undefined;
+      else chunk = continuing(chunk, this.#turnMessageId);
+    }
     this.#deliver(chunk);
     if ((word & STEP) === AWAITING_ANSWER) this.#armApprovalTimer();
     else if ((word & STEP) === DELIVER_THEN_END) this.#endResponse();
@@ -842,25 +863,45 @@ export class BidiTransport {
     }, ms) : undefined;
   }
 
-  /** The socket is open: start the response stream with the buffered chunks first, send the
-   *  message, resolve the request with the stream. */
-  /** @param {Socket} socket @param {Request} request */
+  /**
+   * The socket is open: send the message, then start the response stream with the buffered chunks
+   * first (sent first, so a failed send loses none of them), and resolve the request with it.
+   * @param {Socket} socket @param {Request} request
+   */
   #beginResponse(socket, request) {
     // Chat never overlaps requests; if an app does, the older stream ends here.
     const older = this.#takeResponse();
     if (older !== null) older.stream.close();
-    const stream = responseStream(() => this.#onCancel(request.id));
-    // Chunks that came while no stream was open go first; their response ends merged into this
-    // one, which stays open for the answer to this message.
-    for (const chunk of this.#drainBuffer().chunks) stream.enqueue(chunk);
+    if (request.continues !== undefined && this.#buffer.some(isApprovalRequest)) return this.#answerFromBuffer(request);
     try {
       socket.ws.send(request.text);
     } catch (error) {
       return this.#reject(request, sendFailed(error));
     }
+    this.#messageSent();
+    this.#turnMessageId = request.continues;
     core.adk_bidi_start(this.#rules);
+    const stream = responseStream(() => this.#onCancel(request.id));
+    // Chunks that came while no stream was open go first; their response ends merged into this
+    // one, which stays open for the answer to this message.
+    for (const chunk of this.#drainBuffer().chunks) stream.enqueue(chunk);
     this.#response = { id: request.id, stream, unwatch: request.unwatch, approvalTimer: undefined, started: false };
     this.#watchResponseLiveness();
     request.resolve(stream.readable);
   }
+
+  /**
+   * SPEC §4a W6: the backend asked for another approval of the same turn after the response the
+   * chat answers had ended (two tool calls at once: the second request comes after the first one's
+   * finish-step). The backend waits for both answers in one message, so this message is not sent:
+   * the request gets the buffered response instead, the second approval joins the same assistant
+   * message, and the chat sends again once the user has answered it, with both answers.
+   * @param {Request} request
+   */
+  #answerFromBuffer(request) {
+    request.resolve(this.#streamFromBuffer(request.id, request.unwatch));
+  }
 }
+
+/** Whether a buffered entry is a chunk that asks the user for an approval. */
+const isApprovalRequest = (entry) => entry !== END && entry.type === 'tool-approval-request';
