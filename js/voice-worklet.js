@@ -1,0 +1,245 @@
+// adk-stream-wasm/voice: the two AudioWorklet processors, in one self-contained module (no imports:
+// a bundler copies it as an asset, and a Blob URL of its text works the same). It runs on the audio
+// thread, so the main thread only forwards strings: base64 PCM in, base64 PCM out.
+//   adk-voice-capture:  microphone (context rate) -> mono, resampled, 16-bit LE PCM chunks, base64;
+//                       input level; voice activity while the agent plays (barge-in).
+//   adk-voice-playback: the agent's base64 PCM -> resampled to the context rate -> a small jitter
+//                       buffer -> the speakers; flushed within one render quantum.
+// Both processors of one voice share a record in this scope, so barge-in needs no main-thread hop.
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const B64_CODES = new Uint8Array(64).map((_, i) => B64.charCodeAt(i));
+const B64_VALUES = new Uint8Array(128);
+for (let i = 0; i < 64; i++) B64_VALUES[B64_CODES[i]] = i;
+const shared = new Map(); // voice id -> {playing, flush}
+
+function link(id) {
+  if (!shared.has(id)) shared.set(id, { playing: false, flush: false });
+  return shared.get(id);
+}
+
+/** Windowed-sinc resampler that keeps its state across calls: every input sample is used once,
+ *  none is dropped or repeated (the output position advances by inRate/outRate exactly). */
+class Resampler {
+  constructor(inRate, outRate) {
+    this.same = inRate === outRate;
+    this.step = inRate / outRate;
+    const scale = Math.min(1, outRate / inRate);
+    const half = Math.ceil(8 / scale);
+    const taps = 2 * half;
+    const phases = 32;
+    const kernel = new Float32Array((phases + 1) * taps);
+    for (let p = 0; p <= phases; p++) {
+      for (let k = 0; k < taps; k++) {
+        const x = k - (half - 1) - p / phases;
+        const c = 0.92 * scale * x;
+        const sinc = c === 0 ? 1 : Math.sin(Math.PI * c) / (Math.PI * c);
+        const w = Math.abs(x) >= half ? 0 : 0.5 + 0.5 * Math.cos((Math.PI * x) / half);
+        kernel[p * taps + k] = 0.92 * scale * sinc * w;
+      }
+    }
+    Object.assign(this, { half, taps, phases, kernel, buf: new Float32Array(taps + 8192), len: half - 1, pos: half - 1 });
+  }
+
+  /** Resamples `input` and calls `emit(sample)` for each output sample. */
+  push(input, emit) {
+    if (this.same) {
+      for (let i = 0; i < input.length; i++) emit(input[i]);
+      return;
+    }
+    const { half, taps, phases, kernel, step } = this;
+    let { buf, len, pos } = this;
+    if (len + input.length > buf.length) {
+      const grown = new Float32Array(len + input.length + taps);
+      grown.set(buf.subarray(0, len));
+      this.buf = buf = grown;
+    }
+    buf.set(input, len);
+    len += input.length;
+    while (Math.floor(pos) + half < len) {
+      const i0 = Math.floor(pos);
+      const k0 = Math.round((pos - i0) * phases) * taps;
+      const base = i0 - half + 1;
+      let sum = 0;
+      for (let k = 0; k < taps; k++) sum += kernel[k0 + k] * buf[base + k];
+      emit(sum);
+      pos += step;
+    }
+    const keep = Math.floor(pos) - half + 1;
+    buf.copyWithin(0, keep, len);
+    this.len = len - keep;
+    this.pos = pos - keep;
+  }
+}
+
+function toBase64(bytes, n) {
+  const out = new Uint8Array(Math.ceil(n / 3) * 4);
+  let o = 0;
+  for (let i = 0; i < n; i += 3) {
+    const a = bytes[i], b = i + 1 < n ? bytes[i + 1] : 0, c = i + 2 < n ? bytes[i + 2] : 0;
+    out[o++] = B64_CODES[a >> 2];
+    out[o++] = B64_CODES[((a & 3) << 4) | (b >> 4)];
+    out[o++] = i + 1 < n ? B64_CODES[((b & 15) << 2) | (c >> 6)] : 61;
+    out[o++] = i + 2 < n ? B64_CODES[c & 63] : 61;
+  }
+  let text = '';
+  for (let i = 0; i < o; i += 4096) text += String.fromCharCode.apply(null, out.subarray(i, i + 4096));
+  return text;
+}
+
+function fromBase64(text) {
+  const n = text.length;
+  const pad = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const bytes = new Uint8Array((n / 4) * 3 - pad);
+  let o = 0;
+  for (let i = 0; i < n; i += 4) {
+    const v = (B64_VALUES[text.charCodeAt(i)] << 18) | (B64_VALUES[text.charCodeAt(i + 1)] << 12) |
+      (B64_VALUES[text.charCodeAt(i + 2) & 127] << 6) | B64_VALUES[text.charCodeAt(i + 3) & 127];
+    bytes[o++] = v >> 16;
+    if (o < bytes.length) bytes[o++] = (v >> 8) & 255;
+    if (o < bytes.length) bytes[o++] = v & 255;
+  }
+  return bytes;
+}
+
+class Capture extends AudioWorkletProcessor {
+  constructor({ processorOptions: o }) {
+    super();
+    this.link = link(o.id);
+    this.rate = o.sampleRate;
+    this.resampler = new Resampler(sampleRate, o.sampleRate);
+    this.bytes = new Uint8Array(o.chunkSamples * 2);
+    this.fill = 0;
+    this.on = true;
+    this.threshold = o.vadThreshold;
+    this.loud = 0;
+    this.needLoud = Math.max(1, Math.round((o.vadMs / 1000) * sampleRate / 128));
+    this.peak = 0;
+    this.emit = (s) => {
+      const v = s >= 1 ? 32767 : s <= -1 ? -32768 : Math.round(s * 32767);
+      this.bytes[this.fill++] = v & 255;
+      this.bytes[this.fill++] = (v >> 8) & 255;
+      if (this.fill === this.bytes.length) this.send();
+    };
+    this.port.onmessage = ({ data }) => {
+      if (data === 'stop') {
+        this.send();
+        this.on = false;
+        this.port.postMessage({ end: true });
+      }
+    };
+  }
+
+  send() {
+    if (this.fill === 0) return;
+    this.port.postMessage({ chunk: toBase64(this.bytes, this.fill), frame: currentFrame, level: this.peak });
+    this.fill = 0;
+    this.peak = 0;
+  }
+
+  process(inputs) {
+    const channels = inputs[0];
+    if (!this.on) return false;
+    if (channels.length === 0) return true;
+    const input = channels[0];
+    let energy = 0;
+    for (let i = 0; i < input.length; i++) energy += input[i] * input[i];
+    const rms = Math.sqrt(energy / input.length);
+    if (rms > this.peak) this.peak = rms;
+    // Barge-in: speech above the threshold for vadMs while the agent plays.
+    this.loud = this.threshold > 0 && rms > this.threshold ? this.loud + 1 : 0;
+    if (this.loud === this.needLoud && this.link.playing) {
+      this.link.flush = true;
+      this.port.postMessage({ speech: currentFrame });
+    }
+    this.resampler.push(input, this.emit);
+    return true;
+  }
+}
+
+class Playback extends AudioWorkletProcessor {
+  constructor({ processorOptions: o }) {
+    super();
+    this.link = link(o.id);
+    this.prime = Math.round((o.jitterMs / 1000) * sampleRate);
+    this.queue = [];
+    this.head = 0; // read index into queue[0]
+    this.buffered = 0;
+    this.state = 0; // 0 idle, 1 priming, 2 playing
+    this.lastArrival = 0;
+    this.starvedAt = -1;
+    this.underruns = 0;
+    this.resamplers = new Map();
+    this.port.onmessage = ({ data }) => {
+      if (data === 'flush') return void (this.link.flush = true);
+      let resampler = this.resamplers.get(data.rate);
+      if (!resampler) this.resamplers.set(data.rate, (resampler = new Resampler(data.rate, sampleRate)));
+      const bytes = fromBase64(data.pcm);
+      const n = bytes.length >> 1;
+      const input = new Float32Array(n);
+      for (let i = 0; i < n; i++) input[i] = (((bytes[2 * i + 1] << 24) >> 16) | bytes[2 * i]) / 32768;
+      const out = new Float32Array(Math.ceil(n / resampler.step) + resampler.taps);
+      let m = 0;
+      resampler.push(input, (s) => void (out[m++] = s));
+      if (m === 0) return;
+      this.queue.push(out.subarray(0, m));
+      this.buffered += m;
+      this.lastArrival = currentFrame;
+      if (this.state === 0) {
+        if (this.starvedAt >= 0 && currentFrame - this.starvedAt < sampleRate / 2) this.underruns++;
+        this.state = 1;
+      }
+    };
+  }
+
+  process(_inputs, outputs) {
+    const out = outputs[0][0];
+    const link = this.link;
+    if (link.flush) {
+      link.flush = false;
+      const was = this.state;
+      this.queue = [];
+      this.head = 0;
+      this.buffered = 0;
+      this.state = 0;
+      this.starvedAt = -1;
+      if (link.playing) this.port.postMessage({ flushed: currentFrame, was });
+      link.playing = false;
+      out.fill(0);
+      return true;
+    }
+    if (this.state === 1 && (this.buffered >= this.prime || currentFrame - this.lastArrival >= this.prime)) {
+      this.state = 2;
+      link.playing = true;
+      this.port.postMessage({ playing: currentFrame });
+    }
+    if (this.state !== 2) {
+      out.fill(0);
+      return true;
+    }
+    let i = 0;
+    while (i < out.length && this.queue.length > 0) {
+      const block = this.queue[0];
+      const take = Math.min(out.length - i, block.length - this.head);
+      out.set(block.subarray(this.head, this.head + take), i);
+      i += take;
+      this.head += take;
+      this.buffered -= take;
+      if (this.head === block.length) {
+        this.queue.shift();
+        this.head = 0;
+      }
+    }
+    if (i < out.length) {
+      out.fill(0, i);
+      this.state = 0;
+      this.starvedAt = currentFrame;
+      link.playing = false;
+      this.port.postMessage({ drained: currentFrame, underruns: this.underruns });
+    }
+    return true;
+  }
+}
+
+registerProcessor('adk-voice-capture', Capture);
+registerProcessor('adk-voice-playback', Playback);
