@@ -7,7 +7,9 @@
 // SSE is one invocation per request: the state is read back from the posted messages. BIDI is one
 // invocation per turn that blocks on each approval (ADR 0004: sequential approvals, no text until
 // the last answer).
+import { APPROVAL_TIMEOUT, FRONTEND_RESULT_TIMEOUT, answersIn, ignoredBecause } from './adk-reading.mjs';
 import {
+  sleep,
   deltas,
   hasReactionAfter,
   isToolPart,
@@ -21,6 +23,7 @@ import {
 export const EXAMPLE_PROMPTS = [
   'Send $50 to Hanako',
   'Make two payments: $30 to Alice and $40 to Bob',
+  'Pay $30 to Alice and $40 to Bob at once',
   'Where am I?',
   "What's the weather in Tokyo?",
   'Play track 2 as background music',
@@ -34,7 +37,8 @@ export function detectIntent(text) {
   const t = String(text || '').toLowerCase();
   if (/two payments|alice and bob|alice.*bob|bob.*alice/.test(t)) {
     return {
-      kind: 'two-payments',
+      // "at once": the model calls both tools in one step (two approvals in one agent turn, W6).
+      kind: /at once|parallel|同時/.test(t) ? 'parallel-payments' : 'two-payments',
       payments: [
         { recipient: 'Alice', amount: amountNear(text, 'Alice') ?? 30 },
         { recipient: 'Bob', amount: amountNear(text, 'Bob') ?? 40 },
@@ -178,7 +182,7 @@ function* reasoningChunks(id, text) {
  * The chunks of one SSE response (without the final [DONE]). `ctx`: {chatId, wallets, violation(text)}.
  * A new user message starts a turn; an assistant message brings the user's answers back.
  */
-export function* sseResponse(messages, ctx) {
+export async function* sseResponse(messages, ctx) {
   const list = Array.isArray(messages) ? messages : [];
   const last = list[list.length - 1];
   if (last && last.role === 'assistant') {
@@ -189,7 +193,8 @@ export function* sseResponse(messages, ctx) {
   yield { type: 'start', messageId: sseIds.message() };
   switch (intent.kind) {
     case 'payment':
-    case 'two-payments': {
+    case 'two-payments':
+    case 'parallel-payments': {
       const payments = intent.kind === 'payment' ? [intent.payment] : intent.payments;
       const calls = payments.map((p) => ({ toolCallId: sseIds.toolCall(), input: paymentInput(p) }));
       // As recorded: every call's input first, then every approval request (parallel approvals).
@@ -228,7 +233,14 @@ export function* sseResponse(messages, ctx) {
   yield { type: 'finish', finishReason: 'stop', messageMetadata: METADATA };
 }
 
-function* sseContinuation(message, ctx) {
+/**
+ * The answer to an approval, read as the real ADK backend reads it (SPEC §4a, adk-reading.mjs):
+ * only `approval-responded` parts count, and an approved browser tool's result is the
+ * `tool-result` part after it. A message without any is ignored: an empty response.
+ * `ctx.frontendResultTimeoutMs`: how long an approved browser tool waits for a result that over
+ * SSE has no way in (the real backend: 10 s).
+ */
+async function* sseContinuation(message, ctx) {
   const parts = Array.isArray(message.parts) ? message.parts : [];
   const pending = parts.filter((p) => isToolPart(p) && p.state === 'approval-requested');
   if (pending.length > 0) {
@@ -236,16 +248,23 @@ function* sseContinuation(message, ctx) {
     yield { type: 'error', errorText: `The backend got a request while ${pending.map(toolNameOf).join(', ')} still waits for your answer.` };
     return;
   }
+  const ignored = ignoredBecause(message);
+  if (ignored !== null) {
+    ctx.violation(`SSE: empty response: ${ignored}`);
+    ctx.empty();
+    return;
+  }
+  const answers = answersIn(message);
   const outputs = [];
   const results = [];
-  parts.forEach((part, i) => {
-    if (!isToolPart(part)) return;
+  for (const part of parts) {
+    if (!isToolPart(part) || !answers.has(part.toolCallId)) continue;
     const name = toolNameOf(part);
     const { toolCallId } = part;
-    const approved = part.approval ? part.approval.approved : undefined;
-    if (name === 'process_payment' && part.state === 'approval-responded') {
+    const { approved, result } = answers.get(toolCallId);
+    if (name === 'process_payment') {
       const payment = { recipient: part.input?.recipient, amount: part.input?.amount };
-      if (approved === true) {
+      if (approved) {
         const output = ctx.wallets.pay(ctx.chatId, part.input || {});
         outputs.push({ type: 'tool-output-available', toolCallId, output });
         results.push({ kind: 'paid', output });
@@ -254,27 +273,29 @@ function* sseContinuation(message, ctx) {
         results.push({ kind: 'payment-denied', payment });
       }
     } else if (name === 'get_location') {
-      if (part.state === 'approval-responded' && approved === false) {
+      if (!approved) {
         outputs.push({ type: 'tool-output-error', toolCallId, errorText: 'User denied the location request' });
         results.push({ kind: 'location-denied' });
-      } else if (part.state === 'approval-responded') {
-        // ADR 0008: over SSE the approval and the browser's output come in one request (Pattern A).
-        ctx.violation('get_location approved without its output (SSE supports Pattern A only)');
-        const errorText = 'The approval came without the location: over SSE the browser must send both in one request (Pattern A).';
-        outputs.push({ type: 'tool-output-error', toolCallId, errorText });
-        results.push({ kind: 'location-failed', errorText });
-      } else if (part.state === 'output-available' && !hasReactionAfter(parts, i)) {
-        outputs.push({ type: 'tool-output-available', toolCallId, output: part.output });
-        results.push({ kind: 'located', output: part.output });
-      } else if (part.state === 'output-error' && !hasReactionAfter(parts, i)) {
-        results.push({ kind: 'location-failed', errorText: part.errorText });
+      } else if (result === undefined) {
+        // Row B: the approval alone. The tool waits for the browser's result, which has no way in.
+        ctx.violation('SSE: get_location approved without a tool-result part (SPEC §4a row B)');
+        await sleep(ctx.frontendResultTimeoutMs);
+        outputs.push({ type: 'tool-output-error', toolCallId, errorText: FRONTEND_RESULT_TIMEOUT });
+        results.push({ kind: 'location-failed', errorText: FRONTEND_RESULT_TIMEOUT });
+      } else if (result !== null && typeof result === 'object' && typeof result.error === 'string') {
+        outputs.push({ type: 'tool-output-error', toolCallId, errorText: result.error });
+        results.push({ kind: 'location-failed', errorText: result.error });
+      } else {
+        outputs.push({ type: 'tool-output-available', toolCallId, output: result });
+        results.push({ kind: 'located', output: result });
       }
     }
-  });
+  }
   if (results.length === 0) {
     ctx.violation('request with nothing new to answer');
     results.push({ kind: 'nothing-new' });
   }
+  // As the real backend: every response starts with a new message id (W5).
   yield { type: 'start', messageId: sseIds.message() };
   yield* outputs;
   yield* textChunks('0', results.map(sentence).join(' '));
@@ -304,6 +325,9 @@ export async function bidiTurn(io, messages) {
   const results = [];
   await io.emit({ type: 'start', messageId });
   switch (intent.kind) {
+    case 'parallel-payments':
+      results.push(...(await parallelPayments(io, intent.payments)));
+      break;
     case 'payment':
     case 'two-payments': {
       const payments = intent.kind === 'payment' ? [intent.payment] : intent.payments;
@@ -341,6 +365,31 @@ export async function bidiTurn(io, messages) {
   await io.done();
 }
 
+/**
+ * Blocks until a message answers every call of `toolCallIds` as the real backend reads answers
+ * (SPEC §4a): a part in state `approval-responded`. Anything else (AI SDK's own `output-available`
+ * shape of an approved browser tool, an approval still pending) does not release the wait, which
+ * ends with the timeout. Resolves with `{answers, deadline}` (`answers` null after the timeout),
+ * and starts the response that continues the turn with a new message id, as the real backend does.
+ */
+async function awaitAnswers(io, toolCallIds) {
+  const deadline = Date.now() + io.approvalTimeoutMs;
+  for (;;) {
+    const messages = await io.waitForMessage(deadline - Date.now());
+    if (messages === null) return { answers: null, deadline };
+    const last = messages[messages.length - 1];
+    const answers = answersIn(last);
+    const missing = toolCallIds.filter((id) => !answers.has(id));
+    if (missing.length === 0) {
+      await io.emit({ type: 'start', messageId: bidiIds.message() });
+      return { answers, deadline };
+    }
+    const parts = last && Array.isArray(last.parts) ? last.parts : [];
+    const states = missing.map((id) => parts.find((p) => isToolPart(p) && p.toolCallId === id)?.state ?? 'absent');
+    io.violation(`BIDI: a message did not answer ${missing.join(', ')} (states: ${states.join(', ')}); the approval wait goes on (SPEC §4a)`);
+  }
+}
+
 /** Sends a tool call with its approval request and blocks until the answer (or the timeout). */
 async function requestApproval(io, toolName, input) {
   const toolCallId = bidiIds.toolCall();
@@ -350,30 +399,22 @@ async function requestApproval(io, toolName, input) {
   await io.emit({ type: 'tool-approval-request', toolCallId, approvalId: bidiIds.approval() });
   // The client's response stream ends here; the turn goes on when the answer comes.
   await io.emit({ type: 'finish-step' });
-  const deadline = Date.now() + io.approvalTimeoutMs;
-  for (;;) {
-    const messages = await io.waitForMessage(deadline - Date.now());
-    if (messages === null) return { toolCallId, part: null, deadline };
-    const last = messages[messages.length - 1];
-    const part = last && Array.isArray(last.parts) ? last.parts.find((p) => isToolPart(p) && p.toolCallId === toolCallId) : undefined;
-    if (!part) {
-      io.violation(`a message without the tool call ${toolCallId} came while its approval was awaited`);
-    } else if (part.state === 'approval-requested') {
-      io.violation(`a message came while ${toolName} (${toolCallId}) still waits for approval`);
-    } else {
-      return { toolCallId, part, deadline };
-    }
-  }
+  const { answers, deadline } = await awaitAnswers(io, [toolCallId]);
+  return { toolCallId, answer: answers === null ? null : answers.get(toolCallId), deadline };
 }
 
 async function paymentStep(io, payment) {
   const input = paymentInput(payment);
-  const { toolCallId, part } = await requestApproval(io, 'process_payment', input);
-  if (part === null) {
-    await io.emit({ type: 'tool-output-error', toolCallId, errorText: 'Approval request timed out' });
+  const { toolCallId, answer } = await requestApproval(io, 'process_payment', input);
+  return paymentResult(io, toolCallId, input, payment, answer);
+}
+
+async function paymentResult(io, toolCallId, input, payment, answer) {
+  if (answer === null) {
+    await io.emit({ type: 'tool-output-error', toolCallId, errorText: APPROVAL_TIMEOUT });
     return { kind: 'payment-timeout', payment };
   }
-  if (part.approval && part.approval.approved === true) {
+  if (answer.approved) {
     const output = io.wallets.pay(io.chatId, input);
     await io.emit({ type: 'tool-output-available', toolCallId, output });
     return { kind: 'paid', output };
@@ -382,35 +423,53 @@ async function paymentStep(io, payment) {
   return { kind: 'payment-denied', payment };
 }
 
+/**
+ * Two payments the model calls at once (SPEC §4a W6): both calls, the first approval request and
+ * its finish-step, then the second approval request after that finish-step (when the client has
+ * no response stream open); then one wait for a message that answers both.
+ */
+async function parallelPayments(io, payments) {
+  const plan = payments.map((p) => `${money(p.amount)} to ${p.recipient}`).join(' and ');
+  await io.emitAll(reasoningChunks('0', `**Planning the payments**\n\nThe user wants to send ${plan} at once: both calls in one step.`));
+  const calls = payments.map((payment) => ({ payment, input: paymentInput(payment), toolCallId: bidiIds.toolCall() }));
+  for (const { toolCallId, input } of calls) {
+    await io.emit({ type: 'tool-input-start', toolCallId, toolName: 'process_payment' });
+    await io.emit({ type: 'tool-input-available', toolCallId, toolName: 'process_payment', input });
+  }
+  for (const { toolCallId } of calls) {
+    await io.emit({ type: 'start-step' });
+    await io.emit({ type: 'tool-approval-request', toolCallId, approvalId: bidiIds.approval() });
+    await io.emit({ type: 'finish-step' });
+  }
+  const { answers } = await awaitAnswers(io, calls.map((c) => c.toolCallId));
+  const results = [];
+  for (const { toolCallId, input, payment } of calls) {
+    results.push(await paymentResult(io, toolCallId, input, payment, answers === null ? null : answers.get(toolCallId)));
+  }
+  return results;
+}
+
 async function locationStep(io) {
-  const { toolCallId, part, deadline } = await requestApproval(io, 'get_location', {});
-  if (part === null) {
-    await io.emit({ type: 'tool-output-error', toolCallId, errorText: 'Approval request timed out' });
+  const { toolCallId, answer, deadline } = await requestApproval(io, 'get_location', {});
+  if (answer === null) {
+    await io.emit({ type: 'tool-output-error', toolCallId, errorText: APPROVAL_TIMEOUT });
     return { kind: 'location-timeout' };
   }
-  const approved = part.approval ? part.approval.approved : undefined;
-  if (part.state === 'approval-responded' && approved === false) {
+  if (!answer.approved) {
     await io.emit({ type: 'tool-output-error', toolCallId, errorText: 'User denied the location request' });
     return { kind: 'location-denied' };
   }
-  if (part.state === 'approval-responded') {
-    // Pattern B: the approval came alone; the position follows as a tool_result frame.
-    const result = await io.waitForToolResult(toolCallId, Math.max(deadline - Date.now(), 1000));
-    if (result === null) {
-      await io.emit({ type: 'tool-output-error', toolCallId, errorText: 'Approval request timed out' });
-      return { kind: 'location-timeout' };
-    }
-    if (result && typeof result.error === 'string') {
-      await io.emit({ type: 'tool-output-error', toolCallId, errorText: result.error });
-      return { kind: 'location-failed', errorText: result.error };
-    }
-    await io.emit({ type: 'tool-output-available', toolCallId, output: result });
-    return { kind: 'located', output: result };
+  // Pattern A: the result came as the tool-result part after the approval (W1). Pattern B: the
+  // approval came alone; the position follows as a tool_result frame.
+  const result = answer.result !== undefined ? answer.result : await io.waitForToolResult(toolCallId, Math.max(deadline - Date.now(), 1000));
+  if (result === null) {
+    await io.emit({ type: 'tool-output-error', toolCallId, errorText: APPROVAL_TIMEOUT });
+    return { kind: 'location-timeout' };
   }
-  if (part.state === 'output-available') {
-    // Pattern A: approval and position in one message; the backend records the result.
-    await io.emit({ type: 'tool-output-available', toolCallId, output: part.output });
-    return { kind: 'located', output: part.output };
+  if (result && typeof result.error === 'string') {
+    await io.emit({ type: 'tool-output-error', toolCallId, errorText: result.error });
+    return { kind: 'location-failed', errorText: result.error };
   }
-  return { kind: 'location-failed', errorText: part.errorText || 'unknown error' };
+  await io.emit({ type: 'tool-output-available', toolCallId, output: result });
+  return { kind: 'located', output: result };
 }

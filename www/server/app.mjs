@@ -7,14 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import { DONE, frame, sleep, summarizeMessages } from './protocol.mjs';
 import { EXAMPLE_PROMPTS, Wallets, sseResponse } from './agent.mjs';
-import { SseReplay, finalTextOf, loadFixture, promptOf } from './replay.mjs';
+import { SseReplay, finalTextOf, loadFixture, promptOf, replayIgnores } from './replay.mjs';
 import { BidiSession } from './bidi.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_FIXTURES_DIR = path.resolve(here, '../../../shared/fixtures');
 export const DEFAULT_STATIC_DIR = path.resolve(here, '../dist');
 
-const COUNTERS = ['sseRequests', 'bidiConnections', 'bidiMessages', 'toolResults', 'pings', 'interrupts', 'otherFrames'];
+const COUNTERS = ['sseRequests', 'bidiConnections', 'bidiMessages', 'toolResults', 'pings', 'interrupts', 'otherFrames', 'emptyResponses', 'rejectedRequests'];
 
 class Stats {
   constructor() {
@@ -80,7 +80,7 @@ function sendJson(res, status, value) {
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers': 'content-type',
+  'access-control-allow-headers': 'content-type, x-api-key',
 };
 
 /**
@@ -101,8 +101,13 @@ export async function startBackend(options = {}) {
   const defaults = {
     mode: options.mode ?? 'scripted',
     fixture: options.fixture ?? null,
-    approvalTimeoutMs: options.approvalTimeoutMs ?? 60000,
+    // The real ADK backend's limits (SPEC §4a W7): 30 s for an answer over BIDI, 10 s for a browser
+    // tool's result over SSE. Tests make them short.
+    approvalTimeoutMs: options.approvalTimeoutMs ?? 30000,
+    frontendResultTimeoutMs: options.frontendResultTimeoutMs ?? 10000,
     chunkDelayMs: options.chunkDelayMs ?? 15,
+    // When set, POST /stream wants it in `X-API-Key`, as the real backend's SSE endpoint does.
+    apiKey: options.apiKey ?? null,
   };
 
   /** Applies a configuration; a replay needs a fixture (a name in fixturesDir or a path). */
@@ -114,7 +119,8 @@ export async function startBackend(options = {}) {
       if (!next.fixture) throw new Error('replay mode needs a fixture (--fixture NAME)');
       fixture = loadFixture(next.fixture, fixturesDir);
     }
-    for (const key of ['approvalTimeoutMs', 'chunkDelayMs']) {
+    if (next.apiKey !== null && (typeof next.apiKey !== 'string' || next.apiKey === '')) throw new Error('apiKey must be a non-empty string or null');
+    for (const key of ['approvalTimeoutMs', 'frontendResultTimeoutMs', 'chunkDelayMs']) {
       if (!(Number.isFinite(Number(next[key])) && Number(next[key]) >= 0)) throw new Error(`${key} must be a number >= 0`);
       next[key] = Number(next[key]);
     }
@@ -136,7 +142,9 @@ export async function startBackend(options = {}) {
           }
         : null,
       approvalTimeoutMs: config.approvalTimeoutMs,
+      frontendResultTimeoutMs: config.frontendResultTimeoutMs,
       chunkDelayMs: config.chunkDelayMs,
+      apiKeyRequired: config.apiKey !== null,
       examples: EXAMPLE_PROMPTS,
     };
   }
@@ -151,6 +159,11 @@ export async function startBackend(options = {}) {
   const activity = { last: Date.now(), openSockets: 0 };
 
   async function handleSse(req, res) {
+    if (config.apiKey !== null && req.headers['x-api-key'] !== config.apiKey) {
+      stats.count('rejectedRequests');
+      sendJson(res, 401, { error: 'Missing or invalid X-API-Key header' });
+      return;
+    }
     let body;
     try {
       body = JSON.parse(await readBody(req));
@@ -177,6 +190,15 @@ export async function startBackend(options = {}) {
     const delay = config.chunkDelayMs;
     if (config.mode === 'replay') {
       const last = messages[messages.length - 1];
+      // The replayed backend reads the answer as the real one does (SPEC §4a): a continuation it
+      // would ignore gets the empty response the real one gives.
+      const ignored = last && last.role === 'assistant' ? replayIgnores(last) : null;
+      if (ignored !== null) {
+        violation(`SSE replay: empty response: ${ignored}`, chatId);
+        stats.count('emptyResponses', chatId);
+        res.end();
+        return;
+      }
       const segment = sseReplay.next(chatId, last ? last.role : 'user');
       if (segment === null) {
         violation('replay: a request came after the recording ended', chatId);
@@ -191,13 +213,24 @@ export async function startBackend(options = {}) {
       res.end();
       return;
     }
-    const ctx = { chatId, wallets, violation: (text) => violation(text, chatId) };
-    for (const chunk of sseResponse(messages, ctx)) {
+    let empty = false;
+    const ctx = {
+      chatId,
+      wallets,
+      frontendResultTimeoutMs: config.frontendResultTimeoutMs,
+      violation: (text) => violation(text, chatId),
+      // The real backend answers a request it does not continue with no event at all.
+      empty: () => {
+        empty = true;
+        stats.count('emptyResponses', chatId);
+      },
+    };
+    for await (const chunk of sseResponse(messages, ctx)) {
       if (closed) return;
       await sleep(delay);
       res.write(frame(chunk));
     }
-    res.end(DONE);
+    res.end(empty ? undefined : DONE);
   }
 
   function serveStatic(req, res, pathname) {

@@ -2,18 +2,19 @@
 // Starts the local ADK-protocol backend and the built demo app on one loopback port.
 //
 //   node server/main.mjs [--port N] [--host 127.0.0.1] [--mode scripted|replay] [--fixture NAME|PATH]
-//                        [--approval-timeout-ms N] [--chunk-delay-ms N] [--fixtures-dir DIR]
+//                        [--approval-timeout-ms N] [--frontend-result-timeout-ms N] [--api-key KEY]
+//                        [--chunk-delay-ms N] [--fixtures-dir DIR]
 //                        [--static DIR | --no-static] [--idle-timeout-ms N] [--url-file FILE] [--quiet]
 //
 // Each flag has an environment variable: PORT, HOST, ADK_MODE, ADK_FIXTURE, ADK_APPROVAL_TIMEOUT_MS,
-// ADK_CHUNK_DELAY_MS, ADK_FIXTURES_DIR, ADK_STATIC_DIR, ADK_IDLE_TIMEOUT_MS. Port 0 takes a free port.
+// ADK_FRONTEND_RESULT_TIMEOUT_MS, ADK_API_KEY, ADK_CHUNK_DELAY_MS, ADK_FIXTURES_DIR, ADK_STATIC_DIR, ADK_IDLE_TIMEOUT_MS. Port 0 takes a free port.
 // The server stops by itself when its parent process exits, and after --idle-timeout-ms without a
 // request while no WebSocket is open (default 30 minutes; 0 = never).
 import fs from 'node:fs';
 import { startBackend, DEFAULT_FIXTURES_DIR, DEFAULT_STATIC_DIR } from './app.mjs';
 
 const USAGE = `usage: node server/main.mjs [--port N] [--host 127.0.0.1] [--mode scripted|replay] [--fixture NAME|PATH]
-       [--approval-timeout-ms N] [--chunk-delay-ms N] [--fixtures-dir DIR] [--static DIR | --no-static]
+       [--approval-timeout-ms N] [--frontend-result-timeout-ms N] [--api-key KEY] [--chunk-delay-ms N] [--fixtures-dir DIR] [--static DIR | --no-static]
        [--idle-timeout-ms N] [--url-file FILE] [--quiet]`;
 
 function parseArgs(argv) {
@@ -23,7 +24,9 @@ function parseArgs(argv) {
     host: env.HOST ?? '127.0.0.1',
     mode: env.ADK_MODE ?? 'scripted',
     fixture: env.ADK_FIXTURE ?? null,
-    approvalTimeoutMs: env.ADK_APPROVAL_TIMEOUT_MS ?? '60000',
+    approvalTimeoutMs: env.ADK_APPROVAL_TIMEOUT_MS ?? '30000',
+    frontendResultTimeoutMs: env.ADK_FRONTEND_RESULT_TIMEOUT_MS ?? '10000',
+    apiKey: env.ADK_API_KEY || null,
     chunkDelayMs: env.ADK_CHUNK_DELAY_MS ?? '15',
     fixturesDir: env.ADK_FIXTURES_DIR ?? DEFAULT_FIXTURES_DIR,
     staticDir: env.ADK_STATIC_DIR ?? DEFAULT_STATIC_DIR,
@@ -37,6 +40,8 @@ function parseArgs(argv) {
     '--mode': 'mode',
     '--fixture': 'fixture',
     '--approval-timeout-ms': 'approvalTimeoutMs',
+    '--frontend-result-timeout-ms': 'frontendResultTimeoutMs',
+    '--api-key': 'apiKey',
     '--chunk-delay-ms': 'chunkDelayMs',
     '--fixtures-dir': 'fixturesDir',
     '--static': 'staticDir',
@@ -59,7 +64,7 @@ function parseArgs(argv) {
   if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) {
     throw new Error(`--host ${opts.host}: this backend binds the loopback interface only (127.0.0.1, ::1)`);
   }
-  for (const key of ['port', 'approvalTimeoutMs', 'chunkDelayMs', 'idleTimeoutMs']) {
+  for (const key of ['port', 'approvalTimeoutMs', 'frontendResultTimeoutMs', 'chunkDelayMs', 'idleTimeoutMs']) {
     const n = Number(opts[key]);
     if (!Number.isInteger(n) || n < 0) throw new Error(`${key} must be a whole number >= 0, not ${opts[key]}`);
     opts[key] = n;

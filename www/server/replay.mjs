@@ -4,6 +4,8 @@
 // `tool-approval-request`; between turns the backend waits for the client's next message.
 import fs from 'node:fs';
 import path from 'node:path';
+import { answersIn, continuesTurn, ignoredBecause } from './adk-reading.mjs';
+import { isToolPart, toolNameOf } from './protocol.mjs';
 
 export function loadFixture(nameOrPath, fixturesDir) {
   const candidates = [nameOrPath, path.join(fixturesDir, nameOrPath), path.join(fixturesDir, `${nameOrPath}.json`)];
@@ -82,6 +84,28 @@ export function promptOf(recording) {
   return Array.isArray(first.parts) ? first.parts.filter((p) => p.type === 'text').map((p) => p.text).join('\n') : '';
 }
 
+/** The browser tools of the recordings: an approved one needs its tool-result part (W1). */
+const BROWSER_TOOLS = new Set(['get_location']);
+
+/**
+ * Why the real backend would not read a continuation as the recording's next turn (SPEC §4a), or
+ * null: no approval-responded part (row A), or an approved browser tool without its tool-result
+ * part (row B, which over SSE only times out).
+ */
+export function replayIgnores(message) {
+  const ignored = ignoredBecause(message);
+  if (ignored !== null) return ignored;
+  const answers = answersIn(message);
+  for (const part of message.parts) {
+    if (!isToolPart(part) || !BROWSER_TOOLS.has(toolNameOf(part))) continue;
+    const answer = answers.get(part.toolCallId);
+    if (answer && answer.approved && answer.result === undefined) {
+      return `${toolNameOf(part)} was approved without a tool-result part after it (SPEC §4a row B)`;
+    }
+  }
+  return null;
+}
+
 /** SSE replay: each chat id walks through the recording; a new user message starts it again. */
 export class SseReplay {
   constructor(fixture) {
@@ -105,8 +129,18 @@ export async function replayBidiTurn(io, messages, fixture) {
   const segments = fixture.segments;
   for (let i = 0; i < segments.length; i++) {
     if (i > 0) {
-      const next = await io.waitForMessage(io.approvalTimeoutMs);
-      if (next === null) return;
+      // As the real backend (SPEC §4a): only a message that answers in approval-responded parts
+      // releases the wait; anything else is taken and the wait goes on until the timeout.
+      const deadline = Date.now() + io.approvalTimeoutMs;
+      for (;;) {
+        const next = await io.waitForMessage(deadline - Date.now());
+        if (next === null) {
+          io.violation('BIDI replay: no message answered the approval before the timeout');
+          return;
+        }
+        if (continuesTurn(next[next.length - 1])) break;
+        io.violation(`BIDI replay: ${ignoredBecause(next[next.length - 1])}; the approval wait goes on`);
+      }
     }
     for (const raw of segments[i]) await io.emitRaw(raw);
   }
