@@ -77,6 +77,29 @@ describe('BIDI', () => {
     });
   }
 
+  for (const [alice, bob] of [
+    [true, true],
+    [true, false],
+    [false, true],
+    [false, false],
+  ]) {
+    const name = `W6 BIDI two payments at once, Alice ${alice ? 'approved' : 'denied'} and Bob ${bob ? 'approved' : 'denied'}: both approvals in one message, both answers in one frame`;
+    flow(name, env(), async ({ page }) => {
+      await sendPrompt(page, 'Pay $30 to Alice and $40 to Bob at once');
+      // The second approval request comes after the first one's finish-step (SPEC §4a W6).
+      await waitForState(page, 'process_payment', 'approval-requested', 'Alice');
+      await answer(page, 'process_payment', alice, 'Alice');
+      await waitForState(page, 'process_payment', 'approval-requested', 'Bob');
+      await answer(page, 'process_payment', bob, 'Bob');
+      const aliceText = alice ? PAID(30, 'Alice') : DENIED(30, 'Alice');
+      const bobText = bob ? PAID(40, 'Bob') : DENIED(40, 'Bob');
+      await finalText(page, new RegExp(`^${aliceText.source}.* ${bobText.source}`));
+      await expectCounts(backend, { bidiMessages: 2, bidiConnections: 1 });
+      const [, second] = await receivedMessages(backend);
+      assert.deepEqual(second.toolParts.map((p) => [p.state, p.approved]), [['approval-responded', alice], ['approval-responded', bob]]);
+    });
+  }
+
   for (const pattern of ['A', 'B']) {
     flow(`F8 BIDI get_location approved, Pattern ${pattern}: 2 messages${pattern === 'B' ? ' and one tool_result with the position' : ''}`, env({ pattern, geolocation: 'granted' }), async ({ page }) => {
       await sendPrompt(page, 'Where am I?');
@@ -87,8 +110,10 @@ describe('BIDI', () => {
       const [part] = second.toolParts;
       assert.equal(part.approved, true);
       if (pattern === 'A') {
-        assert.equal(part.state, 'output-available', 'Pattern A: the approval travels with the output');
-        assert.equal(part.output.latitude, POSITION.latitude);
+        // SPEC §4a W1: the approval, then the output as a tool-result part, in one message.
+        assert.equal(part.state, 'approval-responded', 'Pattern A: the approval travels with the output');
+        assert.deepEqual(second.toolResultParts.map((r) => [r.toolCallId, r.result.latitude]), [[part.toolCallId, POSITION.latitude]]);
+        assert.equal(await page.locator('[data-testid="tool-part"][data-tool="get_location"][data-state="output-available"]').count(), 1, 'the chat holds the output (W3)');
       } else {
         assert.equal(part.state, 'approval-responded', 'Pattern B: the approval goes alone');
         const stats = await backend.stats();
@@ -116,8 +141,8 @@ describe('BIDI', () => {
       const stats = await backend.stats();
       if (pattern === 'A') {
         const [, second] = await receivedMessages(backend);
-        assert.equal(second.toolParts[0].state, 'output-error');
-        assert.match(second.toolParts[0].errorText, /permission.*denied/i);
+        assert.equal(second.toolParts[0].state, 'approval-responded');
+        assert.match(second.toolResultParts[0].result.error, /permission.*denied/i);
       } else {
         const toolResult = stats.requests.find((r) => r.type === 'tool_result');
         assert.match(toolResult.result.error, /permission.*denied/i);

@@ -45,7 +45,9 @@ export async function useBackend() {
   return {
     url: base,
     /** Forgets counts and sockets, and sets the mode: {mode, fixture, approvalTimeoutMs, chunkDelayMs}. */
-    reset: (config = {}) => call('POST', '/__test/reset', { chunkDelayMs: 5, ...config }),
+    // The real backend's limits (30 s, 10 s) made short, so that a request the real backend would
+    // not read fails the flow in seconds.
+    reset: (config = {}) => call('POST', '/__test/reset', { chunkDelayMs: 5, approvalTimeoutMs: 8000, frontendResultTimeoutMs: 3000, ...config }),
     stats: () => call('GET', '/__test/stats'),
     close: async () => {
       if (own) await own.close();
@@ -144,6 +146,13 @@ export async function expectCounts(backend, expected) {
   return later;
 }
 
+/** SPEC §4a W5: one assistant message per agent turn, so no tool call is shown twice. */
+export async function expectEachToolPartOnce(page) {
+  const ids = await page.locator('[data-testid="tool-part"]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-tool-call-id')));
+  const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+  assert.deepEqual(twice, [], `tool calls shown more than once: ${JSON.stringify(ids)}`);
+}
+
 export const geolocationCalls = (page) => page.evaluate(() => window.__geolocationCalls);
 
 /** The requests/messages the backend received (GET /__test/stats `requests`), without pings. */
@@ -162,6 +171,7 @@ export function flow(name, { browser, backend, open = {}, reset = {} }, body) {
     const { context, page, consoleErrors } = await openApp(browser(), backend(), open);
     try {
       await body({ page, context });
+      await expectEachToolPartOnce(page);
     } catch (error) {
       fs.mkdirSync(RESULTS_DIR, { recursive: true });
       const file = path.join(RESULTS_DIR, `${name.replace(/[^\w.-]+/g, '_').slice(0, 120)}.png`);

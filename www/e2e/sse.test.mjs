@@ -54,10 +54,15 @@ describe('SSE', () => {
     const [, second] = await receivedMessages(backend);
     const [part] = second.toolParts;
     assert.equal(part.tool, 'get_location');
-    assert.equal(part.state, 'output-available');
+    // SPEC §4a W1: on the wire the approval, then the position as a tool-result part.
+    assert.equal(part.state, 'approval-responded');
     assert.equal(part.approved, true, 'request 2 carries approval.approved = true');
-    assert.equal(part.output.latitude, POSITION.latitude, 'request 2 carries the position (Pattern A)');
-    assert.equal(part.output.longitude, POSITION.longitude);
+    const [result] = second.toolResultParts;
+    assert.equal(result.toolCallId, part.toolCallId);
+    assert.equal(result.result.latitude, POSITION.latitude, 'request 2 carries the position (Pattern A)');
+    assert.equal(result.result.longitude, POSITION.longitude);
+    // W3: the chat holds AI SDK's own shape.
+    await waitForState(page, 'get_location', 'output-available');
     assert.equal(await geolocationCalls(page), 1);
   });
 
@@ -78,9 +83,10 @@ describe('SSE', () => {
     await expectCounts(backend, { sseRequests: 2 });
     const [, second] = await receivedMessages(backend);
     const [part] = second.toolParts;
-    assert.equal(part.state, 'output-error');
+    assert.equal(part.state, 'approval-responded');
     assert.equal(part.approved, true);
-    assert.match(part.errorText, /permission.*denied/i, `a clear errorText: ${part.errorText}`);
+    const errorText = second.toolResultParts[0].result.error;
+    assert.match(errorText, /permission.*denied/i, `a clear errorText: ${errorText}`);
     await page.locator('[data-testid="tool-error"]', { hasText: /denied/i }).last().waitFor();
   });
 

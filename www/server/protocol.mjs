@@ -5,9 +5,10 @@ import { randomUUID, randomBytes } from 'node:crypto';
 export const DONE = 'data: [DONE]\n\n';
 export const frame = (chunk) => `data: ${JSON.stringify(chunk)}\n\n`;
 
+/** A tool call's part. `tool-result` is not one: it is the result of the part before it (SPEC §4a W1). */
 export const isToolPart = (part) =>
   part !== null && typeof part === 'object' && typeof part.type === 'string' &&
-  (part.type.startsWith('tool-') || part.type === 'dynamic-tool');
+  ((part.type.startsWith('tool-') && part.type !== 'tool-result') || part.type === 'dynamic-tool');
 
 export const toolNameOf = (part) =>
   typeof part.toolName === 'string' && part.toolName !== '' ? part.toolName : part.type.replace(/^tool-/, '');
@@ -39,6 +40,10 @@ export function summarizeMessages(messages) {
           output: p.output,
           errorText: p.errorText,
         }))
+      : [],
+    // The W1 results: `{type: 'tool-result', toolCallId, result}` parts.
+    toolResultParts: last && Array.isArray(last.parts)
+      ? last.parts.filter((p) => p && p.type === 'tool-result').map((p) => ({ toolCallId: p.toolCallId, result: p.result }))
       : [],
   };
 }
