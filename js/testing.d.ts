@@ -28,9 +28,14 @@ export interface AdkRecording {
 /** The frames of a recording as chunks and `'[DONE]'` (pongs and `data-pcm` audio left out). */
 export function parseRawEvents(rawEvents: ReadonlyArray<string>): Array<TestChunk | '[DONE]'>;
 
-/** Splits a conversation into response streams: at `[DONE]`; in BIDI also at each `finish-step`
- *  right after a `tool-approval-request`. */
+/** Splits a conversation into response streams where the transport ends them: at `[DONE]`; in
+ *  BIDI also at the first `finish-step` after a `tool-approval-request` of the same response,
+ *  whatever came between (the core's rules, the ones `BidiTransport` applies; SPEC §5). */
 export function splitResponses(events: ReadonlyArray<TestChunk | '[DONE]'>, mode: 'sse' | 'bidi'): TestChunk[][];
+
+/** The same split over a recording's frames, each kept verbatim (what a test backend replays, one
+ *  response per request); pongs, audio and frames that are not JSON stay with their response. */
+export function splitRawEvents(rawEvents: ReadonlyArray<string>, mode: 'sse' | 'bidi'): string[][];
 
 /** A recording's mode, the text of its first user message, and its response streams. */
 export function parseRecording(recording: AdkRecording): { mode: 'sse' | 'bidi'; prompt: string; responses: TestChunk[][] };

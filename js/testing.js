@@ -1,14 +1,17 @@
 // adk-stream-wasm/testing: a ChatTransport that plays an ADK backend's responses into AI SDK's
-// `Chat`, so an app tests its chat UI (vitest + jsdom, or a browser) with no backend. Plain JS on
-// purpose: it needs no WebAssembly and no `ai` import, so a test loads it before anything else.
+// `Chat`, so an app tests its chat UI (vitest + jsdom, or a browser) with no backend. No `ai`
+// import, so a test loads it before anything else; BIDI splitting runs the core's stream rules
+// (the ones BidiTransport applies, js/stream-rules.js), the rest is plain JS.
 //
 // One response stream per request, in order. Where the responses come from:
 //  - a recording in the shared fixtures' format (`{mode, output: {rawEvents}}`): an SSE recording
 //    holds one HTTP response per `[DONE]`; a BIDI recording is one socket conversation, split into
-//    response streams at `[DONE]` and at each `finish-step` right after a `tool-approval-request`
+//    response streams at `[DONE]` and at the first `finish-step` after a `tool-approval-request`
 //    (there the backend blocks on the user's answer, and the BIDI transport ends the stream);
 //  - a script of turns written with `adkScript({mode})`, which emits the chunks a real ADK backend
 //    emits in that mode and splits them by the same rule.
+
+import { splitConversation } from './stream-rules.js';
 
 /** A test's own mistake (a request past the script, a malformed recording, a wait that timed out). */
 export class AdkTestingError extends Error {
@@ -68,27 +71,76 @@ export function parseRawEvents(rawEvents) {
   return events;
 }
 
-/** Splits a conversation (chunks and '[DONE]') into the response streams a transport returns. */
+/**
+ * Splits a conversation (chunks and '[DONE]') into the response streams a transport returns. SSE:
+ * one response per `[DONE]`. BIDI: the rule `BidiTransport` applies, from the same core rules
+ * (SPEC §5): at `[DONE]`, and at the first `finish-step` after a `tool-approval-request` of the
+ * same response, whatever came between.
+ */
 export function splitResponses(events, mode) {
   checkMode(mode, 'splitResponses()');
+  if (!Array.isArray(events)) {
+    throw new AdkTestingError(`splitResponses(): events is ${describeValue(events)}; expected an array of UI message chunks and '[DONE]'.`);
+  }
+  const eventOf = (event, index) => {
+    if (event === DONE) return DONE;
+    if (event === null || typeof event !== 'object' || typeof event.type !== 'string') {
+      throw new AdkTestingError(`splitResponses(): events[${index}] is ${describeValue(event)}; expected a UI message chunk {type, …} or '[DONE]'.`);
+    }
+    return event.type;
+  };
+  return split(events, mode, eventOf).map((response) => response.filter((event) => event !== DONE));
+}
+
+/**
+ * Splits a recording's frames (`rawEvents`, `data: …\n\n`) into response streams by the same rule
+ * as `splitResponses`, each frame kept verbatim: what a test backend replays, one response per
+ * request. Frames that are no chunk (a pong, audio, a frame that is not JSON) stay with the
+ * response they came in.
+ */
+export function splitRawEvents(rawEvents, mode) {
+  checkMode(mode, 'splitRawEvents()');
+  if (!Array.isArray(rawEvents)) {
+    throw new AdkTestingError(`splitRawEvents(): rawEvents is ${describeValue(rawEvents)}; expected an array of "data: …" frames.`);
+  }
+  return split(rawEvents, mode, rawEventOf);
+}
+
+/** What a raw frame is for the rules: '[DONE]', a chunk's type, or null (no event of the stream). */
+function rawEventOf(raw) {
+  const frame = typeof raw === 'string' ? raw.trim() : '';
+  if (!frame.startsWith(DATA)) return null;
+  const payload = frame.slice(DATA.length).trim();
+  if (payload === DONE) return DONE;
+  try {
+    const chunk = JSON.parse(payload);
+    const type = chunk !== null && typeof chunk === 'object' ? chunk.type : undefined;
+    return typeof type === 'string' && type !== 'data-pcm' && type !== 'pong' ? type : null;
+  } catch {
+    return null;
+  }
+}
+
+function split(items, mode, eventOf) {
+  if (mode === 'bidi') return splitConversation(items, eventOf);
+  // SSE: one HTTP response per `[DONE]`.
   const responses = [];
   let current = [];
-  let previous;
-  const end = () => {
-    if (current.length > 0) responses.push(current);
-    current = [];
-  };
-  for (const event of events) {
+  let hasEvent = false;
+  items.forEach((item, index) => {
+    const event = eventOf(item, index);
+    current.push(item);
     if (event === DONE) {
-      end();
-    } else {
-      current.push(event);
-      // BIDI: the backend now waits for the answer; AI SDK decides only once the stream ended.
-      if (mode === 'bidi' && event.type === 'finish-step' && previous && previous !== DONE && previous.type === 'tool-approval-request') end();
+      if (hasEvent) responses.push(current);
+      else if (responses.length > 0) responses[responses.length - 1].push(...current);
+      current = [];
+      hasEvent = false;
+    } else if (event !== null) {
+      hasEvent = true;
     }
-    previous = event;
-  }
-  end();
+  });
+  if (hasEvent) responses.push(current);
+  else if (current.length > 0 && responses.length > 0) responses[responses.length - 1].push(...current);
   return responses;
 }
 

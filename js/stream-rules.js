@@ -1,0 +1,83 @@
+// Where a BIDI response ends (SPEC §5): at `[DONE]`, and at the first `finish-step` after a
+// `tool-approval-request` of the same response, whatever came between. The rule itself is the
+// core's (src/transport/stream_rules.rs, exports `adk_bidi_*`); this module is the one place the
+// JS side speaks to it: the chunk-kind codes, the answer word's bits, and `splitConversation`, which
+// the testing kit (`splitResponses`, `splitRawEvents`), the demo backend's replay and the test
+// servers use to cut a recorded conversation exactly where `BidiTransport` ends its streams.
+import { core, loadError } from './loader.js';
+
+/** The chunk kinds the core's rules tell apart (`ChunkKind` in src/transport/mod.rs); every other type is 0. */
+export function kindCode(type) {
+  switch (type) {
+    case 'start':
+      return 1;
+    case 'tool-approval-request':
+      return 2;
+    case 'finish-step':
+      return 3;
+    default:
+      return 0;
+  }
+}
+
+/** What the core's rules answer (src/transport): the step in bits 0–2, then two flags. */
+export const STEP = 7;
+export const AWAITING_ANSWER = 1;
+export const DELIVER_THEN_END = 2;
+export const IGNORE = 4;
+export const DROP = 8;
+export const TAIL_ACTIVE = 16;
+
+/**
+ * Splits a conversation into response streams by the transport's own rules. `eventOf(item)` says
+ * what an item is: `'[DONE]'`, a chunk `type` string, or null for an item that is no event of the
+ * message stream (a pong, an audio chunk, a frame that is not JSON): those stay with the response
+ * they came in and never end one. Returns the responses, each a non-empty array of items in order;
+ * a `[DONE]` the rules ignore (a repeat of an end) stays with the response it repeats.
+ */
+export function splitConversation(items, eventOf) {
+  if (loadError !== null) throw loadError;
+  const rules = core.adk_bidi_new();
+  try {
+    return cut(items, eventOf, rules);
+  } finally {
+    core.adk_bidi_free(rules);
+  }
+}
+
+function cut(items, eventOf, rules) {
+  /** @type {any[][]} */
+  const responses = [];
+  /** @type {any[]} */
+  let current = [];
+  let hasEvent = false;
+  // Items that are no response of their own go with the response before them.
+  const toPrevious = () => {
+    if (responses.length > 0) responses[responses.length - 1].push(...current);
+    current = [];
+  };
+  // A response stream is open from its request on; the next request goes out once one ends.
+  core.adk_bidi_start(rules);
+  const end = () => {
+    responses.push(current);
+    current = [];
+    hasEvent = false;
+    core.adk_bidi_start(rules);
+  };
+  for (const item of items) {
+    const event = eventOf(item);
+    current.push(item);
+    if (event === null) continue;
+    if (event === '[DONE]') {
+      const step = core.adk_bidi_done(rules, 1) & STEP;
+      if (step !== IGNORE) end();
+      else if (!hasEvent) toPrevious();
+      continue;
+    }
+    hasEvent = true;
+    if ((core.adk_bidi_chunk(rules, kindCode(event), 1, 1) & STEP) === DELIVER_THEN_END) end();
+  }
+  if (hasEvent) responses.push(current);
+  else toPrevious();
+  return responses;
+}
