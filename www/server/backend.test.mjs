@@ -117,7 +117,10 @@ test('BIDI Pattern B: the approval alone, then the tool_result frame completes t
   send({ type: 'message', id: 'chat-b', messages: [...history, assistant], trigger: 'submit-message' });
   send({ type: 'tool_result', toolCallId: input.toolCallId, result: { latitude: 1.5, longitude: 2.5, accuracy: 3, timestamp: 4 } });
   const rest = await next((f) => f === 'data: [DONE]\n\n');
-  const output = JSON.parse(rest[0].replace(/^data: /, ''));
+  const [start, output] = rest.slice(0, 2).map((f) => JSON.parse(f.replace(/^data: /, '')));
+  // As the real backend: the response that continues the turn starts with a new message id (W5).
+  assert.equal(start.type, 'start');
+  assert.notEqual(start.messageId, turn[0].messageId);
   assert.deepEqual(output, { type: 'tool-output-available', toolCallId: input.toolCallId, output: { latitude: 1.5, longitude: 2.5, accuracy: 3, timestamp: 4 } });
   const stats = await (await fetch(`${backend.url}/__test/stats`)).json();
   assert.equal(stats.chats['chat-b'].toolResults, 1);
@@ -139,4 +142,101 @@ test('replay: every fixture splits into as many SSE responses as it has [DONE]s,
     assert.equal(fixture.segments.length, expected, `${file}: ${fixture.segments.length} turns`);
     assert.deepEqual(fixture.segments.flat(), raw, `${file}: nothing lost or reordered`);
   }
+});
+
+// --- SPEC §4a: the backend reads answers as the real ADK backend does --------------------------
+
+const POSITION = { latitude: 1.5, longitude: 2.5, accuracy: 3, timestamp: 4 };
+
+/** The first SSE response to "Where am I?" and the assistant message that answers it, in `shape`. */
+async function locationAnswer(shape) {
+  const first = await post([user('Where am I?')]);
+  const { toolCallId, input } = first.find((c) => c.type === 'tool-input-available');
+  const { approvalId } = first.find((c) => c.type === 'tool-approval-request');
+  const approval = { id: approvalId, approved: true };
+  const parts = {
+    // Row A: AI SDK's own shape.
+    A: [{ type: 'tool-get_location', toolCallId, state: 'output-available', input, output: POSITION, approval }],
+    // Row B: the approval alone.
+    B: [{ type: 'tool-get_location', toolCallId, state: 'approval-responded', input, approval }],
+    // Row C: W1.
+    C: [
+      { type: 'tool-get_location', toolCallId, state: 'approval-responded', input, approval },
+      { type: 'tool-result', toolCallId, result: POSITION },
+    ],
+  }[shape];
+  return { toolCallId, messages: [user('Where am I?'), { id: first[0].messageId, role: 'assistant', parts }] };
+}
+
+test('SPEC §4a row A, SSE: AI SDK\'s shape of an approved get_location gets an empty response', async () => {
+  await backend.configure({ chunkDelayMs: 0 });
+  const { messages } = await locationAnswer('A');
+  assert.deepEqual(await post(messages), []);
+  const stats = await (await fetch(`${backend.url}/__test/stats`)).json();
+  assert.equal(stats.emptyResponses, 1);
+});
+
+test('SPEC §4a row B, SSE: the approval alone waits for a result that never comes', async () => {
+  await backend.configure({ chunkDelayMs: 0, frontendResultTimeoutMs: 50 });
+  const { messages, toolCallId } = await locationAnswer('B');
+  const chunks = await post(messages);
+  assert.deepEqual(chunks[1], { type: 'tool-output-error', toolCallId, errorText: 'Timeout waiting for frontend tool result' });
+  await backend.configure({});
+});
+
+test('SPEC §4a row C, SSE: the approval and its tool-result part give the position in one request', async () => {
+  await backend.configure({ chunkDelayMs: 0 });
+  const { messages, toolCallId } = await locationAnswer('C');
+  const chunks = await post(messages);
+  assert.equal(chunks[0].type, 'start');
+  assert.notEqual(chunks[0].messageId, messages[1].id, 'a new message id, as the real backend sends (W5)');
+  assert.deepEqual(chunks[1], { type: 'tool-output-available', toolCallId, output: POSITION });
+  assert.equal(chunks.at(-1), '[DONE]');
+});
+
+test('SPEC §4a W7: with an API key set, POST /stream without X-API-Key is refused', async () => {
+  await backend.configure({ chunkDelayMs: 0, apiKey: 'secret' });
+  const body = JSON.stringify({ id: 'chat-k', messages: [user('hi')], trigger: 'submit-message' });
+  const refused = await fetch(`${backend.url}/stream`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  assert.equal(refused.status, 401);
+  const taken = await fetch(`${backend.url}/stream`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'secret' }, body });
+  assert.equal(taken.status, 200);
+  await taken.text();
+  await backend.configure({});
+});
+
+test('SPEC §4a row A, BIDI: AI SDK\'s shape does not release the approval wait; the timeout answers', async () => {
+  await backend.configure({ chunkDelayMs: 0, approvalTimeoutMs: 300 });
+  const { ws, next, send } = await connect();
+  const history = [user('Where am I?')];
+  send({ type: 'message', id: 'chat-a', messages: history, trigger: 'submit-message' });
+  const turn = (await next((f) => f.includes('"finish-step"'))).map((f) => JSON.parse(f.replace(/^data: /, '')));
+  const input = turn.find((c) => c.type === 'tool-input-available');
+  const request = turn.find((c) => c.type === 'tool-approval-request');
+  const part = { type: 'tool-get_location', toolCallId: input.toolCallId, state: 'output-available', input: {}, output: POSITION, approval: { id: request.approvalId, approved: true } };
+  send({ type: 'message', id: 'chat-a', messages: [...history, { id: turn[0].messageId, role: 'assistant', parts: [part] }], trigger: 'submit-message' });
+  const rest = (await next((f) => f === 'data: [DONE]\n\n', 3000)).slice(0, -1).map((f) => JSON.parse(f.replace(/^data: /, '')));
+  assert.deepEqual(rest[0], { type: 'tool-output-error', toolCallId: input.toolCallId, errorText: 'Approval request timed out' });
+  ws.close();
+  await backend.configure({});
+});
+
+test('SPEC §4a W6, BIDI: two payments at once; the second approval after the first finish-step; one message answers both', async () => {
+  await backend.configure({ chunkDelayMs: 0 });
+  const { ws, next, send } = await connect();
+  const history = [user('Pay $30 to Alice and $40 to Bob at once')];
+  send({ type: 'message', id: 'chat-w6', messages: history, trigger: 'submit-message' });
+  const first = (await next((f) => f.includes('"finish-step"'))).map((f) => JSON.parse(f.replace(/^data: /, '')));
+  const second = (await next((f) => f.includes('"finish-step"'))).map((f) => JSON.parse(f.replace(/^data: /, '')));
+  assert.deepEqual(second.map((c) => c.type), ['start-step', 'tool-approval-request', 'finish-step']);
+  const inputs = first.filter((c) => c.type === 'tool-input-available');
+  const requests = [first.find((c) => c.type === 'tool-approval-request'), second[1]];
+  const parts = inputs.map((c, i) => ({ type: 'tool-process_payment', toolCallId: c.toolCallId, state: 'approval-responded', input: c.input, approval: { id: requests[i].approvalId, approved: i === 0 } }));
+  send({ type: 'message', id: 'chat-w6', messages: [...history, { id: first[0].messageId, role: 'assistant', parts }], trigger: 'submit-message' });
+  const rest = (await next((f) => f === 'data: [DONE]\n\n')).slice(0, -1).map((f) => JSON.parse(f.replace(/^data: /, '')));
+  assert.deepEqual(rest.filter((c) => c.type.startsWith('tool-output')).map((c) => [c.type, c.toolCallId]), [
+    ['tool-output-available', inputs[0].toolCallId],
+    ['tool-output-error', inputs[1].toolCallId],
+  ]);
+  ws.close();
 });
