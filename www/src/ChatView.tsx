@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAdkChat } from 'adk-stream-wasm/react';
 import type { BidiPattern } from 'adk-stream-wasm';
 import type { ChatMode } from './config';
-import type { UIMessage } from 'ai';
 import { MessageView } from './MessageView';
 import { Icon, type IconName } from './Icon';
 
@@ -28,24 +27,6 @@ const EXAMPLE_ICONS: [RegExp, IconName][] = [
   [/weather|天気/i, 'cloud'],
   [/music|track|bgm|トラック/i, 'music'],
 ];
-
-/** A part's identity, without its state (AI SDK updates the state of a part in place). */
-function partKey(part: UIMessage['parts'][number]): string {
-  if ('toolCallId' in part && typeof part.toolCallId === 'string') return `tool:${part.toolCallId}`;
-  if (part.type === 'text' || part.type === 'reasoning') return `${part.type}:${part.text}`;
-  return part.type;
-}
-
-/**
- * Whether `message` is an earlier snapshot of `next`. An ADK backend starts each response with a
- * new messageId, so after an approval AI SDK keeps the old assistant message and adds a new one
- * that repeats its parts (in their new states) and continues them: show only the newer one.
- */
-function isSnapshotOf(message: UIMessage, next: UIMessage | undefined): boolean {
-  if (!next || message.role !== 'assistant' || next.role !== 'assistant') return false;
-  if (message.parts.length === 0 || message.parts.length > next.parts.length) return false;
-  return message.parts.every((part, i) => partKey(part) === partKey(next.parts[i]));
-}
 
 export function ChatView(props: {
   mode: ChatMode;
@@ -127,9 +108,10 @@ export function ChatView(props: {
             )}
           </div>
         )}
-        {messages.map((message, i) =>
-          isSnapshotOf(message, messages[i + 1]) ? null : <MessageView key={message.id} message={message} onAnswer={answer} />,
-        )}
+        {/* One assistant message per agent turn (the package keeps a continuation in the message it continues). */}
+        {messages.map((message) => (
+          <MessageView key={message.id} message={message} onAnswer={answer} />
+        ))}
         {status === 'submitted' && (
           <div className="typing" aria-label="Waiting for the agent">
             <span />
