@@ -133,5 +133,38 @@ source scripts/lib/js-suite.sh
 npm_ci_locked "$ROOT"
 report 'JS workspace deps' 'present (npm ci runs when package-lock.json changed)'
 
+# --- the Pydantic AI backend of the JS tests: a virtualenv on Debian's Python -----------------------
+# tests/pydantic-backend/server.py runs on .tools/pydantic-venv, made with /usr/bin/python3 (Debian's,
+# whatever python3 comes first on PATH) and filled from tests/pydantic-backend/requirements.txt (exact
+# versions). A stamp holds that file's checksum, so nothing is installed again until it changes.
+step='the Pydantic AI virtualenv'
+PYDANTIC_VENV="$TOOLS_DIR/pydantic-venv"
+PYDANTIC_REQUIREMENTS=tests/pydantic-backend/requirements.txt
+pydantic_stamp="$PYDANTIC_VENV/.requirements-sha256"
+pydantic_sha=$(sha256sum "$PYDANTIC_REQUIREMENTS" | cut -d' ' -f1)
+if [ -x "$PYDANTIC_VENV/bin/python" ] && [ "$(cat "$pydantic_stamp" 2>/dev/null)" = "$pydantic_sha" ]; then
+  report 'pydantic-ai venv' 'already present'
+else
+  if [ ! -x /usr/bin/python3 ] || ! dpkg -s python3-venv >/dev/null 2>&1; then
+    step='apt-get install python3 python3-venv'
+    sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+      command -v sudo >/dev/null || fail "installing python3-venv needs root (or sudo)"
+      sudo=(sudo)
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get update -qq || fail "apt-get update"
+    "${sudo[@]}" apt-get install -y -qq python3 python3-venv </dev/null || fail "$step"
+  fi
+  step='python3 -m venv .tools/pydantic-venv, pip install -r tests/pydantic-backend/requirements.txt'
+  rm -rf "$PYDANTIC_VENV"
+  /usr/bin/python3 -m venv "$PYDANTIC_VENV" || fail "$step"
+  "$PYDANTIC_VENV/bin/pip" install --no-input --quiet --disable-pip-version-check -r "$PYDANTIC_REQUIREMENTS" </dev/null \
+    || fail "$step"
+  "$PYDANTIC_VENV/bin/python" -c 'from pydantic_ai.ui.vercel_ai import VercelAIAdapter; import uvicorn' || fail "$step"
+  echo "$pydantic_sha" >"$pydantic_stamp"
+  report 'pydantic-ai venv' "installed ($(grep -o 'pydantic-ai-slim[^=]*==[^ ]*' "$PYDANTIC_REQUIREMENTS"))"
+fi
+
 step='done'
 echo "setup.sh: all tools present"
