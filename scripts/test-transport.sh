@@ -15,7 +15,9 @@ if [ ! -f "$wasm" ] || [ ! -f pkg/transport.js ] ||
 fi
 
 source scripts/lib/js-suite.sh
-npm_ci_locked "$ROOT"   # playwright-core and the server's `ws`, from the JS workspace
+# playwright-core and the server's `ws` from the JS workspace; the packed package, whose testing kit
+# splits the server's recorded conversations.
+ensure_workspace
 
 cd tests/browser
 export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"

@@ -37,6 +37,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { WebSocketServer } from "ws";
+import { splitRawEvents } from "adk-stream-wasm/testing";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -53,28 +54,11 @@ const MAX_LIFETIME_MS = 15 * 60 * 1000;
 const data = (chunk) => `data: ${JSON.stringify(chunk)}\n\n`;
 const DONE = "data: [DONE]\n\n";
 
-/** Response streams of a recorded BIDI conversation, split where SPEC §5 ends a stream. */
+/** Response streams of a recorded BIDI conversation, split where SPEC §5 ends a stream (the
+ *  package's own split, from the core's rules that BidiTransport applies). */
 function fixtureSegments(name) {
   const file = path.join(fixturesDir, `${path.basename(name)}.json`);
-  const raw = JSON.parse(fs.readFileSync(file, "utf8")).output.rawEvents;
-  const segments = [[]];
-  let approvalRequested = false;
-  for (const frame of raw) {
-    segments[segments.length - 1].push(frame);
-    const payload = frame.replace(/^data: /, "").trim();
-    if (payload === "[DONE]") {
-      segments.push([]);
-      approvalRequested = false;
-      continue;
-    }
-    const type = JSON.parse(payload).type;
-    if (type === "tool-approval-request") approvalRequested = true;
-    if (type === "finish-step" && approvalRequested) {
-      approvalRequested = false;
-      segments.push([]);
-    }
-  }
-  return segments.filter((s) => s.length > 0);
+  return splitRawEvents(JSON.parse(fs.readFileSync(file, "utf8")).output.rawEvents, "bidi");
 }
 
 /** Why a client frame breaks SPEC §5, or null. */

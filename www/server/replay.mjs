@@ -1,9 +1,10 @@
 // Replay mode: plays a recorded backend conversation (../shared/fixtures/*.json) turn by turn,
 // frames verbatim. SSE: one HTTP response per `[DONE]`. BIDI: the socket conversation split where a
-// client's response stream ends (SPEC §5): at `[DONE]` and at each `finish-step` that follows a
+// client's response stream ends (SPEC §5): at `[DONE]` and at the first `finish-step` after a
 // `tool-approval-request`; between turns the backend waits for the client's next message.
 import fs from 'node:fs';
 import path from 'node:path';
+import { splitRawEvents } from 'adk-stream-wasm/testing';
 import { answersIn, continuesTurn, ignoredBecause } from './adk-reading.mjs';
 import { isToolPart, toolNameOf } from './protocol.mjs';
 
@@ -26,31 +27,11 @@ export function loadFixture(nameOrPath, fixturesDir) {
 
 const payloadOf = (raw) => String(raw).replace(/^data:\s?/, '').trim();
 
-/** The response streams of a recording, each a list of raw frames. */
+/** The response streams of a recording, each a list of raw frames: the package's own split (the
+ *  testing kit's, from the core's rules that BidiTransport applies), so the replay ends a turn
+ *  exactly where the client's stream ends. */
 export function splitTurns(rawEvents, mode) {
-  const segments = [[]];
-  let approvalRequested = false;
-  for (const raw of rawEvents) {
-    segments[segments.length - 1].push(raw);
-    const payload = payloadOf(raw);
-    if (payload === '[DONE]') {
-      segments.push([]);
-      approvalRequested = false;
-      continue;
-    }
-    let type;
-    try {
-      type = JSON.parse(payload).type;
-    } catch {
-      continue;
-    }
-    if (type === 'tool-approval-request') approvalRequested = true;
-    if (mode === 'bidi' && type === 'finish-step' && approvalRequested) {
-      approvalRequested = false;
-      segments.push([]);
-    }
-  }
-  return segments.filter((s) => s.length > 0);
+  return splitRawEvents(rawEvents, mode);
 }
 
 /** The final text of a recording: the text deltas of the last text part, as a user sees them. */

@@ -1,8 +1,10 @@
 // Recorded backend streams (the shared fixtures beside the repository: `../shared/fixtures` from the
 // repository root, or ADK_FIXTURES_DIR), kept as the raw frames the backend sent, split into the
 // turns a scripted backend replays: SSE at each `[DONE]` (one HTTP response each); BIDI at each
-// `[DONE]` and at each `finish-step` that directly follows a `tool-approval-request` (SPEC §5).
+// `[DONE]` and at the first `finish-step` after a `tool-approval-request` (SPEC §5), by the
+// package's own splitter (adk-stream-wasm/testing).
 import { existsSync, readFileSync } from 'node:fs';
+import { splitRawEvents } from 'adk-stream-wasm/testing';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,29 +37,10 @@ export interface Fixture {
   turns: string[][];
 }
 
-/** Splits raw frames into turns (see the file comment). */
+/** Splits raw frames into turns (see the file comment): the package's own split, from the core's
+ *  rules that BidiTransport applies. */
 export function splitTurns(rawEvents: string[], mode: 'sse' | 'bidi'): string[][] {
-  const turns: string[][] = [];
-  let current: string[] = [];
-  let previous: Chunk | 'DONE' | undefined;
-  for (const raw of rawEvents) {
-    const event = parseFrame(raw);
-    current.push(raw);
-    const ends =
-      event === 'DONE' ||
-      (mode === 'bidi' &&
-        event.type === 'finish-step' &&
-        previous !== undefined &&
-        previous !== 'DONE' &&
-        previous.type === 'tool-approval-request');
-    if (ends) {
-      turns.push(current);
-      current = [];
-    }
-    previous = event;
-  }
-  if (current.length > 0) turns.push(current);
-  return turns;
+  return splitRawEvents(rawEvents, mode);
 }
 
 export function loadFixture(name: string): Fixture {
