@@ -8,6 +8,8 @@ import { registerToolExecutor, resetToolExecutors } from 'adk-stream-wasm';
 import { createAppChat, expectQuiet, lastMessage, settle, texts, toolPartIn, waitUntil, type AppChat } from './helpers/chat.js';
 import { DONE, POSITION, approvalRequests, data, findToolPart, loadFixture, locationStub, streamedText } from './helpers/fixtures.js';
 import { WsBackend, replayTurns, type ClientFrame, type Script, type Turn } from './helpers/ws-backend.js';
+// @ts-ignore -- plain JS, shared with the demo backend: what the real ADK backend reads (SPEC §4a).
+import { answersIn } from '../../www/server/adk-reading.mjs';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -129,9 +131,11 @@ describe('SPEC §3 BIDI flows with the real BidiTransport', () => {
 
 // ---------------------------------------------------------------------------------------------------
 // get_location over BIDI. The backend asks for approval, then blocks; it reads the answer from the
-// next message. Pattern A: the output must come in that message. Pattern B: the message carries the
-// approval only, and the backend waits for the `tool_result` frame. A denial, or an output-error
-// the browser sent, is answered at once.
+// next message as the real ADK backend does (SPEC §4a): only a part in state `approval-responded`
+// releases the wait. Pattern A: the output must come in that message, as the `tool-result` part
+// after the approval (W1). Pattern B: the message carries the approval only, and the backend waits
+// for the `tool_result` frame. A denial, or a failure the browser sent, is answered at once. Every
+// response that continues the turn starts with a new messageId, as the real backend's do (W5).
 
 const LOCATION_CALL = 'call-location-1';
 const LOCATION_APPROVAL = 'approval-location-1';
@@ -147,6 +151,7 @@ function locationBackend(): LocationBackend {
   let waiting: Turn | null = null;
   const finish = (turn: Turn, chunks: any[], text: string) =>
     turn.send([
+      data({ type: 'start', messageId: `location-answer-${turn.n}` }),
       ...chunks.map(data),
       data({ type: 'text-start', id: 'answer' }),
       data({ type: 'text-delta', id: 'answer', delta: text }),
@@ -174,23 +179,23 @@ function locationBackend(): LocationBackend {
         turn.send([data({ type: 'error', errorText: `test backend: unexpected message ${turn.n + 1}` }), DONE]);
         return;
       }
-      const part = findToolPart(frame.messages, LOCATION_CALL);
-      if (part?.approval?.approved === false) {
+      const answer = answersIn(frame.messages.at(-1)).get(LOCATION_CALL);
+      if (answer === undefined) {
+        // The real backend's wait is not released (its 30 s timeout follows): the test times out.
+        outcome.push(`not released (${findToolPart(frame.messages, LOCATION_CALL)?.state})`);
+      } else if (!answer.approved) {
         outcome.push('denied');
         finish(turn, [{ type: 'tool-output-error', toolCallId: LOCATION_CALL, errorText: 'User denied the location request' }], 'OK, I will not use your location.');
-      } else if (part?.state === 'output-available') {
-        outcome.push('output');
-        const { latitude, longitude } = part.output;
-        finish(turn, [{ type: 'tool-output-available', toolCallId: LOCATION_CALL, output: part.output }], `You are at ${latitude}, ${longitude}.`);
-      } else if (part?.state === 'output-error') {
+      } else if (answer.result !== undefined && typeof answer.result.error === 'string') {
         outcome.push('browser-error');
-        finish(turn, [], `I could not get your location: ${part.errorText}`);
-      } else if (part?.approval?.approved === true) {
+        finish(turn, [{ type: 'tool-output-error', toolCallId: LOCATION_CALL, errorText: answer.result.error }], `I could not get your location: ${answer.result.error}`);
+      } else if (answer.result !== undefined) {
+        outcome.push('output');
+        const { latitude, longitude } = answer.result;
+        finish(turn, [{ type: 'tool-output-available', toolCallId: LOCATION_CALL, output: answer.result }], `You are at ${latitude}, ${longitude}.`);
+      } else {
         // Pattern B: the output follows as a tool_result frame.
         waiting = turn;
-      } else {
-        outcome.push(`no answer (${part?.state})`);
-        turn.send([data({ type: 'error', errorText: `test backend: no answer for ${LOCATION_CALL}` }), DONE]);
       }
     },
     toolResult(frame) {
@@ -249,14 +254,17 @@ describe('SPEC §3 BIDI get_location flows with the real BidiTransport', () => {
     expect(stub.calls).toHaveLength(1);
     expect(backend.connections).toBe(1);
     expect(backend.nonPing.map((f) => f.type)).toEqual(['message', 'message']);
-    expect(findToolPart(backend.messageFrames[1].messages, LOCATION_CALL)).toMatchObject({
-      state: 'output-available',
-      approval: { id: LOCATION_APPROVAL, approved: true },
-      output: POSITION,
-    });
+    // SPEC §4a W1: the approval, then the position as a tool-result part, in the message frame.
+    const parts = backend.messageFrames[1].messages.at(-1).parts;
+    const index = parts.findIndex((p: any) => p.toolCallId === LOCATION_CALL);
+    expect(parts[index]).toMatchObject({ state: 'approval-responded', approval: { id: LOCATION_APPROVAL, approved: true } });
+    expect(parts[index].output).toBeUndefined();
+    expect(parts[index + 1]).toEqual({ type: 'tool-result', toolCallId: LOCATION_CALL, result: POSITION });
     expect(outcome).toEqual(['output']);
     expect(texts(lastMessage(t.chat))).toEqual([`You are at ${POSITION.latitude}, ${POSITION.longitude}.`]);
     expect(toolPartIn(lastMessage(t.chat), LOCATION_CALL).state).toBe('output-available');
+    // W5: the continuation's new messageId did not make a second assistant message.
+    expect(t.chat.messages.map((m: any) => m.role)).toEqual(['user', 'assistant']);
   });
 
   // The approval message goes out first and the output FOLLOWS it as a tool_result frame (SPEC §2
@@ -335,11 +343,14 @@ describe('SPEC §3 BIDI get_location flows with the real BidiTransport', () => {
 
     expect(stub.calls).toHaveLength(1);
     expect(backend.nonPing.map((f) => f.type)).toEqual(['message', 'message']);
-    const sent = findToolPart(backend.messageFrames[1].messages, LOCATION_CALL);
-    expect(sent).toMatchObject({ state: 'output-error', approval: { id: LOCATION_APPROVAL, approved: true } });
-    expect(sent.errorText).toMatch(/Location permission was denied by the user/);
+    const parts = backend.messageFrames[1].messages.at(-1).parts;
+    const index = parts.findIndex((p: any) => p.toolCallId === LOCATION_CALL);
+    expect(parts[index]).toMatchObject({ state: 'approval-responded', approval: { id: LOCATION_APPROVAL, approved: true } });
+    const errorText = parts[index + 1].result.error;
+    expect(errorText).toMatch(/Location permission was denied by the user/);
     expect(outcome).toEqual(['browser-error']);
-    expect(texts(lastMessage(t.chat))).toEqual(['I could not get your location: ' + sent.errorText]);
+    expect(texts(lastMessage(t.chat))).toEqual(['I could not get your location: ' + errorText]);
+    expect(toolPartIn(lastMessage(t.chat), LOCATION_CALL).state).toBe('output-error');
   });
 });
 

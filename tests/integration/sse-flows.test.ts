@@ -4,9 +4,10 @@
 // (`createAdk({mode: 'sse', tools: {get_location: stub}})`).
 import { afterEach, describe, expect, it } from 'vitest';
 import { DefaultChatTransport } from 'ai';
+import { AdkSseTransport } from 'adk-stream-wasm/chat';
 import { createAppChat, expectQuiet, lastMessage, settle, texts, toolPartIn } from './helpers/chat.js';
 import { POSITION, approvalRequests, chunksOf, data, findToolPart, loadFixture, locationStub, parseFrame, streamedText } from './helpers/fixtures.js';
-import { SseBackend, type SseScript } from './helpers/sse-backend.js';
+import { SseBackend, readAsAdk, type SseScript } from './helpers/sse-backend.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -21,7 +22,7 @@ const DENIED_TEXT = 'OK, I will not use your location.';
  * The recorded responses; for a request that shows the call denied, the backend reports the denial
  * (`tool-output-denied`) and says so instead of the recorded output and text.
  */
-const script: SseScript = (body, n) => {
+const recorded: SseScript = (body, n) => {
   const turn = fixture.turns[n];
   if (turn === undefined) return [data({ type: 'error', errorText: `test backend: no response left for request ${n + 1}` }), 'data: [DONE]\n\n'];
   const part = n > 0 ? findToolPart(body.messages, call.toolCallId) : undefined;
@@ -35,10 +36,17 @@ const script: SseScript = (body, n) => {
   });
 };
 
-async function start(stub: ReturnType<typeof locationStub>) {
+/** Why the backend did not read a request (SPEC §4a), for the test that ends. */
+let ignored: string[] = [];
+const script = (body: any, n: number) => readAsAdk(recorded, ignored)(body, n);
+afterEach(() => {
+  ignored = [];
+});
+
+async function start(stub: ReturnType<typeof locationStub>, transportKind: 'adk' | 'ai-sdk-default' = 'adk') {
   const backend = await SseBackend.start(script);
   cleanups.push(() => backend.close());
-  const transport = new DefaultChatTransport({ api: backend.url });
+  const transport = transportKind === 'adk' ? new AdkSseTransport({ api: backend.url }) : new DefaultChatTransport({ api: backend.url });
   const t = createAppChat(transport, { mode: 'sse', tools: { get_location: { execute: stub.execute } } });
   const requests = () => backend.requests.length;
   await t.chat.sendMessage({ text: fixture.userText });
@@ -63,14 +71,18 @@ describe('SPEC §3 SSE get_location flows with DefaultChatTransport', () => {
       expect(request.method).toBe('POST');
       expect(request.body).toMatchObject({ id: t.chat.id, trigger: 'submit-message' });
     }
-    expect(findToolPart(backend.requests[1].body.messages, call.toolCallId)).toMatchObject({
-      state: 'output-available',
-      approval: { id: call.approvalId, approved: true },
-      output: POSITION,
-    });
+    // SPEC §4a W1: the approval, then the position as a tool-result part, in request 2.
+    const last = backend.requests[1].body.messages.at(-1);
+    const index = last.parts.findIndex((p: any) => p.toolCallId === call.toolCallId);
+    expect(last.parts[index]).toMatchObject({ state: 'approval-responded', approval: { id: call.approvalId, approved: true } });
+    expect(last.parts[index].output).toBeUndefined();
+    expect(last.parts[index + 1]).toEqual({ type: 'tool-result', toolCallId: call.toolCallId, result: POSITION });
+    expect(ignored).toEqual([]);
     const final = lastMessage(t.chat);
     expect(t.chat.status).toBe('ready');
     expect(texts(final)).toEqual([streamedText(fixture.turns[1])]);
+    // W5: the answer goes on in the message it answers; W3: the chat holds AI SDK's shape.
+    expect(t.chat.messages.map((m: any) => m.role)).toEqual(['user', 'assistant']);
     const recordedOutput = chunksOf(fixture.turns[1]).find((c) => c.type === 'tool-output-available')!.output;
     expect(toolPartIn(final, call.toolCallId)).toMatchObject({ state: 'output-available', output: recordedOutput });
   });
@@ -102,8 +114,44 @@ describe('SPEC §3 SSE get_location flows with DefaultChatTransport', () => {
     await expectQuiet(t, requests);
 
     expect(stub.calls).toHaveLength(1);
-    const sent = findToolPart(backend.requests[1].body.messages, call.toolCallId);
-    expect(sent).toMatchObject({ state: 'output-error', approval: { id: call.approvalId, approved: true } });
-    expect(sent.errorText).toMatch(/Location permission was denied by the user/);
+    const last = backend.requests[1].body.messages.at(-1);
+    const index = last.parts.findIndex((p: any) => p.toolCallId === call.toolCallId);
+    expect(last.parts[index]).toMatchObject({ state: 'approval-responded', approval: { id: call.approvalId, approved: true } });
+    expect(last.parts[index + 1]).toMatchObject({ type: 'tool-result', toolCallId: call.toolCallId });
+    expect(last.parts[index + 1].result.error).toMatch(/Location permission was denied by the user/);
+    expect(ignored).toEqual([]);
+  });
+
+  it("SPEC §4a row A: with AI SDK's DefaultChatTransport (AI SDK's shape) the ADK backend answers the approved position with an empty response", async () => {
+    const stub = locationStub('grant');
+    const { t, backend, requests } = await start(stub, 'ai-sdk-default');
+
+    await t.adk.approve(call.approvalId);
+    await settle(t, requests, 2);
+    await expectQuiet(t, requests);
+
+    expect(findToolPart(backend.requests[1].body.messages, call.toolCallId)).toMatchObject({ state: 'output-available', output: POSITION });
+    expect(ignored).toEqual([expect.stringMatching(/none in state approval-responded/)]);
+    // The chat silently goes back to ready with no answer: what AdkSseTransport prevents.
+    expect(texts(lastMessage(t.chat))).toEqual([]);
+  });
+
+  it("backend 'ai-sdk': AdkSseTransport sends AI SDK's shape, never a tool-result part", async () => {
+    const bodies: any[] = [];
+    const backend = await SseBackend.start((body, n) => {
+      bodies.push(body);
+      return recorded(body, n);
+    });
+    cleanups.push(() => backend.close());
+    const stub = locationStub('grant');
+    const transport = new AdkSseTransport({ api: backend.url, backend: 'ai-sdk' });
+    const t = createAppChat(transport, { mode: 'sse', tools: { get_location: { execute: stub.execute } } });
+    await t.chat.sendMessage({ text: fixture.userText });
+    await settle(t, () => backend.requests.length, 1);
+    await t.adk.approve(call.approvalId);
+    await settle(t, () => backend.requests.length, 2);
+    await expectQuiet(t, () => backend.requests.length);
+    expect(JSON.stringify(bodies)).not.toContain('"tool-result"');
+    expect(findToolPart(bodies[1].messages, call.toolCallId)).toMatchObject({ state: 'output-available', output: POSITION });
   });
 });

@@ -4,6 +4,8 @@
 // closes itself after `lifetimeMs` (default 60 s) if the test did not close it first.
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { DONE, data } from './fixtures.js';
+// @ts-ignore -- plain JS, shared with the demo backend: what the real ADK backend reads (SPEC §4a).
+import { FRONTEND_RESULT_TIMEOUT, answersIn, ignoredBecause } from '../../../www/server/adk-reading.mjs';
 
 export interface SseRequest {
   method: string;
@@ -70,6 +72,35 @@ export class SseBackend {
     this.server.closeAllConnections?.();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/**
+ * A script that reads each request as the real ADK backend does (SPEC §4a; the model shared with the
+ * demo backend, www/server/adk-reading.mjs): a continuation without an `approval-responded` part
+ * gets an empty response (row A), and an approved browser tool without its `tool-result` part
+ * gets "Timeout waiting for frontend tool result" (row B, at once here). Otherwise `script` answers.
+ * `ignored` collects why a request was not read.
+ */
+export function readAsAdk(script: SseScript, ignored: string[] = [], browserTools = ['get_location']): SseScript {
+  return (body, n) => {
+    const messages = Array.isArray(body?.messages) ? body.messages : [];
+    const last = messages[messages.length - 1];
+    if (last?.role !== 'assistant') return script(body, n);
+    const why = ignoredBecause(last);
+    if (why !== null) {
+      ignored.push(why);
+      return [];
+    }
+    for (const [toolCallId, answer] of answersIn(last) as Map<string, { approved: boolean; result: unknown }>) {
+      const part = last.parts.find((p: any) => p.toolCallId === toolCallId && p.type !== 'tool-result');
+      const name = part?.type === 'dynamic-tool' ? part.toolName : String(part?.type).replace(/^tool-/, '');
+      if (answer.approved && answer.result === undefined && browserTools.includes(name)) {
+        ignored.push(`${name} approved without a tool-result part (SPEC §4a row B)`);
+        return [data({ type: 'start' }), data({ type: 'tool-output-error', toolCallId, errorText: FRONTEND_RESULT_TIMEOUT }), data({ type: 'finish' }), DONE];
+      }
+    }
+    return script(body, n);
+  };
 }
 
 /** Replays recorded responses: the n-th request gets `turns[n]`, an `error` chunk past the end. */
