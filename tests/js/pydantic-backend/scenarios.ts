@@ -2,6 +2,11 @@
 // plus the browser tool that needs approval and the server's own get_location. The model answers
 // with one text naming each tool call and its outcome, in call order ("process_payment success;
 // send_email denied."), so the final text says what the server made of every answer.
+// Two flows of aisdk-backend/ have no Pydantic counterpart: AI SDK 7's automatic approvals (the
+// adapter has no `toolApproval` and never writes a `tool-approval-response` chunk), and `chat.stop()`
+// while an approval is pending and the model still streams (the adapter sends its
+// `tool-approval-request` chunks only when the run has ended, right before `finish`): here
+// `chat.stop()` stops a slow text stream instead.
 import { BROWSER_TOOLS, type Scenario } from './harness.js';
 
 const TIME = { time: '12:00' };
