@@ -3,6 +3,8 @@
 # tarball installed into the JS workspace (the root's node_modules), then vitest with AI SDK 6 on
 # this machine's Node (20) and the same suite with AI SDK 7 on Node 22. Builds nothing: pkg/ comes from
 # scripts/build-pkg.sh (`make test-js` runs it first).
+# The Pydantic AI backend suites (pydantic-backend/, jsdom/pydantic-backend.test.ts) start their server
+# on the virtualenv scripts/setup.sh makes in .tools/pydantic-venv (they fail, saying so, without it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 [ -f scripts/env.sh ] && source scripts/env.sh
