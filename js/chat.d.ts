@@ -71,3 +71,15 @@ export function createAdk(options: AdkOptions): Adk;
 export function attachAdk(chat: ChatLike, adk: Adk): Adk;
 
 export { AdkSseTransport, type AdkSseTransportOptions } from './sse-transport.js';
+
+/**
+ * Puts chunks the BIDI transport kept while no response stream was open (a second approval of the
+ * same turn, a late result) into the assistant message they continue. For `useChat` with
+ * `createAutoSend`: `new BidiTransport({url, onBufferedChunks: () => resumeBuffered(chat, transport)})`.
+ * Resolves true when chunks were applied.
+ */
+export function resumeBuffered(
+  chat: ChatLike,
+  transport: { reconnectToStream(options: { chatId: string; continueMessage?: boolean }): Promise<ReadableStream<unknown> | null> },
+  options?: { onError?(error: unknown): void },
+): Promise<boolean>;

@@ -184,33 +184,14 @@ export function createAdk(options) {
      * `onBufferedChunks` (useAdkChat does). Resolves true when chunks were applied.
      */
     async resumeBuffered() {
-      if (chat === null || !transport || typeof transport.reconnectToStream !== 'function') return false;
-      if (chat.status === 'streaming' || chat.status === 'submitted') return false; // the next stream takes them
-      const messages = chat.messages;
-      const last = messages[messages.length - 1];
-      if (!last || last.role !== 'assistant') {
-        await chat.resumeStream();
-        return true;
-      }
-      const stream = await transport.reconnectToStream({ chatId: chat.id });
-      if (!stream) return false;
-      const reader = readUIMessageStream({
-        message: structuredClone(last),
-        stream,
+      if (chat === null || !transport) return false;
+      const applied = await resumeBuffered(chat, transport, {
         onError: (error) => {
           if (typeof onToolError === 'function') onToolError(error, null);
         },
-      }).getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        const current = chat.messages;
-        const index = current.findIndex((message) => message.id === last.id);
-        if (index === -1) break; // the chat moved on (a new request replaced the history)
-        chat.messages = [...current.slice(0, index), value, ...current.slice(index + 1)];
-      }
-      await runTools();
-      return true;
+      });
+      if (applied) await runTools();
+      return applied;
     },
     /** Replaces the executors of the chat's own tools (the tool names are fixed at creation). */
     setTools(next) {
@@ -227,6 +208,50 @@ export function createAdk(options) {
     },
   };
   return adk;
+}
+
+/**
+ * Delivers chunks the BIDI transport kept while no response stream was open (a second approval of
+ * the same turn, SPEC §4a W6; the backend's late result after an approval timeout) into the
+ * assistant message they continue. AI SDK's own `chat.resumeStream()` reads them into a new
+ * message, where a tool result or approval for an earlier call fails. For `useChat` with
+ * `createAutoSend`: `new BidiTransport({url, onBufferedChunks: () => resumeBuffered(chat, transport)})`
+ * (createAdk and useAdkChat do it themselves). Resolves true when chunks were applied; while the
+ * chat streams it does nothing, since the next stream takes them.
+ */
+export async function resumeBuffered(chat, transport, { onError } = {}) {
+  if (chat === null || typeof chat !== 'object' || !Array.isArray(chat.messages)) {
+    throw invalidArgument('resumeBuffered', `chat is ${chat === null ? 'null' : typeof chat}`, 'an AI SDK Chat instance');
+  }
+  if (transport === null || typeof transport !== 'object' || typeof transport.reconnectToStream !== 'function') {
+    throw invalidArgument('resumeBuffered', `transport is ${transport === null ? 'null' : typeof transport}`, "the chat's BidiTransport");
+  }
+  if (chat.status === 'streaming' || chat.status === 'submitted') return false; // the next stream takes them
+  const messages = chat.messages;
+  const last = messages[messages.length - 1];
+  if (!last || last.role !== 'assistant') {
+    await chat.resumeStream();
+    return true;
+  }
+  const stream = await transport.reconnectToStream({ chatId: chat.id, continueMessage: true });
+  if (!stream) return false;
+  const reader = readUIMessageStream({
+    message: structuredClone(last),
+    stream,
+    onError: (error) => {
+      if (typeof onError === 'function') onError(error);
+    },
+  }).getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const current = chat.messages;
+    const index = current.findIndex((message) => message.id === last.id);
+    if (index === -1) break; // the chat moved on (a new request replaced the history)
+    chat.messages = [...current.slice(0, index), value, ...current.slice(index + 1)];
+  }
+  // AI SDK asks again only after a stream it ran; the applied chunks may have completed the answers.
+  return true;
 }
 
 /** What a wrong argument was, in words for an error message. */

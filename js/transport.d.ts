@@ -66,12 +66,16 @@ export interface BidiTransportOptions {
   onError?(error: BidiTransportError): void;
   /**
    * Chunks arrived while no response stream was open (for example the backend's late result after
-   * the stream ended, or a second approval of the same turn). They are kept, never lost; call
-   * `chat.resumeStream()` (or `adk.resumeBuffered()`) to receive them through `reconnectToStream`,
-   * or they lead the next request's stream. When they hold an approval request and the next request
-   * answers the same turn, that request's frame is not sent: its stream is the buffered response, so
-   * the new approval joins the same message and both answers go in one frame (SPEC §4a W6).
-   * Called once per batch.
+   * the stream ended, or a second approval of the same turn). They are kept, never lost. Pass
+   * `() => resumeBuffered(chat, transport)` (from `adk-stream-wasm/chat`; createAdk and useAdkChat
+   * do it) to put them in the assistant message they continue. Not `chat.resumeStream()`: AI SDK
+   * reads a resumed stream into a new message, so `reconnectToStream` refuses that with kind
+   * `'resume-would-split'`. Without a handler they lead the next request's stream; an approval
+   * request among them is then reported (kind `'unhandled-buffered-approval'`, to `onError`, else
+   * the platform's `reportError`), since the chat cannot show it until then. When the next request
+   * answers the same turn while an approval request is buffered, its frame is not sent: its stream
+   * is the buffered response, so the new approval joins the same message and both answers go in one
+   * frame (SPEC §4a W6). Called once per batch.
    */
   onBufferedChunks?(): void;
 }
@@ -88,6 +92,8 @@ export type BidiTransportErrorKind =
   | 'send-failed'
   | 'closed'
   | 'superseded'
+  | 'resume-would-split'
+  | 'unhandled-buffered-approval'
   | 'freed'
   | 'malformed-frame';
 
@@ -135,9 +141,14 @@ export declare class BidiTransport<UI_MESSAGE extends UIMessage = UIMessage> imp
     } & ChatRequestOptions,
   ): Promise<ReadableStream<UIMessageChunk>>;
 
-  /** A stream of the buffered chunks (see `onBufferedChunks`), or `null` when there are none. */
+  /**
+   * A stream of the buffered chunks (see `onBufferedChunks`), or `null` when there are none. Chunks
+   * that continue the turn's assistant message are given only with `continueMessage: true` (the
+   * caller applies them to that message, as `resumeBuffered` does); otherwise it rejects with kind
+   * `'resume-would-split'`.
+   */
   reconnectToStream(
-    options: { chatId: string; abortSignal?: AbortSignal } & ChatRequestOptions,
+    options: { chatId: string; abortSignal?: AbortSignal; continueMessage?: boolean } & ChatRequestOptions,
   ): Promise<ReadableStream<UIMessageChunk> | null>;
 
   /** BIDI Pattern B: a browser tool's output as a `tool_result` frame. Throws if the socket is not open. */

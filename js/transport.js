@@ -365,6 +365,17 @@ export class BidiTransport {
   async reconnectToStream(options) {
     const signal = options === undefined || options === null ? null : optionalSignal('BidiTransport.reconnectToStream', options);
     if (this.#response !== null || !this.#buffer.some((b) => b !== END)) return null;
+    // AI SDK's `chat.resumeStream()` reads a resumed stream into a NEW assistant message; chunks
+    // that continue the turn's message (a second approval, a late result) would land there, apart
+    // from their tool calls (SPEC §4a W5, W6). Only a caller that applies them to the message they
+    // continue (`resumeBuffered`, which says so with `continueMessage: true`) gets them.
+    const continues = options !== null && typeof options === 'object' && options.continueMessage === true;
+    if (this.#turnMessageId !== undefined && !continues) {
+      throw fault(
+        'resume-would-split',
+        `BidiTransport.reconnectToStream(): the buffered chunks continue the assistant message ${this.#turnMessageId}, and chat.resumeStream() would put them in a new one; resume them with resumeBuffered(chat, transport) from 'adk-stream-wasm/chat' (createAdk and useAdkChat do), or leave onBufferedChunks unset for the next request to take them`,
+      );
+    }
     const id = ++this.#nextId;
     return this.#streamFromBuffer(id, this.#watchAbort(signal, id));
   }
@@ -787,6 +798,23 @@ export class BidiTransport {
     const first = !this.#buffer.some((b) => b !== END);
     this.#buffer.push(chunk);
     if (first && this.#config.onBufferedChunks) this.#effects.push([this.#config.onBufferedChunks, undefined]);
+    else if (chunk.type === 'tool-approval-request' && !this.#config.onBufferedChunks) {
+      // SPEC §4a W6: nothing would bring this approval into the chat before the user answers the
+      // first one, and the chat waits for it: say so, once per approval, where the app can see it.
+      this.#reportUnhandled(
+        fault(
+          'unhandled-buffered-approval',
+          `the backend asked for approval ${String(chunk.approvalId)} while no response stream was open (a second tool call of the same turn), and the transport has no onBufferedChunks handler, so the chat cannot show it; pass onBufferedChunks: () => resumeBuffered(chat, transport) (from 'adk-stream-wasm/chat'), or use createAdk / useAdkChat, which do`,
+        ),
+      );
+    }
+  }
+
+  /** A fault the app must hear of: to onError, else to the platform's error report. */
+  #reportUnhandled(error) {
+    if (this.#config.onError) return this.#report(error);
+    const report = /** @type {any} */ (globalThis).reportError;
+    this.#effects.push([typeof report === 'function' ? (e) => report.call(globalThis, e) : (e) => console.error(e), error]);
   }
 
   /** The current response is complete: close its stream, or mark the end in the buffer. */
