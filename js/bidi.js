@@ -1,7 +1,8 @@
 // Drop-in for the BIDI helper: `sendAutomaticallyWhen({messages}) → boolean`, decided by the
 // module's default BIDI engine (Pattern A).
-import { defaultAutoSend } from './index.js';
+import { sendAutomaticallyWhenCore } from './index.js';
+import { messagesOf } from './records.js';
 
 export function sendAutomaticallyWhen(arg) {
-  return defaultAutoSend('bidi', arg).sendAutomaticallyWhen(arg);
+  return sendAutomaticallyWhenCore({ messages: messagesOf(arg), mode: 'bidi' });
 }

@@ -13,6 +13,7 @@ import { readUIMessageStream } from 'ai';
 
 export { AdkSseTransport } from './sse-transport.js';
 import { invalidArgument } from './words.js';
+import { AdkInvalidArgumentError } from './errors.js';
 import { executeGetLocation, getToolExecutor, hasToolExecutor, runToolExecutor } from './executors.js';
 
 // A tool of the drop-in executor registry (get_location built in), called as the old helpers
@@ -153,9 +154,7 @@ export function createAdk(options) {
     /** Binds the chat; from now on approved browser tools run by themselves. */
     attach(target) {
       if (target === null || typeof target !== 'object' || typeof target.addToolOutput !== 'function') {
-        const error = new Error('attach(): expected an AI SDK Chat instance.');
-        error.name = 'AdkInvalidArgumentError';
-        throw error;
+        throw new AdkInvalidArgumentError('attach(): expected an AI SDK Chat instance.');
       }
       if (unsubscribe) unsubscribe();
       chat = target;
@@ -267,11 +266,7 @@ export function attachAdk(chat, adk) {
   // Checked here, so a swapped or missing argument is a named error like every other export's,
   // not a TypeError from reading `attach` of undefined.
   if (adk === null || typeof adk !== 'object' || typeof adk.attach !== 'function') {
-    const error = new Error(
-      `attachAdk(chat, adk): adk is ${describeArgument(adk)}; expected what createAdk({mode}) returned.`,
-    );
-    error.name = 'AdkInvalidArgumentError';
-    throw error;
+    throw new AdkInvalidArgumentError(`attachAdk(chat, adk): adk is ${describeArgument(adk)}; expected what createAdk({mode}) returned.`);
   }
   return adk.attach(chat);
 }

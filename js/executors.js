@@ -5,10 +5,10 @@
 // Plain JS with no import of the WebAssembly module: the old helpers' executors are JS functions of
 // a few lines, and apps that test their code under jsdom get them without compiling anything.
 
+import { AdkInvalidArgumentError } from './errors.js';
+
 function invalidArgument(fn, what, expected) {
-  const error = new Error(`${fn}(): ${what}; expected ${expected}.`);
-  error.name = 'AdkInvalidArgumentError';
-  return error;
+  return new AdkInvalidArgumentError(`${fn}(): ${what}; expected ${expected}.`);
 }
 
 function describe(value) {

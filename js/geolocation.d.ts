@@ -21,13 +21,8 @@ export interface GetLocationOptions {
 
 export type GeolocationErrorCode = 'permission-denied' | 'position-unavailable' | 'timeout' | 'unsupported';
 
-/** How `getLocation` rejects when the browser gives no position. Its message is the text for the
- *  tool part's `errorText`, e.g. "Location permission was denied by the user (User denied
- *  Geolocation)", "The position is unavailable: …", "No position within 10000 ms". */
-export interface AdkGeolocationError extends Error {
-  name: 'AdkGeolocationError';
-  code: GeolocationErrorCode;
-}
+/** How `getLocation` rejects when the browser gives no position (declared with the other error classes). */
+export { AdkGeolocationError } from './errors.js';
 
 /**
  * The user's position from `navigator.geolocation.getCurrentPosition`. Rejects with an

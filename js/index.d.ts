@@ -39,6 +39,10 @@ export interface AutoSendOptions {
   frontendTools?: ReadonlyArray<string | { name: string; requiresApproval?: boolean }>;
   /** Whether the module's registry counts too; default: only when `frontendTools` is absent. */
   useRegistry?: boolean;
+  /** Called once if the WebAssembly core traps during a decision (`AdkInternalError`); that engine
+   *  then answers false for good, and `explain()` says so (rule `internal-error`). Without it the
+   *  error goes to `reportError` (browsers), else to the console. */
+  onError?: (error: AdkInternalError) => void;
 }
 
 export interface Explanation {
@@ -54,8 +58,7 @@ export interface Explanation {
     | 'no-user-action'
     | 'already-known'
     | 'unsent-user-action'
-    | 'invalid-options'
-    | 'loading';
+    | 'internal-error';
   /** The decision in words: what was seen in which part, and what happens or what to do. */
   detail: string;
 }
@@ -87,19 +90,50 @@ export interface AutoSend {
 /** A new engine for one chat. Throws `AdkInvalidArgumentError` on bad options (once loaded). */
 export function createAutoSend(options: AutoSendOptions): AutoSend;
 
-/** Resolves when the WebAssembly module is loaded (at import time in Node). */
+/** Resolved at once: the core compiles at import. Rejects with `AdkLoadError` where it cannot. */
 export const ready: Promise<void>;
+/** Whether the core WebAssembly module loaded (false where a Content Security Policy refuses it). */
+export function isReady(): boolean;
+/** Why the core could not load, or null: check it without a `try`. */
+export const loadError: AdkLoadError | null;
 
-export interface PendingApproval {
+export {
+  AdkError,
+  AdkInvalidArgumentError,
+  AdkUnknownApprovalError,
+  AdkIncompleteBatchError,
+  AdkInvalidToolError,
+  AdkNotCommittedError,
+  AdkGeolocationError,
+  AdkTransportError,
+  AdkMalformedFrameError,
+  AdkLoadError,
+  AdkCallbackError,
+  AdkInternalError,
+} from './errors.js';
+import type { AdkLoadError, AdkInternalError } from './errors.js';
+
+/** The tool parts of message type `M` (AI SDK's `UIMessage` by default) waiting for an approval. */
+type ApprovalPartOf<M> = M extends { parts?: ReadonlyArray<infer P> | null }
+  ? Extract<P, { toolCallId: string; state: 'approval-requested' }>
+  : never;
+/** Their inputs, from the app's own tools (`UIMessage<…, MyTools>`) when it declares them. */
+type ApprovalInputOf<P> = P extends { input: infer I } ? I : unknown;
+type StaticApprovalPartOf<M> = Exclude<ApprovalPartOf<M>, { type: 'dynamic-tool' }>;
+
+export interface PendingApproval<M extends UIMessageLike = UIMessage> {
   approvalId: string;
   toolCallId: string;
   toolName: string;
-  input: unknown;
-  part: unknown;
+  /** The tool call's input, typed from the message type's tools (`UIMessage<…, MyTools>`), so
+   *  `p.input.amount` needs no cast; `unknown` for messages that declare no tools. */
+  input: [StaticApprovalPartOf<M>] extends [never] ? unknown : ApprovalInputOf<StaticApprovalPartOf<M>>;
+  /** The tool part itself (state `approval-requested`), as the message type types it. */
+  part: [ApprovalPartOf<M>] extends [never] ? unknown : ApprovalPartOf<M>;
 }
 
 /** Approvals of the last assistant message still waiting for the user. */
-export function pendingApprovals(messages: ReadonlyArray<UIMessageLike>): PendingApproval[];
+export function pendingApprovals<M extends UIMessageLike = UIMessage>(messages: ReadonlyArray<M>): PendingApproval<M>[];
 
 /** Approves a pending approval by its APPROVAL id. Rejects with `AdkUnknownApprovalError`
  *  (listing the valid ids) when the id is not pending; resolves once committed. */
@@ -123,7 +157,7 @@ export function answerApprovals(
 // Drop-in names of the TypeScript helpers this package replaces -------------------------------------------------------------------
 
 export { getLocation, executeGetLocation } from './geolocation.js';
-export type { UserLocation, GetLocationOptions, GeolocationErrorCode, AdkGeolocationError, ExecuteGetLocationResult } from './geolocation.js';
+export type { UserLocation, GetLocationOptions, GeolocationErrorCode, ExecuteGetLocationResult } from './geolocation.js';
 
 export type FrontendToolCategory = 'geolocation' | 'camera' | 'microphone' | 'notification' | 'clipboard' | 'other';
 export interface FrontendExecuteTool {
@@ -183,6 +217,4 @@ export {
   executeChangeBgm,
 } from './executors.js';
 export type { ToolExecutor, ToolExecutorResult, ToolExecutorDependencies } from './executors.js';
-/** @internal the module's default engine of a mode for the chat whose messages `options` holds
- *  (behind the drop-in names). */
-export function defaultAutoSend(mode: Mode, options?: { messages?: ReadonlyArray<UIMessageLike> }): AutoSend;
+

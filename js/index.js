@@ -6,11 +6,27 @@ import { answerWords, core, memoryWords, ready, isReady, loadError, requireReady
 // Imported here too, though loader.js uses it: an unbundled page then fetches the module's bytes
 // together with loader.js instead of after it (one round trip less at start-up).
 import './wasm/adk_stream_wasm_bytes.js';
-import { FRONTEND, InternTable, REQUIRES_APPROVAL, lastParts, malformed, toolNameOf, writeRecords, written } from './records.js';
+import { FRONTEND, InternTable, REQUIRES_APPROVAL, lastParts, malformed, messagesOf, toolNameOf, writeRecords, written } from './records.js';
 import { RULES, explainDetail, describeMalformed, field, incompleteBatch, invalidArgument, isArray, notCommitted, optionalString, shown, typeName, unknownApproval } from './words.js';
 import { registryEntry, registryVersion } from './registry.js';
+import { AdkError, AdkInternalError } from './errors.js';
 
 export { ready, isReady, loadError };
+// Every error the package throws is one of these classes (`instanceof` works; `name` says the same).
+export {
+  AdkError,
+  AdkInvalidArgumentError,
+  AdkUnknownApprovalError,
+  AdkIncompleteBatchError,
+  AdkInvalidToolError,
+  AdkNotCommittedError,
+  AdkGeolocationError,
+  AdkTransportError,
+  AdkMalformedFrameError,
+  AdkLoadError,
+  AdkCallbackError,
+  AdkInternalError,
+} from './errors.js';
 // The built-in get_location tool; `executeGetLocation` is one of the drop-in names (SPEC §7).
 export { getLocation, executeGetLocation } from './geolocation.js';
 
@@ -70,7 +86,9 @@ function readOptions(options) {
   let useRegistry = field(F, options, 'useRegistry');
   if (useRegistry === undefined) useRegistry = own === null;
   else if (typeof useRegistry !== 'boolean') throw invalidArgument(F, `useRegistry is ${typeName(useRegistry)}`, 'true or false');
-  return { mode, patternB: mode === 'bidi' && patternB, own: own ?? new Map(), useRegistry };
+  const onError = field(F, options, 'onError') ?? null;
+  if (onError !== null && typeof onError !== 'function') throw invalidArgument(F, `onError is ${typeName(onError)}`, 'a function or undefined');
+  return { mode, patternB: mode === 'bidi' && patternB, own: own ?? new Map(), useRegistry, onError };
 }
 
 // An engine's slot in the core is freed when its object is collected.
@@ -91,7 +109,7 @@ export function createAutoSend(options) {
   } catch (error) {
     throw named(error, F);
   }
-  const { mode, patternB, own, useRegistry } = settings;
+  const { mode, patternB, own, useRegistry, onError } = settings;
   const id = core.adk_engine_new(mode === 'bidi' ? 1 : 0, patternB ? 1 : 0);
   const table = new InternTable();
 
@@ -144,16 +162,33 @@ export function createAutoSend(options) {
     table.keepOnly(new Set(answerWords(count)));
   };
 
+  /** The first WebAssembly trap of a decision (an `AdkInternalError`), or null. */
+  let trapped = null;
+  const noteTrap = (/** @type {unknown} */ error) => {
+    // Anything but a trap is malformed input, which writeRecords reports as such.
+    if (trapped !== null || !(error instanceof WebAssembly.RuntimeError)) return;
+    trapped = new AdkInternalError(
+      `the WebAssembly core trapped during a decision (${describeTrap(error)}); this engine answers false from now on (principle 5: never send on doubt). ` +
+        'Create a new engine (createAutoSend) or reload the page, and report the messages that caused it.',
+      { cause: error },
+    );
+    reportOnce(trapped, onError);
+  };
+
   const observers = new Set();
   const autoSend = {
     /** AI SDK's `sendAutomaticallyWhen`: whether to send the conversation back now. */
     sendAutomaticallyWhen(arg) {
       let send = false;
-      try {
-        send = (core.adk_decide(id, writeRecords(arg, table, toolFlags)) & 1) === 1;
-        trim();
-      } catch {
-        send = false;
+      // After a trap the core's state is not to be trusted: never send, rather than send twice.
+      if (trapped === null) {
+        try {
+          send = (core.adk_decide(id, writeRecords(arg, table, toolFlags)) & 1) === 1;
+          trim();
+        } catch (error) {
+          send = false;
+          noteTrap(error);
+        }
       }
       // AI SDK asks right after it commits an answer or a tool output and after each stream ends:
       // the moment the tool runner (attachAdk) looks for approved browser tools (SPEC §4).
@@ -162,12 +197,23 @@ export function createAutoSend(options) {
     },
     /** `{send, rule, detail}`: what the decision would be now, which rule decides it, in words. */
     explain(arg) {
-      const answer = core.adk_explain(id, writeRecords(arg, table, toolFlags));
+      // `messages` is read once: a getter may answer differently (or throw) the second time.
+      const messages = messagesOf(arg);
+      const once = arg === null || typeof arg !== 'object' ? arg : { messages };
+      let answer = 0;
+      if (trapped === null) {
+        try {
+          answer = core.adk_explain(id, writeRecords(once, table, toolFlags));
+        } catch (error) {
+          noteTrap(error);
+        }
+      }
+      if (trapped !== null) return { send: false, rule: 'internal-error', detail: internalErrorDetail(trapped) };
       const rule = (answer >>> 1) & 15;
       const value = answer >>> 5;
       const actions = rule === 8 ? Array.from(answerWords(value * 2)) : [];
       let parts = [];
-      if (rule !== 0) parts = lastParts(arg.messages);
+      if (rule !== 0) parts = lastParts(messages);
       return { send: (answer & 1) === 1, rule: RULES[rule], detail: explainDetail(rule, value, parts, actions, malformed) };
     },
     /** Forgets what this chat sent and which outputs were the browser's. */
@@ -263,6 +309,32 @@ export function createAutoSend(options) {
 }
 
 const RUNS = ['approved', 'called', 'refused'];
+
+function describeTrap(error) {
+  try {
+    return String(/** @type {any} */ (error).message).slice(0, 200);
+  } catch {
+    return 'a RuntimeError';
+  }
+}
+
+function internalErrorDetail(error) {
+  return `Nothing is sent: ${error.message}`;
+}
+
+/** Tells the app of an engine's trap, once: its `onError`, else `reportError`, else the console. */
+function reportOnce(error, onError) {
+  if (onError !== null) {
+    try {
+      return void onError(error);
+    } catch {
+      // The app's callback failed too: the platform's report below.
+    }
+  }
+  const report = /** @type {any} */ (globalThis).reportError;
+  if (typeof report === 'function') report.call(globalThis, error);
+  else console.error(error);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Approval helpers (SPEC §4)
@@ -493,8 +565,9 @@ function idOf(message) {
   return message !== null && typeof message === 'object' && typeof message.id === 'string' ? message.id : '';
 }
 
-/** The default engine of `mode` for the chat whose messages `arg` holds. */
-export function defaultAutoSend(mode, arg) {
+/** The default engine of `mode` for the chat whose messages `arg` holds (internal: the drop-in
+ *  names in ./sse.js and ./bidi.js reach it through `sendAutomaticallyWhenCore`). */
+function defaultAutoSend(mode, arg) {
   let first = '';
   let previous = null;
   let last = '';
@@ -551,21 +624,10 @@ export function clearSentApprovalStates() {
   defaultEngines.clear();
 }
 
-function readyCall(name, fn) {
-  return (...args) => {
-    requireReady();
-    try {
-      return fn(...args);
-    } catch (error) {
-      throw named(error, name);
-    }
-  };
-}
-
 // The library's own errors pass through; anything else that a hostile argument made JS throw
 // (a revoked proxy, a null-prototype object) becomes a named error saying which call it was.
 function named(error, fn) {
-  if (error instanceof Error && typeof error.name === 'string' && error.name.startsWith('Adk')) return error;
+  if (error instanceof AdkError) return error;
   let detail;
   try {
     detail = String(error && error.message);
@@ -584,23 +646,29 @@ function stringField(object, key) {
   }
 }
 
+// The three below are plain JS over strings and need no WebAssembly: they answer where the module
+// cannot load (a Content Security Policy without 'wasm-unsafe-eval') too.
+
 /** Drop-in `extractToolName(part, fallback = "")`: `part.toolName`, else the name in `part.type`. */
-export const extractToolName = /* @__PURE__ */ readyCall('extractToolName', (part, fallback = '') => {
+export function extractToolName(part, fallback = '') {
   const otherwise = typeof fallback === 'string' ? fallback : '';
   if (part === null || typeof part !== 'object') return otherwise;
   const toolName = stringField(part, 'toolName');
   if (toolName !== undefined && toolName !== '') return toolName;
   const type = stringField(part, 'type') ?? '';
   return type.length > 5 && type.startsWith('tool-') ? type.slice(5) : otherwise;
-});
+}
 /** Drop-in `extractToolNameFromType(type)`: `"tool-x"` gives `"x"`; any other type is itself. */
-export const extractToolNameFromType = /* @__PURE__ */ readyCall('extractToolNameFromType', (type) =>
-  typeof type !== 'string' ? '' : type.startsWith('tool-') ? type.slice(5) : type,
-);
-/** Drop-in `isToolType(type)`: whether `type` starts with `tool-` (`dynamic-tool` does not). */
-export const isToolType = /** @type {(type: string) => type is `tool-${string}`} */ (
-  /* @__PURE__ */ readyCall('isToolType', (type) => typeof type === 'string' && type.startsWith('tool-'))
-);
+export function extractToolNameFromType(type) {
+  return typeof type !== 'string' ? '' : type.startsWith('tool-') ? type.slice(5) : type;
+}
+/**
+ * Drop-in `isToolType(type)`: whether `type` starts with `tool-` (`dynamic-tool` does not).
+ * @param {unknown} type @returns {type is `tool-${string}`}
+ */
+export function isToolType(type) {
+  return typeof type === 'string' && type.startsWith('tool-');
+}
 export {
   registerFrontendExecuteTool,
   isFrontendExecuteTool,

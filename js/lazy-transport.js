@@ -2,6 +2,8 @@
 // is imported only when a chat in BIDI mode is created, so an SSE app never downloads it. Every ChatTransport method is async, so the module loads behind the first call; bad
 // options reject that call with the same error `new BidiTransport(options)` would throw.
 
+import { AdkTransportError } from './errors.js';
+
 export class LazyBidiTransport {
   /** @type {import('./transport.js').BidiTransport | null} */
   #inner = null;
@@ -21,9 +23,7 @@ export class LazyBidiTransport {
 
   #loaded(name) {
     if (this.#inner === null) {
-      const error = new Error(`BidiTransport.${name}(): the transport has not connected yet; send a message first.`);
-      error.name = 'AdkTransportError';
-      throw error;
+      throw new AdkTransportError('not-connected', `BidiTransport.${name}(): the transport has not connected yet; send a message first.`);
     }
     return this.#inner;
   }

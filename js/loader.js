@@ -7,6 +7,7 @@
 // instantiated with the WebAssembly API itself: no bindings module. The other modules (geolocation,
 // the BIDI transport) read JS values and are wasm-bindgen's; `instantiate` loads those.
 import coreHex from './wasm/adk_stream_wasm_bytes.js';
+import { AdkLoadError } from './errors.js';
 
 /** Decodes the embedded bytes (lowercase hex, scripts/lib/embed-wasm.mjs says why hex). */
 export function decodeHex(hex) {
@@ -28,15 +29,13 @@ function loadFailure(cause, what) {
   } catch {
     detail = 'an exception';
   }
-  const error = new Error(
+  return new AdkLoadError(
     `adk-stream-wasm could not compile its ${what} WebAssembly module: ${detail}. ` +
       (/unsafe-eval|Content Security Policy|disallowed/i.test(detail)
         ? "The page's Content Security Policy forbids WebAssembly: add 'wasm-unsafe-eval' to script-src."
         : 'WebAssembly must be available (every current browser and Node 20.16+ has it).'),
     { cause },
   );
-  error.name = 'AdkLoadError';
-  return error;
 }
 
 /**

@@ -215,7 +215,20 @@ export function writeRecords(arg, table, toolFlags = NO_FLAGS, extra = 0) {
     }
     return count;
   } catch (error) {
+    // A trap of the core is no fault of the input: the engine reports it (index.js).
+    if (error instanceof WebAssembly.RuntimeError) throw error;
     return fail(MALFORMED.THREW, 0, error);
+  }
+}
+
+/** `arg.messages`, read once (a getter may answer differently, or throw, the second time); undefined
+ *  when `arg` is no object or the read throws. */
+export function messagesOf(arg) {
+  if (arg === null || typeof arg !== 'object') return undefined;
+  try {
+    return arg.messages;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,7 +1,8 @@
 // Drop-in for the SSE helper: `sendAutomaticallyWhen({messages}) → boolean`, decided by the
 // module's default SSE engine (Pattern A only, ADR 0008).
-import { defaultAutoSend } from './index.js';
+import { sendAutomaticallyWhenCore } from './index.js';
+import { messagesOf } from './records.js';
 
 export function sendAutomaticallyWhen(arg) {
-  return defaultAutoSend('sse', arg).sendAutomaticallyWhen(arg);
+  return sendAutomaticallyWhenCore({ messages: messagesOf(arg), mode: 'sse' });
 }

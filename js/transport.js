@@ -7,6 +7,7 @@
 // and one answer word comes back.
 import { core, loadError } from './loader.js';
 import { invalidArgument, field, optionalString, typeName, isArray } from './words.js';
+import { AdkCallbackError, AdkMalformedFrameError, AdkTransportError } from './errors.js';
 // The chunk-kind codes and answer bits of the core's stream rules, shared with the testing kit.
 import { kindCode, STEP, AWAITING_ANSWER, DELIVER_THEN_END, IGNORE, DROP, TAIL_ACTIVE } from './stream-rules.js';
 import { continuedMessageId, continuing, readBackend, readFrontendTools, toAdkWire } from './adk-wire.js';
@@ -25,10 +26,8 @@ const slots = /* @__PURE__ */ new FinalizationRegistry((id) => core.adk_bidi_fre
 
 /** A transport fault: `name`, the message (what happened, what to check) and `kind`. */
 function fault(kind, message) {
-  const error = new Error(kind === 'malformed-frame' ? `skipped a malformed frame: ${message}` : message);
-  error.name = kind === 'malformed-frame' ? 'AdkMalformedFrameError' : 'AdkTransportError';
-  /** @type {any} */ (error).kind = kind;
-  return error;
+  if (kind === 'malformed-frame') return new AdkMalformedFrameError(kind, `skipped a malformed frame: ${message}`);
+  return new AdkTransportError(kind, message);
 }
 
 const suffix = (reason) => (reason ? `, reason '${reason}'` : '');
@@ -499,8 +498,7 @@ export class BidiTransport {
     if (typeof report === 'function') return void report.call(globalThis, error);
     const onError = this.#config.onError;
     if (onError !== null && callback !== onError) {
-      const wrapped = new Error(`a BidiTransport callback threw: ${describeError(error)}`, { cause: error });
-      wrapped.name = 'AdkCallbackError';
+      const wrapped = new AdkCallbackError(`a BidiTransport callback threw: ${describeError(error)}`, { cause: error });
       try {
         return void onError(wrapped);
       } catch {

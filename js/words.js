@@ -2,6 +2,7 @@
 // The core returns codes and part indices (src/exports.rs); this is the one table that renders
 // them, so the WebAssembly module carries no text.
 import { MALFORMED, toolNameOf } from './records.js';
+import * as errors from './errors.js';
 
 /** A value as messages show it: whole when short, else its first 80 characters and an ellipsis. */
 export function shown(text) {
@@ -156,10 +157,9 @@ export function explainDetail(rule, value, parts, actions, malformed) {
   }
 }
 
+/** @param {'AdkInvalidArgumentError' | 'AdkInvalidToolError' | 'AdkUnknownApprovalError' | 'AdkIncompleteBatchError' | 'AdkNotCommittedError'} name @param {string} message */
 function named(name, message) {
-  const error = new Error(message);
-  error.name = name;
-  return error;
+  return new errors[name](message);
 }
 
 /** `AdkInvalidArgumentError`: `fn(): what; expected expected.` */

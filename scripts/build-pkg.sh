@@ -5,9 +5,11 @@
 #     numbers out, no bindings): pkg/wasm/adk_stream_wasm_bg.wasm, loaded at import;
 #   - geolocation: pkg/wasm/adk_stream_geolocation*.{js,wasm}, loaded when a browser tool first runs.
 # The BIDI transport (./transport) is JavaScript over the core's rules: no module of its own.
-# Each module's bytes are also embedded, base64, in a JS module of their own
-# (pkg/wasm/*_bytes.js), which js/loader.js compiles synchronously at import: no fetch, no asset
-# URL, so the package loads the same way in every bundler, on a server, in Node and under jsdom.
+# Each module's bytes are embedded, hex, in a JS module of their own (pkg/wasm/*_bytes.js), which
+# js/loader.js compiles synchronously at import: no fetch, no asset URL, so the package loads the
+# same way in every bundler, on a server, in Node and under jsdom. The `_bg.wasm` files stay in
+# pkg/wasm for the size reports and the test scripts' staleness checks, but nothing loads them, so
+# the tarball leaves them out (js/package.json "files"; tools/check-tarball.mjs checks it).
 # The hand-written glue and type declarations come from js/.
 set -euo pipefail
 cd "$(dirname "$0")/.."

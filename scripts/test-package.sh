@@ -52,6 +52,7 @@ check 'attw --pack ./pkg (esm-only)' node_modules/.bin/attw --pack ./pkg --profi
 
 install_example "$VITE_APP"
 install_example "$AI7_APP"
+check 'the undeclared-export check finds one' node --test tools/undeclared-exports.test.mjs
 check 'types with AI SDK 6' node tools/check-types.mjs --host "$VITE_APP"
 check 'types with AI SDK 7' "$NODE22" tools/check-types.mjs --host "$AI7_APP"
 check 'types without the optional peers' node tools/check-types.mjs --host "$VITE_APP" --without-peers

@@ -4,7 +4,7 @@
 // other links are absolute http(s) URLs; the README is the package's, not the repository's
 // (no `make` commands, which only work in a clone); no URL of the README or package.json points at a
 // placeholder host (example.invalid, *.example, *.test, localhost), which would be a dead link on the
-// registry page.
+// registry page; every file is reached from an entry point (nothing shipped that nothing loads).
 //
 //   node tools/check-tarball.mjs ./pkg
 import { execFileSync } from 'node:child_process';
@@ -53,8 +53,34 @@ for (const [file, text] of urlSources) {
     if (placeholder.test(host)) problems.push(`${file}: ${url} points at a placeholder host, a dead link on the registry page`);
   }
 }
+// Nothing unused: every file is reached from an entry point of `exports` (the JS modules through
+// their static and dynamic relative imports, the .d.ts files through theirs), or is one of the
+// registry's documents. A file nothing loads (the `.wasm` files once were, the core being
+// embedded as hex) is bytes every user downloads for nothing.
+const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+const reached = new Set(['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']);
+const pending = [];
+for (const target of Object.values(manifest.exports ?? {})) {
+  for (const file of typeof target === 'string' ? [target] : Object.values(target ?? {})) if (typeof file === 'string') pending.push(path.posix.normalize(file));
+}
+for (const key of ['main', 'types']) if (typeof manifest[key] === 'string') pending.push(path.posix.normalize(manifest[key]));
+const relativeImport = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;
+while (pending.length > 0) {
+  const file = pending.pop();
+  if (reached.has(file) || !files.has(file)) continue;
+  reached.add(file);
+  if (!/\.(m?js|d\.ts)$/.test(file)) continue;
+  const text = fs.readFileSync(path.join(dir, file), 'utf8');
+  for (const [, , specifier] of text.matchAll(relativeImport)) {
+    const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+    pending.push(file.endsWith('.d.ts') ? target.replace(/\.js$/, '.d.ts') : target);
+    // A .d.ts beside a reached module declares it.
+    if (!file.endsWith('.d.ts')) pending.push(target.replace(/\.js$/, '.d.ts'));
+  }
+}
+for (const file of files) if (!reached.has(file)) problems.push(`${file} is in the tarball but no entry point loads or declares it: leave it out (js/package.json "files")`);
 if (problems.length) {
   console.error(`check-tarball: ${packed.filename}:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`check-tarball: ${packed.filename}: ${files.size} files, README.md, LICENSE and CHANGELOG.md present, README links resolve`);
+console.log(`check-tarball: ${packed.filename}: ${files.size} files, each loaded or declared by an entry point; README.md, LICENSE and CHANGELOG.md present, README links resolve`);

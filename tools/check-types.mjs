@@ -6,6 +6,7 @@
 //     be assignable to what the .d.ts declares (a missing export, a wrong arity, a wrong constant) —
 //     and type-checked inside (checkJs, strict but for implicit anys); wasm-bindgen's generated
 //     bindings in wasm/ are imported but not checked inside.
+//  1b. every name an entry point exports at run time is declared by its .d.ts (tools/lib/undeclared-exports.mjs);
 //  3. with `--without-peers`: the same strict import of every entry point that runs without the
 //     optional peers (`ai`, `@ai-sdk/react`, `react`), in a folder that holds the package and
 //     nothing else, as an app that uses only the core or the transport has it. Which entry points
@@ -19,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { undeclaredExports } from './lib/undeclared-exports.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -68,6 +70,16 @@ fs.writeFileSync(
 );
 runTsc('entries-nodenext', { module: 'NodeNext', moduleResolution: 'NodeNext' }, ['entries.ts']);
 runTsc('entries-bundler', { module: 'ESNext', moduleResolution: 'Bundler' }, ['entries.ts']);
+
+// 1b. No runtime export without a declaration: a name Node sees in an entry point and its .d.ts
+// does not export is either API a TypeScript user cannot see or something meant to stay internal.
+const undeclared = undeclaredExports(installed);
+if (undeclared.length > 0) {
+  failed = true;
+  for (const { entry, names } of undeclared) console.error(`check-types: ${entry} exports ${names.join(', ')} at run time, but its .d.ts does not declare them: declare them, or stop exporting them`);
+} else {
+  console.log('check-types: every runtime export of every entry point is declared');
+}
 
 // 2. The glue against its declarations: the .js files (and the generated wasm bindings) in impl/,
 // the .d.ts files in decl/, so that each side resolves its own imports.

@@ -73,6 +73,17 @@ async function pageServer(csp) {
     document.addEventListener('securitypolicyviolation', (e) => result.violations.push(e.violatedDirective + ' ' + e.blockedURI));
     try {
       const pkg = await import('/pkg/index.js');
+      // The plain-JS drop-ins answer whether or not WebAssembly may run (issue 23 defect 7).
+      try {
+        result.pure = {
+          extractToolName: pkg.extractToolName({ type: 'tool-get_location' }),
+          extractToolNameFromType: pkg.extractToolNameFromType('tool-process_payment'),
+          isToolType: pkg.isToolType('dynamic-tool'),
+        };
+      } catch (error) {
+        result.pure = { error: String(error && error.name) + ': ' + String(error && error.message) };
+      }
+      result.loadError = pkg.loadError === null ? null : { name: pkg.loadError.name, isClass: pkg.loadError instanceof pkg.AdkLoadError };
       await pkg.ready;
       const autoSend = pkg.createAutoSend({ mode: 'sse' });
       const messages = [{ id: 'a', role: 'assistant', parts: [{ type: 'tool-process_payment', toolCallId: 'c1', state: 'approval-responded', approval: { id: 'a1', approved: true } }] }];
@@ -136,12 +147,18 @@ test("a page under script-src 'self' 'wasm-unsafe-eval' loads the package, decid
   assert.equal(result.explain, 'already-known');
   assert.equal(result.location.latitude, 35.6762);
   assert.equal(result.location.longitude, 139.6503);
+  assert.deepEqual(result.pure, { extractToolName: 'get_location', extractToolNameFromType: 'process_payment', isToolType: false });
+  assert.equal(result.loadError, null);
 });
 
 test("without 'wasm-unsafe-eval' the same page cannot compile the module (the policy is in force)", async () => {
   const result = await runPage("script-src 'self'");
   figures.cspControl = { error: result.error, violations: result.violations };
   assert.ok(result.error || result.violations.length > 0, 'the module loaded although WebAssembly compilation is forbidden');
+  // extractToolName, extractToolNameFromType and isToolType need no WebAssembly: they still answer.
+  assert.deepEqual(result.pure, { extractToolName: 'get_location', extractToolNameFromType: 'process_payment', isToolType: false });
+  // The load failure is an AdkLoadError an app can test with instanceof.
+  assert.deepEqual(result.loadError, { name: 'AdkLoadError', isClass: true });
 });
 
 // An output that would do harm if anything along the way interpreted it.

@@ -4,6 +4,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { Chat as Chat6 } from '@ai-sdk/react';
 import { Chat as Chat7 } from 'ai7-react';
+import type { UIDataTypes, UIMessage } from 'ai';
 import {
   answerApprovals,
   approve,
@@ -35,9 +36,19 @@ describe('the package types with AI SDK Chat', () => {
     expectTypeOf(autoSend.explain({ messages: new Chat6({}).messages })).toEqualTypeOf<Explanation>();
   });
 
-  it('pendingApprovals accepts chat.messages', () => {
+  it('pendingApprovals accepts chat.messages, and types each approval from their message type', () => {
     expectTypeOf(pendingApprovals(new Chat6({}).messages)).toEqualTypeOf<PendingApproval[]>();
-    expectTypeOf(pendingApprovals(new Chat7({}).messages)).toEqualTypeOf<PendingApproval[]>();
+    const messages7 = new Chat7({}).messages;
+    expectTypeOf(pendingApprovals(messages7)).toEqualTypeOf<PendingApproval<(typeof messages7)[number]>[]>();
+  });
+
+  it('PendingApproval.input and .part follow the app\'s message type: "Pay $50 to Hanako?" needs no cast', () => {
+    type PaymentMessage = UIMessage<unknown, UIDataTypes, { process_payment: { input: { amount: number; recipient: string }; output: { paid: boolean } } }>;
+    const [p] = pendingApprovals([] as PaymentMessage[]);
+    expectTypeOf(p.input).toEqualTypeOf<{ amount: number; recipient: string }>();
+    expectTypeOf(`Pay $${p.input.amount} to ${p.input.recipient}?`).toBeString();
+    expectTypeOf(p.part.toolCallId).toBeString();
+    expectTypeOf(p.part.state).toEqualTypeOf<'approval-requested'>();
   });
 
   // AI SDK's Chat declares addToolApprovalResponse and addToolOutput as returning
