@@ -66,4 +66,7 @@ cp js/README.md pkg/README.md
 cp LICENSE pkg/LICENSE
 # What changed between versions, for the registry page's readers and a user's node_modules.
 cp CHANGELOG.md pkg/CHANGELOG.md
+# The wire protocol for backend authors: the CHANGELOG and the README point to it.
+mkdir -p pkg/docs
+cp docs/protocol.md pkg/docs/protocol.md
 echo "built pkg/"
