@@ -133,6 +133,18 @@ describe('SSE', () => {
     await expectCounts(backend, { sseRequests: 1 });
   });
 
+  flow("useAdkChat's onFinish reads the latest render's state, turn after turn (as AI SDK useChat)", env(), async ({ page }) => {
+    const chat = page.locator('main.chat');
+    await sendPrompt(page, "What's the weather in Tokyo?");
+    await finalText(page, /^Tokyo: /);
+    await page.waitForFunction(() => document.querySelector('main.chat')?.getAttribute('data-finished-after-prompts') === '1');
+    await sendPrompt(page, "What's the weather in Osaka?");
+    await finalText(page, /^Osaka: /);
+    await page.waitForFunction(() => document.querySelector('main.chat')?.getAttribute('data-finished-after-prompts') === '2');
+    assert.equal(await chat.getAttribute('data-finished-after-prompts'), '2');
+    await expectCounts(backend, { sseRequests: 2 });
+  });
+
   flow('F14 SSE change_bgm: output written by the backend, 1 request', env(), async ({ page }) => {
     await page.getByRole('button', { name: /Play track 2 as background music/ }).click();
     await waitForState(page, 'change_bgm', 'output-available');

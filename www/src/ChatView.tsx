@@ -37,12 +37,17 @@ export function ChatView(props: {
   onLatency(ms: number): void;
 }) {
   const { mode, pattern, info, onLatency } = props;
+  // How many prompts were sent, and how many had been sent when the last response finished: the
+  // onFinish callback reads the state of the latest render (a stale one would keep saying 0).
+  const [prompts, setPrompts] = useState(0);
+  const [finishedAfter, setFinishedAfter] = useState(0);
   const chat = useAdkChat({
     mode,
     api: props.sseUrl,
     url: props.wsUrl,
     bidiPattern: mode === 'bidi' ? pattern : undefined,
     transportOptions: mode === 'bidi' ? { onLatency } : undefined,
+    onFinish: () => setFinishedAfter(prompts),
   });
   const { messages, sendMessage, status, error, stop, approve, deny, answerApprovals, pendingApprovals, explain } = chat;
   const [draft, setDraft] = useState('');
@@ -60,6 +65,7 @@ export function ChatView(props: {
     if (!trimmed || busy) return;
     setActionError(null);
     void sendMessage({ text: trimmed });
+    setPrompts((n) => n + 1);
     setDraft('');
   };
 
@@ -90,7 +96,7 @@ export function ChatView(props: {
     info?.mode === 'replay' && info.fixture ? [info.fixture.prompt] : info?.examples?.length ? info.examples : DEFAULT_EXAMPLES;
 
   return (
-    <main className="chat" data-mode={mode} data-pattern={pattern} data-status={status}>
+    <main className="chat" data-mode={mode} data-pattern={pattern} data-status={status} data-finished-after-prompts={finishedAfter}>
       <div className="messages" ref={listRef} aria-live="polite">
         {messages.length === 0 && (
           <div className="empty">
