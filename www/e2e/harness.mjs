@@ -15,13 +15,52 @@ export const RESULTS_DIR = process.env.E2E_RESULTS_DIR ?? path.join(REPO_ROOT, '
 export const QUIET_MS = Number(process.env.E2E_QUIET_MS ?? 1500);
 export const POSITION = { latitude: 35.6762, longitude: 139.6503, accuracy: 20 };
 
-export async function launchBrowser() {
+function launchChromium() {
   return chromium.launch({
     executablePath: CHROMIUM,
     // playwright-core makes a fresh, empty user-data-dir for each launch.
     args: CHROMIUM_FLAGS,
     headless: true,
   });
+}
+
+/**
+ * The suite's browser, which survives its own death: on a loaded machine Chromium has closed in the
+ * middle of a suite ("Target page, context or browser has been closed"), and every later test then
+ * failed with it. `newContext` launches a new Chromium when the last one is gone, and `crashes`
+ * counts the deaths, so `flow` can tell the test that was running what killed it.
+ */
+export async function launchBrowser() {
+  let current = null;
+  let closing = false;
+  const holder = {
+    crashes: 0,
+    /** Whether the Chromium in use is gone (it crashed or was killed; `close()` is not a crash). */
+    get gone() {
+      return !closing && current !== null && !current.isConnected();
+    },
+    /** The Chromium in use now (a new one after a crash). */
+    get current() {
+      return current;
+    },
+    async newContext(options) {
+      if (!current.isConnected()) await relaunch();
+      return current.newContext(options);
+    },
+    async close() {
+      closing = true;
+      await current?.close().catch(() => {});
+    },
+  };
+  async function relaunch() {
+    const browser = await launchChromium();
+    browser.on('disconnected', () => {
+      if (!closing && browser === current) holder.crashes += 1;
+    });
+    current = browser;
+  }
+  await relaunch();
+  return holder;
 }
 
 /** The backend: E2E_BASE_URL (started by scripts/test-e2e.sh), or one in this process. */
@@ -165,26 +204,37 @@ export async function receivedMessages(backend) {
  * A test that opens the app and closes it afterwards; a failure leaves a screenshot in
  * test-results/e2e/. `body({page, context})` runs after `open()`.
  */
-export function flow(name, { browser, backend, open = {}, reset = {} }, body) {
-  return test(name, async () => {
-    await backend().reset(reset);
-    const { context, page, consoleErrors } = await openApp(browser(), backend(), open);
-    try {
-      await body({ page, context });
-      await expectEachToolPartOnce(page);
-    } catch (error) {
-      fs.mkdirSync(RESULTS_DIR, { recursive: true });
-      const file = path.join(RESULTS_DIR, `${name.replace(/[^\w.-]+/g, '_').slice(0, 120)}.png`);
-      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-      const stats = await backend().stats().catch(() => null);
-      if (stats) {
-        fs.writeFileSync(file.replace(/\.png$/, '.stats.json'), JSON.stringify(stats, null, 1));
-      }
-      if (consoleErrors.length) error.message += `\nbrowser console errors:\n  ${consoleErrors.join('\n  ')}`;
-      error.message += `\nscreenshot: ${path.relative(REPO_ROOT, file)}`;
-      throw error;
-    } finally {
-      await context.close();
+export function flow(name, options, body) {
+  return test(name, () => runFlow(name, options, body));
+}
+
+/** `flow`'s steps, for a caller that wants the failure itself (the harness's own test). */
+export async function runFlow(name, { browser, backend, open = {}, reset = {} }, body) {
+  await backend().reset(reset);
+  const holder = browser();
+  const crashesBefore = holder.crashes ?? 0;
+  const { context, page, consoleErrors } = await openApp(holder, backend(), open);
+  try {
+    await body({ page, context });
+    await expectEachToolPartOnce(page);
+  } catch (thrown) {
+    let error = thrown;
+    if ((holder.crashes ?? 0) > crashesBefore || holder.gone) {
+      // The browser died under this test: that is the cause, whatever step noticed it first.
+      error = new Error(`Chromium closed in the middle of this test (crashed or was killed; the next test gets a new browser): ${thrown && thrown.message}`, { cause: thrown });
+      error.name = 'BrowserCrashError';
     }
-  });
+    fs.mkdirSync(RESULTS_DIR, { recursive: true });
+    const file = path.join(RESULTS_DIR, `${name.replace(/[^\w.-]+/g, '_').slice(0, 120)}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+    const stats = await backend().stats().catch(() => null);
+    if (stats) {
+      fs.writeFileSync(file.replace(/\.png$/, '.stats.json'), JSON.stringify(stats, null, 1));
+    }
+    if (consoleErrors.length) error.message += `\nbrowser console errors:\n  ${consoleErrors.join('\n  ')}`;
+    error.message += `\nscreenshot: ${path.relative(REPO_ROOT, file)}`;
+    throw error;
+  } finally {
+    await context.close().catch(() => {});
+  }
 }
