@@ -168,7 +168,7 @@ export function createAutoSend(options) {
     // Anything but a trap is malformed input, which writeRecords reports as such.
     if (trapped !== null || !(error instanceof WebAssembly.RuntimeError)) return;
     trapped = new AdkInternalError(
-      `the WebAssembly core trapped during a decision (${describeTrap(error)}); this engine answers false from now on (principle 5: never send on doubt). ` +
+      `the WebAssembly core trapped during a decision (${describeTrap(error)}); this engine answers false from now on (never send on doubt). ` +
         'Create a new engine (createAutoSend) or reload the page, and report the messages that caused it.',
       { cause: error },
     );

@@ -30,7 +30,7 @@ export function parseRawEvents(rawEvents: ReadonlyArray<string>): Array<TestChun
 
 /** Splits a conversation into response streams where the transport ends them: at `[DONE]`; in
  *  BIDI also at the first `finish-step` after a `tool-approval-request` of the same response,
- *  whatever came between (the core's rules, the ones `BidiTransport` applies; SPEC §5). */
+ *  whatever came between (the core's rules, the ones `BidiTransport` applies). */
 export function splitResponses(events: ReadonlyArray<TestChunk | '[DONE]'>, mode: 'sse' | 'bidi'): TestChunk[][];
 
 /** The same split over a recording's frames, each kept verbatim (what a test backend replays, one
