@@ -13,50 +13,39 @@ export declare class AdkError extends Error {
 }
 /** An argument is not what the function expects; the message says what was given and what is expected. */
 export declare class AdkInvalidArgumentError extends AdkError {
-  readonly name: 'AdkInvalidArgumentError';
 }
 /** `approve` / `deny` with an id that is no pending approval of the chat; the message lists the valid ids. */
 export declare class AdkUnknownApprovalError extends AdkError {
-  readonly name: 'AdkUnknownApprovalError';
 }
 /** `answerApprovals`: the handler left approvals undecided or named unknown ids; nothing was applied. */
 export declare class AdkIncompleteBatchError extends AdkError {
-  readonly name: 'AdkIncompleteBatchError';
 }
 /** A browser tool definition the package cannot run. */
 export declare class AdkInvalidToolError extends AdkError {
-  readonly name: 'AdkInvalidToolError';
 }
 /** An answer or output that `Chat` did not commit. */
 export declare class AdkNotCommittedError extends AdkError {
-  readonly name: 'AdkNotCommittedError';
 }
 /** How `getLocation` rejects when the browser gives no position. Its message is the text for the
  *  tool part's `errorText`, e.g. "Location permission was denied by the user (User denied
  *  Geolocation)", "The position is unavailable: …", "No position within 10000 ms". */
 export declare class AdkGeolocationError extends AdkError {
-  readonly name: 'AdkGeolocationError';
   readonly code: GeolocationErrorCode;
 }
 /** The BIDI transport's rejections, stream errors and `onError` reports; `kind` says what happened. */
 export declare class AdkTransportError extends AdkError {
   constructor(kind: BidiTransportErrorKind, message: string, options?: { cause?: unknown });
-  readonly name: 'AdkTransportError' | 'AdkMalformedFrameError';
   readonly kind: BidiTransportErrorKind;
 }
 /** A frame the BIDI transport skipped (bad JSON, binary, unknown shape); `kind` is `'malformed-frame'`. */
 export declare class AdkMalformedFrameError extends AdkTransportError {
-  readonly name: 'AdkMalformedFrameError';
 }
 /** A WebAssembly module could not be compiled (a Content Security Policy without `'wasm-unsafe-eval'`). */
 export declare class AdkLoadError extends AdkError {
-  readonly name: 'AdkLoadError';
 }
 /** A callback of the app's (`onLatency`, `onAudio`, `onBufferedChunks`, …) threw; `cause` holds what it threw. */
 export declare class AdkCallbackError extends AdkError {
-  readonly name: 'AdkCallbackError';
 }
 /** A WebAssembly trap during a decision: that engine answers false from then on; `cause` is the trap. */
 export declare class AdkInternalError extends AdkError {
-  readonly name: 'AdkInternalError';
 }

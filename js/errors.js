@@ -52,6 +52,9 @@ export class AdkNotCommittedError extends AdkError {
 }
 /** `getLocation()` failed: `code` 1 (permission denied), 2 (position unavailable) or 3 (timeout). */
 export class AdkGeolocationError extends AdkError {
+  /** @type {any} set by the geolocation module on the errors it makes */
+  code = undefined;
+
   static errorName = 'AdkGeolocationError';
 }
 /** The BIDI transport: `kind` says what happened (`connect-timeout`, `send-failed`, `liveness`, …). */
@@ -59,6 +62,7 @@ export class AdkTransportError extends AdkError {
   /** @param {string} kind @param {string} message @param {{cause?: unknown}} [options] */
   constructor(kind, message, options) {
     super(message, options);
+    /** @type {any} one of BidiTransportErrorKind (transport.d.ts) */
     this.kind = kind;
   }
 

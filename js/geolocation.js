@@ -15,3 +15,5 @@ export function getLocation(options) {
 // The drop-in `executeGetLocation()` is the old helper's plain-JS function (SPEC §7: its timeout
 // and its error words), which needs no WebAssembly; it lives with the other drop-in executors.
 export { executeGetLocation } from './executors.js';
+// How getLocation rejects (declared in geolocation.d.ts beside it).
+export { AdkGeolocationError } from './errors.js';

@@ -208,7 +208,7 @@ export function createAutoSend(options) {
           noteTrap(error);
         }
       }
-      if (trapped !== null) return { send: false, rule: 'internal-error', detail: internalErrorDetail(trapped) };
+      if (trapped !== null) return { send: false, rule: /** @type {const} */ ('internal-error'), detail: internalErrorDetail(trapped) };
       const rule = (answer >>> 1) & 15;
       const value = answer >>> 5;
       const actions = rule === 8 ? Array.from(answerWords(value * 2)) : [];

@@ -58,7 +58,8 @@ for (const [file, text] of urlSources) {
 // registry's documents. A file nothing loads (the `.wasm` files once were, the core being
 // embedded as hex) is bytes every user downloads for nothing.
 const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-const reached = new Set(['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']);
+// Documents (the README's linked pages among them) are for readers, not for loading.
+const reached = new Set(['package.json', 'LICENSE', ...[...files].filter((f) => f.endsWith('.md'))]);
 const pending = [];
 for (const target of Object.values(manifest.exports ?? {})) {
   for (const file of typeof target === 'string' ? [target] : Object.values(target ?? {})) if (typeof file === 'string') pending.push(path.posix.normalize(file));
