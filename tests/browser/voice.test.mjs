@@ -1,0 +1,409 @@
+// adk-stream-wasm/voice in a real Chromium (playwright-core) with a fake microphone: Chromium plays
+// a WAV file (espeak-ng speaks a sentence, sox converts it) as the microphone. Against a local BIDI
+// backend (voice-backend.mjs). Every audio assertion is about samples (counted or compared in the
+// audio clock of the page's AudioContext), not wall time.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from './server.mjs';
+import { startVoiceBackend, sinePcm } from './voice-backend.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../support/chromium.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+// ADK_PKG_DIR: a built package elsewhere (a private copy while others rebuild pkg/).
+const pkgDir = resolve(process.env.ADK_PKG_DIR || join(here, '../../pkg'));
+// Long enough (about 9 s) that the 4 s recording never reaches the point where the fake device loops.
+const SENTENCE = 'The quick brown fox jumps over the lazy dog near the river bank. Please book a table for two at seven, and send the bill to my office in Tokyo.';
+const RATE = 16000;
+const CHUNK = 640; // 40 ms at 16 kHz
+
+let dir, server, backend;
+const browsers = [];
+
+/** The sentences as WAVs: `speech.wav` (48 kHz, the fake microphone), `late.wav` (1.5 s of silence
+ *  first, for barge-in) and `reference.raw` (16 kHz s16le, what the backend should receive). */
+function makeAudio() {
+  dir = mkdtempSync(join(tmpdir(), 'adk-voice-'));
+  const spoken = join(dir, 'spoken.wav');
+  execFileSync('espeak-ng', ['-w', spoken, SENTENCE]);
+  execFileSync('sox', [spoken, '-r', '48000', '-c', '1', '-b', '16', join(dir, 'speech.wav'), 'vol', '0.5']);
+  execFileSync('sox', [spoken, '-r', '48000', '-c', '1', '-b', '16', join(dir, 'late.wav'), 'vol', '0.5', 'pad', '1.5', '0']);
+  execFileSync('sox', [join(dir, 'speech.wav'), '-r', String(RATE), '-t', 'raw', '-e', 'signed', '-b', '16', '-L', join(dir, 'reference.raw')]);
+}
+
+async function launch(extra) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...extra], timeout: 30_000 });
+  browsers.push(browser);
+  return browser;
+}
+const fakeMic = (wav) => ['--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${join(dir, wav)}`, '--autoplay-policy=no-user-gesture-required'];
+
+before(async () => {
+  assert.ok(existsSync(join(pkgDir, 'voice.js')), 'pkg/ has no voice.js: run bash scripts/build-pkg.sh');
+  makeAudio();
+  server = await startServer({ pkgDir, pagePath: join(here, 'voice.html') });
+  backend = await startVoiceBackend();
+});
+
+after(async () => {
+  for (const browser of browsers) await browser.close();
+  await backend?.close();
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A page with the microphone granted (or not), the transport connected and a voice on it as
+ *  `window.voice`, and a tap that records the microphone and the voice's output per sample. */
+async function openVoicePage(browser, { grant = true, options = {}, url = '/' } = {}) {
+  const context = await browser.newContext();
+  if (grant) await context.grantPermissions(['microphone'], { origin: server.origin });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error));
+  await page.goto(`${server.origin}${url}`);
+  await page.evaluate(
+    async ([wsUrl, options]) => {
+      const { BidiTransport } = await import('/pkg/transport.js');
+      const { createVoice } = await import('/pkg/voice.js');
+      const voice = createVoice(() => transport, options);
+      const transport = new BidiTransport({ url: wsUrl, onAudio: voice.onAudio, pingIntervalMs: 0 });
+      /** Sends a text message and returns the text the backend answered. */
+      window.say = async (text) => {
+        const stream = await transport.sendMessages({
+          chatId: 'voice', trigger: 'submit-message', messageId: undefined, abortSignal: undefined,
+          messages: [{ id: `u${Date.now()}`, role: 'user', parts: [{ type: 'text', text }] }],
+        });
+        let answer = '';
+        for (const reader = stream.getReader(); ;) {
+          const { done, value } = await reader.read();
+          if (done) return answer;
+          if (value.type === 'text-delta') answer += value.delta;
+        }
+      };
+      window.voice = voice;
+      window.events = [];
+      voice.subscribe((e) => window.events.push(e.type));
+      await window.say('hello');
+    },
+    [backend.url, options],
+  );
+  return { context, page, errors };
+}
+
+/** Connects a recording tap to the voice's microphone (input 0) and output (input 1). */
+function tapVoice(page) {
+  return page.evaluate(async () => {
+    const { context, input, output } = window.voice.nodes;
+    const code = `registerProcessor('tap', class extends AudioWorkletProcessor {
+      constructor() { super(); this.mic = []; this.out = []; this.first = currentFrame;
+        this.port.onmessage = () => this.port.postMessage({ first: this.first, mic: this.mic, out: this.out }); }
+      process(inputs) {
+        const mic = inputs[0][0], out = inputs[1][0];
+        if (this.mic.length === 0) this.first = currentFrame;
+        this.mic.push(mic ? Float32Array.from(mic) : new Float32Array(128));
+        this.out.push(out ? Float32Array.from(out) : new Float32Array(128));
+        return true; } });`;
+    await context.audioWorklet.addModule(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+    const tap = new AudioWorkletNode(context, 'tap', { numberOfInputs: 2, numberOfOutputs: 1 });
+    if (input) input.connect(tap, 0, 0);
+    output.connect(tap, 0, 1);
+    tap.connect(context.destination);
+    window.readTap = () => new Promise((resolve) => {
+      tap.port.onmessage = ({ data }) => {
+        const join = (blocks) => { const all = new Float32Array(blocks.length * 128); blocks.forEach((b, i) => all.set(b, i * 128)); return Array.from(all); };
+        resolve({ first: data.first, rate: context.sampleRate, mic: join(data.mic), out: join(data.out) });
+      };
+      tap.port.postMessage('read');
+    });
+  });
+}
+
+const audioFrames = (since) => backend.frames.slice(since).filter((f) => f.type === 'audio_chunk' || f.type === 'audio_control' || f.type === 'interrupt');
+
+function decode(chunks) {
+  const parts = chunks.map((f) => Buffer.from(f.chunk, 'base64'));
+  const all = Buffer.concat(parts);
+  const samples = new Float64Array(all.length / 2);
+  for (let i = 0; i < samples.length; i++) samples[i] = all.readInt16LE(2 * i) / 32768;
+  return { samples, sizes: parts.map((p) => p.length / 2) };
+}
+
+/** Normalized cross-correlation of `a` with the looped `ref` at `lag`. */
+function ncc(a, ref, lag, step = 1) {
+  let ab = 0, aa = 0, bb = 0;
+  for (let i = 0; i < a.length; i += step) {
+    const b = ref[(i + lag) % ref.length];
+    ab += a[i] * b;
+    aa += a[i] * a[i];
+    bb += b * b;
+  }
+  return ab / Math.sqrt(aa * bb);
+}
+
+/** The best lag of `a` against the looped `ref`: coarse (every 4th lag, every 8th sample), then exact. */
+function bestLag(a, ref) {
+  let best = 0, score = -1;
+  for (let lag = 0; lag < ref.length; lag += 4) {
+    const s = ncc(a, ref, lag, 8);
+    if (s > score) [best, score] = [lag, s];
+  }
+  let exact = best;
+  for (let lag = best - 8; lag <= best + 8; lag++) {
+    const l = (lag + ref.length) % ref.length;
+    const s = ncc(a, ref, l);
+    if (s > score || lag === best - 8) [exact, score] = [l, s];
+  }
+  return { lag: exact, score: ncc(a, ref, exact) };
+}
+
+test('capture: the backend receives the microphone as 16 kHz 16-bit PCM in 40 ms chunks, every sample once', { timeout: 90_000 }, async (t) => {
+  const browser = await launch(fakeMic('speech.wav'));
+  // Raw capture for the fidelity check (the browser's noise suppression and gain control reshape the
+  // signal); a second voice below checks that the defaults ask for them.
+  const { page, errors } = await openVoicePage(browser, { options: { echoCancellation: false, noiseSuppression: false, autoGainControl: false } });
+  const since = backend.frames.length;
+  const times = await page.evaluate(async () => {
+    await window.voice.start();
+    const ctx = window.voice.nodes.context;
+    const start = ctx.currentTime;
+    await new Promise((r) => setTimeout(r, 4000));
+    const stop = ctx.currentTime;
+    const state = window.voice.state;
+    window.voice.stop();
+    return { start, stop, state };
+  });
+  await backend.waitFor((f, i) => i >= since && f.type === 'audio_control' && f.action === 'stop');
+  const frames = audioFrames(since);
+  assert.deepEqual(frames[0].type === 'audio_control' && frames[0].action, 'start', 'the first frame is audio_control start');
+  assert.equal(frames.at(-1).action, 'stop', 'the last frame is audio_control stop');
+  const chunks = frames.filter((f) => f.type === 'audio_chunk');
+  for (const c of chunks) assert.deepEqual([c.sampleRate, c.channels, c.bitDepth], [16000, 1, 16]);
+  const { samples, sizes } = decode(chunks);
+  // Every chunk but the last (the rest at stop) is exactly 40 ms: 640 samples.
+  assert.deepEqual(sizes.slice(0, -1).filter((n) => n !== CHUNK), [], `chunk sizes ${sizes.join(',')}`);
+  assert.ok(sizes.at(-1) >= 1 && sizes.at(-1) <= CHUNK);
+  // Sample count: the audio clock's duration of the recording, ±2 %.
+  const expected = (times.stop - times.start) * RATE;
+  assert.ok(Math.abs(samples.length - expected) <= 0.02 * expected, `${samples.length} samples for ${expected.toFixed(0)} expected`);
+  // The PCM is the sentence: normalized cross-correlation with the source (resampled by sox) ≥ 0.95
+  // at one lag over the whole recording, so no chunk is missing, doubled or out of order.
+  const raw = readFileSync(join(dir, 'reference.raw'));
+  const ref = new Float64Array(raw.length / 2).map((_, i) => raw.readInt16LE(2 * i) / 32768);
+  const { lag, score } = bestLag(samples, ref);
+  t.diagnostic(`${samples.length} samples (${expected.toFixed(0)} by the audio clock), ${sizes.length} chunks, correlation ${score.toFixed(4)}`);
+  assert.ok(score >= 0.95, `normalized cross-correlation ${score.toFixed(4)} at lag ${lag}; expected ≥ 0.95`);
+  // ... and so does each half-second window with speech in it, at that same lag.
+  for (let from = 0; from + 8000 <= samples.length; from += 8000) {
+    const window = samples.subarray(from, from + 8000);
+    const energy = window.reduce((s, x) => s + x * x, 0) / window.length;
+    if (energy < 1e-4) continue;
+    const s = ncc(window, ref, (lag + from) % ref.length);
+    assert.ok(s >= 0.9, `window at ${from / RATE} s: correlation ${s.toFixed(3)} at the global lag`);
+  }
+  assert.equal(times.state, 'recording');
+  assert.deepEqual(errors, []);
+
+  // The defaults ask for echo cancellation and noise suppression.
+  const settings = await page.evaluate(async () => {
+    const { createVoice } = await import('/pkg/voice.js');
+    const { BidiTransport } = await import('/pkg/transport.js');
+    const voice = createVoice({ connected: true, sendAudioChunk() {}, sendAudioControl() {}, interrupt() { return true; } });
+    const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    let constraints;
+    navigator.mediaDevices.getUserMedia = (c) => ((constraints = c), original(c));
+    await voice.start();
+    const track = voice.nodes.input.mediaStream.getAudioTracks()[0].getSettings();
+    voice.stop();
+    await voice.close();
+    return { constraints: constraints.audio, track: { echoCancellation: track.echoCancellation, noiseSuppression: track.noiseSuppression }, BidiTransport: typeof BidiTransport };
+  });
+  assert.equal(settings.constraints.echoCancellation, true);
+  assert.equal(settings.constraints.noiseSuppression, true);
+  assert.deepEqual(settings.track, { echoCancellation: true, noiseSuppression: true });
+});
+
+test('playback: the agent\'s PCM at real-time rate with ±30 ms jitter plays with no gap longer than one render quantum', { timeout: 90_000 }, async () => {
+  const browser = await launch(fakeMic('speech.wav'));
+  const { page, errors } = await openVoicePage(browser, { options: { vadThreshold: 0 } });
+  // The playback starts with the first chunk (the context is created then); tap it once it exists.
+  backend.sendPcm(sinePcm({ ms: 40, amplitude: 0 }));
+  await page.waitForFunction(() => window.voice.nodes.output !== null);
+  await tapVoice(page);
+  await backend.streamSine({ seconds: 4, jitterMs: 30 });
+  await page.waitForFunction(() => window.events.includes('drained') && window.voice.state === 'idle', null, { timeout: 10_000 });
+  const tap = await page.evaluate(() => window.readTap());
+  const out = tap.out;
+  const firstSound = out.findIndex((x) => x !== 0);
+  let lastSound = out.length - 1;
+  while (lastSound > 0 && out[lastSound] === 0) lastSound--;
+  assert.ok(firstSound >= 0, 'the output never sounded');
+  // A 440 Hz sine crosses zero but is never zero for more than a sample or two: count longer runs.
+  let run = 0, longest = 0;
+  for (let i = firstSound; i <= lastSound; i++) {
+    run = out[i] === 0 ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  assert.ok(longest <= 128, `a gap of ${longest} samples in the output (one render quantum is 128)`);
+  const played = (lastSound - firstSound + 1) / tap.rate;
+  assert.ok(Math.abs(played - 4) < 0.05, `played ${played.toFixed(3)} s of 4 s`);
+  const underruns = await page.evaluate(() => window.voice.snapshot.underruns);
+  assert.equal(underruns, 0);
+  assert.deepEqual(errors, []);
+});
+
+/** Where the output last sounded, in frames of the tap. */
+function lastNonZero(out, from = 0) {
+  let last = -1;
+  for (let i = from; i < out.length; i++) if (out[i] !== 0) last = i;
+  return last;
+}
+
+test('barge-in by interrupt(): the output is silent within 10 ms and `interrupt` is sent', { timeout: 90_000 }, async () => {
+  const browser = await launch(fakeMic('speech.wav'));
+  const { page, errors } = await openVoicePage(browser, { options: { vadThreshold: 0 } });
+  backend.sendPcm(sinePcm({ ms: 40, amplitude: 0 }));
+  await page.waitForFunction(() => window.voice.nodes.output !== null);
+  await tapVoice(page);
+  const since = backend.frames.length;
+  for (let k = 0; k < 50; k++) backend.sendPcm(sinePcm({ ms: 100, start: k * 2400 }));
+  await page.waitForFunction(() => window.voice.state === 'playing');
+  const at = await page.evaluate(async () => {
+    await new Promise((r) => setTimeout(r, 300));
+    const ctx = window.voice.nodes.context;
+    const frame = Math.round(ctx.currentTime * ctx.sampleRate);
+    window.voice.interrupt();
+    await new Promise((r) => setTimeout(r, 300));
+    return frame;
+  });
+  const tap = await page.evaluate(() => window.readTap());
+  await backend.waitFor((f, i) => i >= since && f.type === 'interrupt');
+  const callAt = at - tap.first;
+  const last = lastNonZero(tap.out);
+  assert.ok(last > 0 && last < tap.out.length - 4800, 'the output stopped before the end of the tap');
+  const late = (last - callAt) / tap.rate;
+  assert.ok(late <= 0.01, `the output sounded ${(late * 1000).toFixed(1)} ms after interrupt(); expected ≤ 10 ms`);
+  assert.ok(await page.evaluate(() => window.events.includes('flushed')));
+  assert.deepEqual(errors, []);
+});
+
+test('barge-in by voice: speech over the agent flushes the output within 10 ms of its detection and sends `interrupt`', { timeout: 90_000 }, async () => {
+  const browser = await launch(fakeMic('late.wav'));
+  const { page, errors } = await openVoicePage(browser, {});
+  const since = backend.frames.length;
+  await page.evaluate(() => window.voice.start());
+  await tapVoice(page);
+  // Eight seconds of the agent talking: long enough to cover the sentence's onset in the loop.
+  for (let k = 0; k < 80; k++) backend.sendPcm(sinePcm({ ms: 100, start: k * 2400 }));
+  await page.waitForFunction(() => window.events.includes('barge-in'), null, { timeout: 15_000 });
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+  const tap = await page.evaluate(() => window.readTap());
+  await backend.waitFor((f, i) => i >= since && f.type === 'interrupt');
+  // The detection, by the voice's own rule: RMS over 0.06 in 11 consecutive quanta (30 ms at 48 kHz).
+  const need = Math.max(1, Math.round((0.03 * tap.rate) / 128));
+  let loud = 0, detected = -1;
+  for (let q = 0; q * 128 < tap.mic.length; q++) {
+    let e = 0;
+    for (let i = q * 128; i < q * 128 + 128; i++) e += tap.mic[i] * tap.mic[i];
+    loud = Math.sqrt(e / 128) > 0.06 ? loud + 1 : 0;
+    // Only an onset while the agent sounded counts (the sentence loops).
+    if (loud === need && tap.out.slice(q * 128 - 1024, q * 128).some((x) => x !== 0)) {
+      detected = q * 128 + 127;
+      break;
+    }
+  }
+  assert.ok(detected > 0, 'no speech onset while the agent played');
+  const last = lastNonZero(tap.out);
+  const late = (last - detected) / tap.rate;
+  assert.ok(late <= 0.01, `the output sounded ${(late * 1000).toFixed(1)} ms after the speech was detected; expected ≤ 10 ms`);
+  assert.equal(await page.evaluate(() => window.voice.state), 'recording');
+  assert.deepEqual(errors, []);
+});
+
+/** Starts the voice and returns how it failed, then checks the text chat still answers. */
+async function failingStart(page) {
+  const result = await page.evaluate(async () => {
+    const t0 = performance.now();
+    try {
+      await window.voice.start();
+      return { settled: 'resolved' };
+    } catch (error) {
+      return { name: error.name, code: error.code, message: error.message, state: window.voice.state, ms: performance.now() - t0 };
+    }
+  });
+  const answer = await page.evaluate(() => window.say('still there?'));
+  return { ...result, answer };
+}
+
+test('refused permission: AdkVoiceError permission-denied, no hang, the text chat still works', { timeout: 60_000 }, async () => {
+  const browser = await launch(fakeMic('speech.wav'));
+  const { page } = await openVoicePage(browser, { grant: false });
+  const r = await failingStart(page);
+  assert.equal(r.name, 'AdkVoiceError', JSON.stringify(r));
+  assert.equal(r.code, 'permission-denied');
+  assert.match(r.message, /permission was refused/);
+  assert.equal(r.state, 'error');
+  assert.equal(r.answer, 'Hello by text.');
+});
+
+test('no microphone: AdkVoiceError no-device, no hang, the text chat still works', { timeout: 60_000 }, async () => {
+  const browser = await launch(['--autoplay-policy=no-user-gesture-required']);
+  const { page } = await openVoicePage(browser);
+  const r = await failingStart(page);
+  assert.equal(r.name, 'AdkVoiceError', JSON.stringify(r));
+  assert.equal(r.code, 'no-device', JSON.stringify(r));
+  assert.equal(r.answer, 'Hello by text.');
+});
+
+test('an AudioContext the autoplay policy keeps suspended (agent audio before any gesture): AdkVoiceError context-suspended, no hang', { timeout: 60_000 }, async () => {
+  const browser = await launch(['--autoplay-policy=document-user-activation-required']);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const outcome = page.waitForEvent('console', { predicate: (m) => m.text().startsWith('voice-result '), timeout: 20_000 });
+  await page.goto(`${server.origin}/#suspended?ws=${encodeURIComponent(backend.url)}`);
+  const r = JSON.parse((await outcome).text().slice('voice-result '.length));
+  assert.equal(r.name, 'AdkVoiceError', JSON.stringify(r));
+  assert.equal(r.code, 'context-suspended');
+  assert.match(r.message, /user gesture/);
+  assert.equal(r.state, 'error');
+  assert.equal(await page.evaluate(() => window.say('still there?')), 'Hello by text.');
+});
+
+test('a worklet the page\'s CSP blocks (a Blob URL without blob: in script-src): AdkVoiceError worklet-blocked', { timeout: 60_000 }, async () => {
+  const browser = await launch(fakeMic('speech.wav'));
+  const context = await browser.newContext();
+  await context.grantPermissions(['microphone'], { origin: server.origin });
+  const page = await context.newPage();
+  await page.route('**/csp.html', (route) =>
+    route.fulfill({ contentType: 'text/html', headers: { 'content-security-policy': "script-src 'self'" }, body: '<!doctype html><p>csp</p>' }),
+  );
+  await page.goto(`${server.origin}/csp.html`);
+  const r = await page.evaluate(async () => {
+    const { createVoice } = await import('/pkg/voice.js');
+    const blob = URL.createObjectURL(new Blob(['registerProcessor;'], { type: 'text/javascript' }));
+    const voice = createVoice({ connected: true, sendAudioChunk() {}, sendAudioControl() {}, interrupt() { return true; } }, { workletUrl: blob });
+    try {
+      await voice.start();
+      return { settled: 'resolved' };
+    } catch (error) {
+      return { name: error.name, code: error.code, message: error.message };
+    }
+  });
+  assert.equal(r.name, 'AdkVoiceError', JSON.stringify(r));
+  assert.equal(r.code, 'worklet-blocked');
+  assert.match(r.message, /Content-Security-Policy/);
+  // The same page loads the package's own worklet file from its origin (script-src 'self').
+  const ok = await page.evaluate(async () => {
+    const { createVoice } = await import('/pkg/voice.js');
+    const voice = createVoice({ connected: true, sendAudioChunk() {}, sendAudioControl() {}, interrupt() { return true; } });
+    await voice.start();
+    const state = voice.state;
+    await voice.close();
+    return state;
+  });
+  assert.equal(ok, 'recording');
+});
