@@ -23,7 +23,7 @@ export interface AdkOptions {
    *  registry (`registerToolExecutor`) keep the old `ToolExecutor` contract, `{success, output?, error?}`. */
   tools?: Record<string, BrowserTool | BrowserTool['execute']>;
   /**
-   * The tools that run in the browser besides `tools` (SPEC §6): names, or objects as
+   * The tools that run in the browser besides `tools`: names, or objects as
    * `createAutoSend` takes them; `[]` for none. Default: the module's frontend-tool registry
    * (`get_location`, `take_photo`, `get_camera`). Say it when the backend has a server tool of the
    * same name, or the browser runs its own in its place.

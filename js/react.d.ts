@@ -26,7 +26,7 @@ export interface UseAdkChatOptions<M extends UIMessage = UIMessage, MODE extends
   bidiPattern?: BidiPattern;
   tools?: AdkOptions['tools'];
   /** The tools that run in the browser besides `tools` (`[]` for none); default: the module's
-   *  frontend-tool registry (`get_location`, `take_photo`, `get_camera`). SPEC §6. */
+   *  frontend-tool registry (`get_location`, `take_photo`, `get_camera`). */
   frontendTools?: AdkOptions['frontendTools'];
   /** `'adk'` (default) or `'ai-sdk'` (AI SDK's server, Pydantic AI): how the request is encoded. Not with `transport`. */
   backend?: AdkBackendKind;

@@ -1,4 +1,4 @@
-// AdkSseTransport: AI SDK's DefaultChatTransport for an ADK backend over SSE (SPEC §4a). Exported
+// AdkSseTransport: AI SDK's DefaultChatTransport for an ADK backend over SSE. Exported
 // from `adk-stream-wasm/chat` (it needs `ai`).
 import type { DefaultChatTransport, HttpChatTransportInitOptions, UIMessage } from 'ai';
 import type { AdkBackendKind, FrontendToolSet } from './transport.js';
@@ -6,8 +6,7 @@ import type { AdkBackendKind, FrontendToolSet } from './transport.js';
 export interface AdkSseTransportOptions<M extends UIMessage = UIMessage> extends HttpChatTransportInitOptions<M> {
   /**
    * `'adk'` (default): the request carries an approved browser tool with its output as an
-   * `approval-responded` part followed by a `tool-result` part, which an ADK backend reads (SPEC §4a
-   * W1); the messages in `Chat` are not changed. `'ai-sdk'`: AI SDK's own shape (AI SDK's server,
+   * `approval-responded` part followed by a `tool-result` part, which an ADK backend reads; the messages in `Chat` are not changed. `'ai-sdk'`: AI SDK's own shape (AI SDK's server,
    * Pydantic AI's Vercel AI adapter).
    */
   backend?: AdkBackendKind;

@@ -16,7 +16,7 @@ export interface BidiAudio {
   bitDepth: number;
 }
 
-/** Which kind of backend a transport talks to (SPEC §4a W4). */
+/** Which kind of backend a transport talks to. */
 export type AdkBackendKind = 'adk' | 'ai-sdk';
 
 /** Which tools run in the browser: names (`[]` for none), a test such as `autoSend.isFrontendTool`, or the registry's when undefined. */
@@ -27,7 +27,7 @@ export interface BidiTransportOptions {
   url: string;
   /**
    * `'adk'` (default): an ADK backend, which reads an approved browser tool with its output as an
-   * `approval-responded` part followed by a `tool-result` part (SPEC §4a W1); the messages in `Chat`
+   * `approval-responded` part followed by a `tool-result` part (docs/protocol.md); the messages in `Chat`
    * are not changed. `'ai-sdk'`: a backend that reads AI SDK's own shape; the history goes as it is.
    */
   backend?: AdkBackendKind;
@@ -75,7 +75,7 @@ export interface BidiTransportOptions {
    * the platform's `reportError`), since the chat cannot show it until then. When the next request
    * answers the same turn while an approval request is buffered, its frame is not sent: its stream
    * is the buffered response, so the new approval joins the same message and both answers go in one
-   * frame (SPEC §4a W6). Called once per batch.
+   * frame. Called once per batch.
    */
   onBufferedChunks?(): void;
 }

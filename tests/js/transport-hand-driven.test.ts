@@ -66,7 +66,8 @@ describe('issue 23 defect 4: a send that throws loses no buffered chunk', () => 
     expect(failed).toBeInstanceOf(AdkTransportError);
     expect(failed.kind).toBe('send-failed');
 
-    const resumed = await transport.reconnectToStream({ chatId: 'c' } as any);
+    // They continue message m: resumeBuffered takes them with continueMessage (SPEC §4a W5, W6).
+    const resumed = await transport.reconnectToStream({ chatId: 'c', continueMessage: true } as any);
     expect(resumed, 'the buffered chunks are still there').not.toBeNull();
     expect(await readAll(resumed!)).toEqual(['tool-output-error', 'finish']);
     transport.close();

@@ -5,6 +5,7 @@ import { Chat as Chat6 } from '@ai-sdk/react';
 import type { DefaultChatTransport, UIMessage } from 'ai';
 import { useAdkChat } from 'adk-stream-wasm/react';
 import type { BidiTransport } from 'adk-stream-wasm/transport';
+import type { AdkSseTransport } from 'adk-stream-wasm/chat';
 import { AdkTestTransport, AdkTestingError, adkScript, type RecordedRequest } from 'adk-stream-wasm/testing';
 
 describe('useAdkChat(...).transport is typed by mode', () => {
@@ -15,14 +16,15 @@ describe('useAdkChat(...).transport is typed by mode', () => {
     expectTypeOf(transport.interrupt).toBeFunction();
   });
 
-  it("mode 'sse', or no mode (the default, SSE): AI SDK's DefaultChatTransport", () => {
-    expectTypeOf(useAdkChat({ mode: 'sse', api: '/stream' }).transport).toEqualTypeOf<DefaultChatTransport<UIMessage>>();
-    expectTypeOf(useAdkChat().transport).toEqualTypeOf<DefaultChatTransport<UIMessage>>();
+  it("mode 'sse', or no mode (the default, SSE): the package's AdkSseTransport, an AI SDK DefaultChatTransport", () => {
+    expectTypeOf(useAdkChat({ mode: 'sse', api: '/stream' }).transport).toEqualTypeOf<AdkSseTransport<UIMessage>>();
+    expectTypeOf(useAdkChat().transport).toEqualTypeOf<AdkSseTransport<UIMessage>>();
+    expectTypeOf(useAdkChat().transport).toMatchTypeOf<DefaultChatTransport<UIMessage>>();
   });
 
   it('a mode known only at run time: either', () => {
     const mode = Math.random() > 0.5 ? ('sse' as const) : ('bidi' as const);
-    expectTypeOf(useAdkChat({ mode }).transport).toEqualTypeOf<BidiTransport<UIMessage> | DefaultChatTransport<UIMessage>>();
+    expectTypeOf(useAdkChat({ mode }).transport).toEqualTypeOf<BidiTransport<UIMessage> | AdkSseTransport<UIMessage>>();
   });
 });
 
@@ -38,5 +40,14 @@ describe('adk-stream-wasm/testing', () => {
     expectTypeOf(transport.requests[0].messages).toEqualTypeOf<UIMessage[]>();
     expectTypeOf(transport.settled()).toEqualTypeOf<Promise<number>>();
     expectTypeOf<AdkTestingError>().toMatchTypeOf<Error>();
+  });
+});
+
+describe('useAdkChat({transport}) gives back the transport it was given', () => {
+  it("the testing kit's transport, in SSE and BIDI mode", () => {
+    const kit = adkScript({ mode: 'sse' }).transport();
+    expectTypeOf(useAdkChat({ mode: 'sse', transport: kit }).transport).toEqualTypeOf(kit);
+    const bidiKit = adkScript({ mode: 'bidi' }).transport();
+    expectTypeOf(useAdkChat({ mode: 'bidi', transport: bidiKit }).transport).toEqualTypeOf(bidiKit);
   });
 });
