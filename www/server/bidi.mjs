@@ -4,6 +4,7 @@
 import { DONE, frame, sleep, summarizeMessages } from './protocol.mjs';
 import { bidiTurn } from './agent.mjs';
 import { replayBidiTurn } from './replay.mjs';
+import { VoiceEcho } from './voice.mjs'; // voice mode
 
 class Aborted extends Error {
   constructor() {
@@ -46,6 +47,7 @@ export class BidiSession {
     this.backend = backend;
     this.chatId = null;
     this.turn = null; // {aborted, messageWaiter, toolWaiters: Map, toolResults: Map}
+    this.voice = new VoiceEcho((text) => this.send(text), backend.stats); // voice mode: voice.mjs
     socket.on('message', (data, isBinary) => this.onFrame(data, isBinary));
     socket.on('close', () => this.abortTurn());
     socket.on('error', () => this.abortTurn());
@@ -70,6 +72,7 @@ export class BidiSession {
     }
     const problem = frameProblem(f);
     if (problem) this.backend.violation(`client frame: ${problem}`, this.chatId);
+    if (this.voice.onFrame(f, this.chatId)) return; // voice mode: audio frames go to voice.mjs
     switch (f && f.type) {
       case 'ping':
         stats.count('pings', this.chatId);

@@ -1,9 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAdkChat } from 'adk-stream-wasm/react';
 import type { BidiPattern } from 'adk-stream-wasm';
 import type { ChatMode } from './config';
 import { MessageView } from './MessageView';
 import { Icon, type IconName } from './Icon';
+import type { BidiAudio } from 'adk-stream-wasm/transport';
+import type { AdkVoiceTransport } from 'adk-stream-wasm/voice';
+
+// The microphone button (adk-stream-wasm/voice), loaded only in BIDI mode.
+const VoiceButton = lazy(() => import('./VoiceButton'));
 
 export interface BackendInfo {
   mode: 'scripted' | 'replay';
@@ -41,12 +46,13 @@ export function ChatView(props: {
   // onFinish callback reads the state of the latest render (a stale one would keep saying 0).
   const [prompts, setPrompts] = useState(0);
   const [finishedAfter, setFinishedAfter] = useState(0);
+  const audioSink = useRef<((audio: BidiAudio) => void) | null>(null); // the voice's player, in BIDI mode
   const chat = useAdkChat({
     mode,
     api: props.sseUrl,
     url: props.wsUrl,
     bidiPattern: mode === 'bidi' ? pattern : undefined,
-    transportOptions: mode === 'bidi' ? { onLatency } : undefined,
+    transportOptions: mode === 'bidi' ? { onLatency, onAudio: (audio: BidiAudio) => audioSink.current?.(audio) } : undefined,
     onFinish: () => setFinishedAfter(prompts),
   });
   const { messages, sendMessage, status, error, stop, approve, deny, answerApprovals, pendingApprovals, explain } = chat;
@@ -172,6 +178,11 @@ export function ChatView(props: {
             onChange={(e) => setDraft(e.target.value)}
             autoComplete="off"
           />
+          {mode === 'bidi' && (
+            <Suspense fallback={null}>
+              <VoiceButton transport={() => chat.transport as unknown as AdkVoiceTransport} audioSink={audioSink} />
+            </Suspense>
+          )}
           {busy ? (
             <button type="button" className="stop" onClick={() => void stop()}>
               Stop

@@ -1,0 +1,63 @@
+// The demo talks: BIDI mode, a fake microphone (espeak-ng speaks a sentence, sox converts it, and
+// Chromium plays it as the microphone), the app's microphone button, and the backend's voice mode,
+// which echoes the user's audio back as data-pcm after a pause with input and output transcriptions
+// as text parts of the chat.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/support/chromium.mjs';
+import { useBackend, sendPrompt, finalText } from './harness.mjs';
+
+let dir, browser, backend;
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'adk-voice-e2e-'));
+  execFileSync('espeak-ng', ['-w', join(dir, 'spoken.wav'), 'What is the weather in Tokyo today?']);
+  execFileSync('sox', [join(dir, 'spoken.wav'), '-r', '48000', '-c', '1', '-b', '16', join(dir, 'mic.wav'), 'vol', '0.5']);
+  backend = await useBackend();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${join(dir, 'mic.wav')}`],
+    timeout: 30_000,
+  });
+});
+after(async () => {
+  await browser?.close();
+  await backend?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('BIDI voice: the microphone button streams the user, the agent echoes it back with transcriptions', { timeout: 90_000 }, async () => {
+  await backend.reset({ mode: 'scripted' });
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  await context.grantPermissions(['microphone'], { origin: backend.url });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(`${backend.url}/?mode=bidi&pattern=A`);
+  await page.locator('[data-testid="explain"]:not([data-rule="loading"])').waitFor({ timeout: 15000 });
+  // The socket opens with the first message.
+  await sendPrompt(page, "What's the weather in Tokyo?");
+  await finalText(page, /Tokyo/);
+  const voice = page.getByTestId('voice');
+  await page.getByRole('button', { name: 'Talk' }).click();
+  await voice.and(page.locator('[data-state="recording"]')).waitFor({ timeout: 10_000 });
+  await page.getByRole('meter', { name: 'Microphone level' }).waitFor();
+  await page.waitForTimeout(1500);
+  await page.getByRole('button', { name: 'Stop talking' }).click();
+  // The echo plays (state playing), then both transcriptions are in the chat.
+  await voice.and(page.locator('[data-state="playing"]')).waitFor({ timeout: 10_000 });
+  await page.getByText(/^Input transcription: 1\.\d s of audio heard/).waitFor({ timeout: 10_000 });
+  await page.getByText(/^Output transcription: your 1\.\d s, played back\./).waitFor({ timeout: 10_000 });
+  await voice.and(page.locator('[data-state="idle"]')).waitFor({ timeout: 10_000 });
+  const stats = await backend.stats();
+  assert.equal(stats.audio_start, 1);
+  assert.equal(stats.audio_stop, 1);
+  assert.ok(stats.audioChunks >= 30, `the backend got ${stats.audioChunks} audio chunks for ~1.5 s (40 ms each)`);
+  assert.deepEqual(stats.violations, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

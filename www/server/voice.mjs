@@ -1,0 +1,81 @@
+// The demo backend's voice mode (BIDI, SPEC §5): it takes the user's microphone as `audio_chunk`
+// frames between `audio_control` start and stop and, after a pause, answers as a live agent does:
+// the input transcription as a text part, the user's own audio echoed back as `data-pcm` chunks at
+// real-time rate, and the output transcription as a second text part. An `interrupt` cuts the echo
+// short. The "transcription" says what was heard (its length and loudness): there is no speech
+// recognition here.
+import { randomUUID } from 'node:crypto';
+import { DONE, frame, sleep } from './protocol.mjs';
+
+const CHUNK_MS = 40;
+
+export class VoiceEcho {
+  /** `send(text)`: a frame to the client; `stats`: the backend's counters (`count(name, chatId)`). */
+  constructor(send, stats, { pauseMs = 300 } = {}) {
+    this.send = send;
+    this.stats = stats;
+    this.pauseMs = pauseMs;
+    this.chunks = [];
+    this.sampleRate = 16000;
+    this.echo = null; // {cancelled}
+  }
+
+  /** True when the frame was the voice's (audio_control, audio_chunk); an interrupt also stops the echo. */
+  onFrame(f, chatId) {
+    if (!f || typeof f !== 'object') return false;
+    if (f.type === 'interrupt') {
+      if (this.echo) this.echo.cancelled = true;
+      return false; // the text turn's handling goes on as before
+    }
+    if (f.type === 'audio_control') {
+      this.stats.count(`audio_${f.action}`, chatId);
+      if (f.action === 'start') this.chunks = [];
+      if (f.action === 'stop') void this.answer(this.chunks.splice(0));
+      return true;
+    }
+    if (f.type === 'audio_chunk') {
+      this.stats.count('audioChunks', chatId);
+      if (typeof f.chunk === 'string') this.chunks.push(Buffer.from(f.chunk, 'base64'));
+      if (Number.isInteger(f.sampleRate) && f.sampleRate > 0) this.sampleRate = f.sampleRate;
+      return true;
+    }
+    return false;
+  }
+
+  async answer(chunks) {
+    const pcm = Buffer.concat(chunks);
+    const rate = this.sampleRate;
+    const seconds = pcm.length / 2 / rate;
+    let energy = 0;
+    for (let i = 0; i + 1 < pcm.length; i += 2) energy += (pcm.readInt16LE(i) / 32768) ** 2;
+    const rms = Math.sqrt(energy / Math.max(1, pcm.length / 2));
+    const echo = { cancelled: false };
+    if (this.echo) this.echo.cancelled = true;
+    this.echo = echo;
+    await sleep(this.pauseMs);
+    const text = (id, words) => [
+      { type: 'text-start', id },
+      { type: 'text-delta', id, delta: words },
+      { type: 'text-end', id },
+    ];
+    const send = (chunk) => this.send(frame(chunk));
+    send({ type: 'start', messageId: randomUUID() });
+    for (const c of text('input-transcription', `Input transcription: ${seconds.toFixed(1)} s of audio heard (level ${rms.toFixed(3)}).`)) send(c);
+    const step = Math.round((rate * CHUNK_MS) / 1000) * 2;
+    const t0 = performance.now();
+    let sent = 0;
+    for (let k = 0; k * step < pcm.length && !echo.cancelled; k++) {
+      const wait = t0 + k * CHUNK_MS - performance.now();
+      if (wait > 0) await sleep(wait);
+      if (echo.cancelled) break;
+      const slice = pcm.subarray(k * step, (k + 1) * step);
+      send({ type: 'data-pcm', data: { content: slice.toString('base64'), sampleRate: rate, channels: 1, bitDepth: 16 } });
+      sent += slice.length;
+    }
+    const said = echo.cancelled ? `Output transcription: interrupted after ${(sent / 2 / rate).toFixed(1)} s.` : `Output transcription: your ${seconds.toFixed(1)} s, played back.`;
+    for (const c of text('output-transcription', said)) send(c);
+    send({ type: 'finish' });
+    this.send(DONE);
+    if (this.echo === echo) this.echo = null;
+  }
+}
