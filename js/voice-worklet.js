@@ -132,7 +132,8 @@ class Capture extends AudioWorkletProcessor {
 
   send() {
     if (this.fill === 0) return;
-    this.port.postMessage({ chunk: toBase64(this.bytes, this.fill), frame: currentFrame, level: this.peak });
+    // `at`: when the chunk was complete (wall clock: the worklet has no performance.now()).
+    this.port.postMessage({ chunk: toBase64(this.bytes, this.fill), at: Date.now(), level: this.peak });
     this.fill = 0;
     this.peak = 0;
   }

@@ -57,7 +57,7 @@ export interface AdkVoiceOptions {
 
 export interface AdkVoiceSnapshot {
   readonly state: AdkVoiceState;
-  /** Input level of the last chunk (RMS peak, 0..1), for a meter. */
+  /** Input level (the loudest 128-sample RMS of the last 120 ms, 0..1), for a meter; updated about 8 times a second. */
   readonly level: number;
   readonly muted: boolean;
   /** The microphone streams. */
@@ -68,7 +68,7 @@ export interface AdkVoiceSnapshot {
 }
 
 export type AdkVoiceEventType =
-  | 'change' | 'requesting' | 'recording' | 'stopped' | 'chunk' | 'playing' | 'drained' | 'flushed'
+  | 'change' | 'requesting' | 'recording' | 'stopped' | 'level' | 'playing' | 'drained' | 'flushed'
   | 'barge-in' | 'interrupt' | 'muted' | 'error' | 'closed';
 
 export interface AdkVoiceEvent {

@@ -70,6 +70,8 @@ export function createVoice(transport, options = {}) {
   let stream = null;
   let source = null;
   let playing = false;
+  let chunks = 0;
+  let peak = 0;
 
   function set(change, event) {
     snapshot = { ...snapshot, ...change };
@@ -179,7 +181,12 @@ export function createVoice(transport, options = {}) {
             fail(new AdkVoiceError('socket-closed', `voice: an audio chunk could not be sent (${error && error.message}); the microphone was stopped.`, error));
             return;
           }
-          set({ level: data.level }, 'chunk');
+          // The level reaches listeners (a React render each) about 8 times a second, not 25.
+          peak = Math.max(peak, data.level);
+          if (++chunks % 3 === 0) {
+            set({ level: peak }, 'level');
+            peak = 0;
+          }
         } else if (data.speech !== undefined) {
           send('interrupt', 'user_abort');
           set({}, 'barge-in');
@@ -242,6 +249,7 @@ export function createVoice(transport, options = {}) {
 
   /** The transport's `onAudio`: plays one `data-pcm` chunk. */
   function onAudio(chunk) {
+    if (playback) return void playback.port.postMessage({ pcm: chunk.content, rate: chunk.sampleRate || 24000 });
     audio().then(
       () => playback.port.postMessage({ pcm: chunk.content, rate: chunk.sampleRate || 24000 }),
       () => {},
