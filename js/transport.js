@@ -369,7 +369,9 @@ export class BidiTransport {
     // from their tool calls (SPEC §4a W5, W6). Only a caller that applies them to the message they
     // continue (`resumeBuffered`, which says so with `continueMessage: true`) gets them.
     const continues = options !== null && typeof options === 'object' && options.continueMessage === true;
-    if (this.#turnMessageId !== undefined && !continues) {
+    // A late text is its own message; a chunk of a tool call belongs to the turn's message.
+    const ofTool = this.#buffer.some((b) => b !== END && typeof b.toolCallId === 'string');
+    if (this.#turnMessageId !== undefined && ofTool && !continues) {
       throw fault(
         'resume-would-split',
         `BidiTransport.reconnectToStream(): the buffered chunks continue the assistant message ${this.#turnMessageId}, and chat.resumeStream() would put them in a new one; resume them with resumeBuffered(chat, transport) from 'adk-stream-wasm/chat' (createAdk and useAdkChat do), or leave onBufferedChunks unset for the next request to take them`,

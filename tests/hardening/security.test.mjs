@@ -228,7 +228,10 @@ test('BIDI Pattern A: a hostile tool output travels verbatim in the message fram
   assert.equal(typeof WebSocket, 'function', 'needs Node 22');
   const { secondMessage } = await bidiFlow('A');
   assert.ok(secondMessage, 'the approval and output were sent');
-  sameData(partOf(secondMessage.messages, 'call-loc').output, HOSTILE_OUTPUT, 'BIDI Pattern A');
+  // To an ADK backend the output goes as the result of the tool-result part after the approval (SPEC §4a W1).
+  const result = secondMessage.messages.flatMap((m) => m.parts ?? []).find((p) => p.type === 'tool-result' && p.toolCallId === 'call-loc');
+  assert.ok(result, 'a tool-result part follows the approval');
+  sameData(result.result, HOSTILE_OUTPUT, 'BIDI Pattern A');
 });
 
 test('BIDI Pattern B: a hostile tool output travels verbatim in the tool_result frame', async () => {
