@@ -7,13 +7,15 @@
 #                       then Vite 7's DEV server with no configuration for the package;
 #   examples/next       Next.js 16 App Router: `next build` (Turbopack), then `next build --webpack`,
 #                       each with no warning and followed by `next start`;
-#                       its server component awaits `ready` and calls pendingApprovals([]).
+#                       its server component awaits `ready` and calls pendingApprovals([]);
+#   examples/jest       jest 30 in its ESM mode under happy-dom, as the npm README's jest setup says:
+#                       the engine, the drop-in names, getLocation mocked, Chat with the testing kit.
 # Each app is copied out of the repository and built there (scripts/lib/examples.sh says why).
 # Each served app is clicked through in headless Chromium (examples/e2e/flows.test.mjs) against the
 # local demo backend: useAdkChat in SSE and BIDI mode, approve and deny, exactly one follow-up request.
 # Builds nothing of the package: pkg/ comes from scripts/build-pkg.sh. Servers bind 127.0.0.1, are
 # stopped at the end, and stop by themselves after 15 minutes if this script is killed hard.
-#   EXAMPLES=vite,ai7,next   which apps (default all)
+#   EXAMPLES=vite,ai7,next,jest   which apps (default all)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 [ -f scripts/env.sh ] && source scripts/env.sh
@@ -21,7 +23,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib/js-suite.sh
 source scripts/lib/examples.sh
 
-EXAMPLES=${EXAMPLES:-vite,ai7,next}
+EXAMPLES=${EXAMPLES:-vite,ai7,next,jest}
 SERVER_LIFETIME=900
 export NEXT_TELEMETRY_DISABLED=1
 
@@ -143,6 +145,13 @@ if [[ ",$EXAMPLES," == *,next,* ]]; then
       && flows 'next 16 start (webpack), AI SDK 6' "http://127.0.0.1:$port" node 'server: 0 pending approvals'
     stop_server
   fi
+fi
+
+if [[ ",$EXAMPLES," == *,jest,* ]]; then
+  app=$JEST_APP
+  install_example "$app"
+  echo "==> jest 30 (ESM, happy-dom): npm test"
+  (cd "$app" && npm test </dev/null) || failed+=('jest 30 (ESM, happy-dom)')
 fi
 
 echo "test-examples.sh: $SECONDS s"

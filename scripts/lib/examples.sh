@@ -11,6 +11,7 @@ VITE_APP=$EXAMPLES_DIR/vite
 # examples/vite/ai7 runs the sources of examples/vite with other dependencies (AI SDK 7, Vite 7).
 AI7_APP=$EXAMPLES_DIR/vite-ai7
 NEXT_APP=$EXAMPLES_DIR/next
+JEST_APP=$EXAMPLES_DIR/jest
 
 # copy_example SOURCE APP [PACKAGE_DIR]: APP gets the files under SOURCE that git does not ignore
 # (committed or not; without a nested app's folder such as examples/vite/ai7), with package.json and
@@ -41,6 +42,7 @@ install_example() {
     "$VITE_APP") copy_example examples/vite "$app" ;;
     "$AI7_APP") copy_example examples/vite "$app" examples/vite/ai7 ;;
     "$NEXT_APP") copy_example examples/next "$app" ;;
+    "$JEST_APP") copy_example examples/jest "$app" ;;
     *) fail "install_example: $app is not one of the example apps" ;;
   esac
   echo "example app $app: copied from the repository"
