@@ -235,7 +235,8 @@ export async function resumeBuffered(chat, transport, { onError } = {}) {
   const stream = await transport.reconnectToStream({ chatId: chat.id, continueMessage: true });
   if (!stream) return false;
   const reader = readUIMessageStream({
-    message: structuredClone(last),
+    // A copy of JSON data (jest's environments have no structuredClone).
+    message: typeof structuredClone === 'function' ? structuredClone(last) : JSON.parse(JSON.stringify(last)),
     stream,
     onError: (error) => {
       if (typeof onError === 'function') onError(error);

@@ -13,6 +13,9 @@
 
 import { splitConversation } from './stream-rules.js';
 
+/** A deep copy of JSON data; jest's environments (happy-dom, jsdom) have no `structuredClone`. */
+const copy = (value) => (typeof structuredClone === 'function' ? structuredClone(value) : JSON.parse(JSON.stringify(value)));
+
 /** A test's own mistake (a request past the script, a malformed recording, a wait that timed out). */
 export class AdkTestingError extends Error {
   constructor(message) {
@@ -198,7 +201,7 @@ export class AdkTestTransport {
     if (typeof delay !== 'number' || !(delay >= 0)) {
       throw new AdkTestingError(`new AdkTestTransport(): chunkDelayMs is ${describeValue(delay)}; expected a number ≥ 0.`);
     }
-    this.#responses = options.responses.map((response) => structuredClone(response));
+    this.#responses = options.responses.map((response) => copy(response));
     this.#chunkDelayMs = delay;
     /** Every request received, in order: `{chatId, trigger, messageId, messages, body, headers, metadata}`
      *  (messages deep-copied as they were sent). */
@@ -228,7 +231,7 @@ export class AdkTestTransport {
   async sendMessages(options) {
     const { chatId, trigger, messageId, messages, abortSignal, body, headers, metadata } = options ?? {};
     this.#lastActivity = Date.now();
-    this.requests.push({ chatId, trigger, messageId, messages: structuredClone(messages), body, headers, metadata });
+    this.requests.push({ chatId, trigger, messageId, messages: copy(messages), body, headers, metadata });
     const index = this.requests.length - 1;
     if (index >= this.#responses.length) {
       throw new AdkTestingError(
@@ -276,7 +279,7 @@ export class AdkTestTransport {
         await wait(this.#chunkDelayMs);
         if (ended) return;
         if (next < chunks.length) {
-          controller.enqueue(structuredClone(chunks[next++]));
+          controller.enqueue(copy(chunks[next++]));
           this.#lastActivity = Date.now();
         } else {
           end();
@@ -438,7 +441,7 @@ export function adkScript(options) {
         throw new AdkTestingError(`chunk(): the chunk is ${describeValue(chunk)}; expected a UI message chunk {type, …}.`);
       }
       begin();
-      events.push(structuredClone(chunk));
+      events.push(copy(chunk));
       return builder;
     },
     /**
