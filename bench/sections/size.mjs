@@ -21,7 +21,10 @@ import { filesUnder, wasmModulesIn, withoutEmbeddedWasm } from '../lib/wasm-find
 
 const here = fileURLToPath(new URL('..', import.meta.url));
 const appsDir = join(here, 'size-apps');
-const APPS = ['baseline', 'sse', 'bidi'];
+const APPS = ['baseline', 'sse', 'bidi', 'geolocation'];
+// What running get_location costs (issue 25: ≤ 4 KB gzip): the geolocation app is the SSE app that
+// also calls getLocation(), so their difference is the tool's code and whatever it loads.
+const GET_LOCATION = { app: 'geolocation', without: 'sse' };
 
 // Leaves the generated bindings (anything under wasm/) out of a bundle of the glue.
 const bindingsExternal = {
@@ -104,16 +107,18 @@ async function openBuilt(browser, outDir) {
     } catch {
       // text stays null: reported as a failure below.
     }
-    return { ok: text !== null && text.startsWith('send: true'), text, errors: errors.slice(0, 3), requested: [...new Set(requested)] };
+    // The geolocation app also shows how its get_location call ended.
+    const location = await page.evaluate(() => document.querySelector('#location')?.textContent ?? null);
+    return { ok: text !== null && text.startsWith('send: true'), text, location, errors: errors.slice(0, 3), requested: [...new Set(requested)] };
   } finally {
     await context.close();
     await server.close();
   }
 }
 
-async function measureApp(browser, name, log) {
+async function measureApp(browser, name, log, splits = [false, true]) {
   const out = {};
-  for (const split of [false, true]) {
+  for (const split of splits) {
     const outDir = join(here, '.build', `size-${name}${split ? '-split' : ''}`);
     const { files } = await buildApp({ appsDir, name, outDir, split });
     const run = await openBuilt(browser, outDir);
@@ -184,6 +189,32 @@ async function devServerCheck(browser, exclude) {
   }
 }
 
+/** What the get_location app loads beyond the same app without it, and whether both decided. */
+function getLocationCost(apps) {
+  const { app, without } = GET_LOCATION;
+  const [withTool, withoutTool] = [apps[app].plain, apps[without].plain];
+  // Files are matched by name without Vite's content hash (the main chunk's hash differs).
+  const unhashed = (file) => file.replace(/-[\w-]{8}(\.\w+)$/, '$1');
+  const only = (files, other) => files.filter((f) => f.loaded && !other.some((o) => o.loaded && unhashed(o.file) === unhashed(f.file)));
+  return {
+    loaded: minus(withTool.loaded, withoutTool.loaded),
+    // The files only the get_location app loads (the tool's lazily loaded chunk, when it has one).
+    extraFiles: only(withTool.files, withoutTool.files),
+    ok: withTool.run.ok && withoutTool.run.ok && /^location: /.test(withTool.run.location ?? ''),
+    location: withTool.run.location,
+  };
+}
+
+/**
+ * The quick form of the get_location figure: the two apps built as Vite builds them by default and
+ * opened in Chromium, without the rest of the size section. `{loaded, extraFiles, ok, location}`.
+ */
+export async function measureGetLocation({ browser, log = () => {} }) {
+  const apps = {};
+  for (const name of [GET_LOCATION.without, GET_LOCATION.app]) apps[name] = await measureApp(browser, name, log, [false]);
+  return getLocationCost(apps);
+}
+
 export async function measureSize({ pkgDir, browser, log = () => {} }) {
   const pkg = await measurePackage(pkgDir);
   const apps = {};
@@ -201,6 +232,7 @@ export async function measureSize({ pkgDir, browser, log = () => {} }) {
     const { wasm, bindings, glue } = app.split.parts;
     added[name] = { loaded, emitted: minus(app.plain.emitted, base.emitted), wasm, bindings, glue, rest: minus(loaded, plus(plus(wasm, bindings), glue)) };
   }
+  added.getLocation = getLocationCost(apps);
   log('  Vite dev server, no config');
   const devDefault = await devServerCheck(browser, false);
   const devExclude = await devServerCheck(browser, true);
