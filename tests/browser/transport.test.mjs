@@ -375,7 +375,11 @@ test('chunks after the stream closed are buffered, announced once, and delivered
     eq(await t.reconnectToStream(undefined), null, 'nothing buffered yet');
     ok(await waitFor(() => buffered.calls.length > 0, 3000), 'onBufferedChunks not called');
     eq(buffered.calls.length, 1, 'once per batch, not per chunk');
-    const outcome = await read(await t.reconnectToStream({}), 3000);
+    // They belong to the turn's message (a result for call-1): AI SDK's resumeStream would put them
+    // in a new one, so only a caller that continues the message gets them (SPEC §4a W5).
+    const refused = await t.reconnectToStream({}).then(() => null, (error) => error);
+    eq(refused && [refused.name, refused.kind], ['AdkTransportError', 'resume-would-split']);
+    const outcome = await read(await t.reconnectToStream({ continueMessage: true }), 3000);
     ok(outcome.done, 'the resumed stream ends where its response ended');
     eq(types(outcome.chunks), 'tool-output-error,text-start,text-delta,text-end,finish');
     eq(await t.reconnectToStream(undefined), null);
