@@ -364,6 +364,7 @@ export function renderReport(data) {
     ...carriedOver('one-module-ab.md'),
     ...carriedOver('transport-ab.md'),
     ...carriedOver('lean-core.md'),
+    ...carriedOver('voice.md'), // issue 26: its table is bench/voice/results.md, from node bench/voice/run.mjs
     '## Where the time goes',
     '',
     whereTheTimeGoes(data),

@@ -56,7 +56,23 @@ export interface AdkTestTransportOptions {
   responses: ReadonlyArray<ReadonlyArray<TestChunk>>;
   /** The pause before each chunk in milliseconds (default 0: one chunk per task). */
   chunkDelayMs?: number;
+  /** Where `playAudio()` sends the agent's `data-pcm` chunks (a voice's `onAudio`). */
+  onAudio?(audio: TestAudio): void;
 }
+
+/** A `data-pcm` chunk as the BIDI transport hands it to `onAudio`. */
+export interface TestAudio {
+  content: string;
+  sampleRate: number;
+  channels: number;
+  bitDepth: number;
+}
+
+/** A frame a voice sent through the transport (SPEC §5). */
+export type TestAudioFrame =
+  | { type: 'audio_control'; action: 'start' | 'stop' }
+  | { type: 'audio_chunk'; chunk: string; sampleRate: number; channels: number; bitDepth: number }
+  | { type: 'interrupt'; reason?: string };
 
 /**
  * AI SDK's `ChatTransport` over scripted responses: request N gets response N. Every request is
@@ -100,6 +116,20 @@ export declare class AdkTestTransport<UI_MESSAGE extends AiUIMessage = AiUIMessa
   /** Resolves once `count` requests were made and their streams ended; rejects with
    *  `AdkTestingError` after `timeoutMs` (default 5000). */
   waitForRequests(count: number, options?: { timeoutMs?: number }): Promise<number>;
+
+  // Voice (adk-stream-wasm/voice): pass the transport to createVoice / useAdkVoice.
+  /** Every `audio_control`, `audio_chunk` and `interrupt` the app sent, in order. */
+  readonly audioFrames: TestAudioFrame[];
+  /** The PCM of every `audio_chunk`, concatenated. */
+  readonly sentAudio: Uint8Array;
+  readonly connected: true;
+  onAudio: ((audio: TestAudio) => void) | null;
+  sendAudioChunk(chunk: { chunk: string | ArrayBuffer | ArrayBufferView; sampleRate?: number; channels?: number; bitDepth?: number }): void;
+  sendAudioControl(action: 'start' | 'stop'): void;
+  interrupt(reason?: string): boolean;
+  /** Plays the agent's `data-pcm` chunks into `onAudio` (defaults 24000 Hz, mono, 16-bit); throws
+   *  `AdkTestingError` when there is no `onAudio`. */
+  playAudio(...chunks: Array<{ content: string | ArrayBuffer | ArrayBufferView; sampleRate?: number; channels?: number; bitDepth?: number } | Array<{ content: string | ArrayBuffer | ArrayBufferView; sampleRate?: number }>>): void;
 }
 
 /** Builds a backend's turns as an ADK backend streams them in `mode`. Ids not given are

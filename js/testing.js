@@ -13,6 +13,12 @@
 
 import { splitConversation } from './stream-rules.js';
 
+const base64 = (bytes) => {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+};
+const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 /** A deep copy of JSON data; jest's environments (happy-dom, jsdom) have no `structuredClone`. */
 const copy = (value) => (typeof structuredClone === 'function' ? structuredClone(value) : JSON.parse(JSON.stringify(value)));
 
@@ -206,6 +212,49 @@ export class AdkTestTransport {
     /** Every request received, in order: `{chatId, trigger, messageId, messages, body, headers, metadata}`
      *  (messages deep-copied as they were sent). */
     this.requests = [];
+    // Voice (adk-stream-wasm/voice): the frames an app sent, and where scripted agent audio goes.
+    /** `audio_control`, `audio_chunk` and `interrupt` frames, in order, as the BIDI transport sends them. */
+    this.audioFrames = [];
+    this.onAudio = options.onAudio ?? null;
+  }
+
+  // ---- voice: what the BIDI transport offers a voice, recorded ----
+  get connected() {
+    return true;
+  }
+
+  sendAudioChunk({ chunk, sampleRate = 16000, channels = 1, bitDepth = 16 }) {
+    if (typeof chunk !== 'string') chunk = base64(chunk instanceof ArrayBuffer ? new Uint8Array(chunk) : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    this.audioFrames.push({ type: 'audio_chunk', chunk, sampleRate, channels, bitDepth });
+  }
+
+  sendAudioControl(action) {
+    this.audioFrames.push({ type: 'audio_control', action });
+  }
+
+  interrupt(reason) {
+    this.audioFrames.push({ type: 'interrupt', reason });
+    return true;
+  }
+
+  /** The `audio_chunk` frames' PCM, concatenated: the bytes the app sent. */
+  get sentAudio() {
+    const parts = this.audioFrames.filter((f) => f.type === 'audio_chunk').map((f) => fromBase64(f.chunk));
+    const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    parts.reduce((at, p) => (all.set(p, at), at + p.length), 0);
+    return all;
+  }
+
+  /** Plays `data-pcm` chunks as the agent's voice: each goes to the `onAudio` option, with the
+   *  BIDI transport's defaults (24000 Hz, mono, 16-bit). `content`: base64, or the PCM bytes. */
+  playAudio(...chunks) {
+    if (typeof this.onAudio !== 'function') {
+      throw new AdkTestingError('playAudio(): the transport has no onAudio; expected new AdkTestTransport({responses, onAudio: voice.onAudio}).');
+    }
+    for (const c of chunks.flat()) {
+      const content = typeof c.content === 'string' ? c.content : base64(new Uint8Array(c.content.buffer ?? c.content, c.content.byteOffset ?? 0, c.content.byteLength));
+      this.onAudio({ content, sampleRate: c.sampleRate ?? 24000, channels: c.channels ?? 1, bitDepth: c.bitDepth ?? 16 });
+    }
   }
 
   /** A transport that plays a recording in the shared fixtures' format. */

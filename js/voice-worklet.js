@@ -1,3 +1,5 @@
+// @ts-nocheck -- the audio thread's globals (AudioWorkletProcessor, registerProcessor, sampleRate,
+// currentFrame) are in no TypeScript lib; the module exports nothing to check.
 // adk-stream-wasm/voice: the two AudioWorklet processors, in one self-contained module (no imports:
 // a bundler copies it as an asset, and a Blob URL of its text works the same). It runs on the audio
 // thread, so the main thread only forwards strings: base64 PCM in, base64 PCM out.

@@ -45,9 +45,10 @@ function micError(error) {
   if (name === 'NotReadableError' || name === 'AbortError') {
     return new AdkVoiceError('device-busy', `The microphone could not be opened (${name}): another program may hold it. The text chat still works.`, error);
   }
-  return new AdkVoiceError('microphone', `getUserMedia failed: ${error && error.message}`, error);
+  return new AdkVoiceError('microphone', `getUserMedia failed: ${messageOf(error)}`, error);
 }
 
+const messageOf = (error) => (error instanceof Error ? error.message : String(error));
 const noAudio = () =>
   new AdkVoiceError('unsupported', 'voice: this environment has no Web Audio (AudioContext and AudioWorklet); expected a browser. Under Node or jsdom there is no audio: the text chat works without it.');
 const timeout = (ms) => new Promise((resolve) => setTimeout(resolve, ms, 'timeout'));
@@ -112,7 +113,7 @@ export function createVoice(transport, options = {}) {
       try {
         await context.audioWorklet.addModule(url);
       } catch (error) {
-        throw new AdkVoiceError('worklet-blocked', `voice: the audio worklet module ${url.slice(0, 80)} did not load (${error && error.message}); expected the page's Content-Security-Policy to allow it: script-src 'self' for the bundled file, or script-src blob: for a Blob URL (see the README's Voice section).`, error);
+        throw new AdkVoiceError('worklet-blocked', `voice: the audio worklet module ${url.slice(0, 80)} did not load (${messageOf(error)}); expected the page's Content-Security-Policy to allow it: script-src 'self' for the bundled file, or script-src blob: for a Blob URL (see the README's Voice section).`, error);
       }
       playback = new AudioWorkletNode(context, 'adk-voice-playback', {
         numberOfInputs: 0,
@@ -178,7 +179,7 @@ export function createVoice(transport, options = {}) {
             send('sendAudioChunk', { chunk: data.chunk, sampleRate: o.sampleRate, channels: 1, bitDepth: 16 });
           } catch (error) {
             stopCapture();
-            fail(new AdkVoiceError('socket-closed', `voice: an audio chunk could not be sent (${error && error.message}); the microphone was stopped.`, error));
+            fail(new AdkVoiceError('socket-closed', `voice: an audio chunk could not be sent (${messageOf(error)}); the microphone was stopped.`, error));
             return;
           }
           // The level reaches listeners (a React render each) about 8 times a second, not 25.
@@ -197,7 +198,7 @@ export function createVoice(transport, options = {}) {
       set({ recording: true }, 'recording');
     } catch (error) {
       stopCapture();
-      throw fail(error instanceof AdkVoiceError ? error : new AdkVoiceError('start', `voice: start() failed: ${error && error.message}`, error));
+      throw fail(error instanceof AdkVoiceError ? error : new AdkVoiceError('start', `voice: start() failed: ${messageOf(error)}`, error));
     }
   }
 

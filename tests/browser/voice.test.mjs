@@ -407,3 +407,30 @@ test('a worklet the page\'s CSP blocks (a Blob URL without blob: in script-src):
   });
   assert.equal(ok, 'recording');
 });
+
+test('testing kit: AdkTestTransport records the audio_chunk frames a voice sent and plays scripted data-pcm', { timeout: 60_000 }, async () => {
+  const browser = await launch(fakeMic('speech.wav'));
+  const context = await browser.newContext();
+  await context.grantPermissions(['microphone'], { origin: server.origin });
+  const page = await context.newPage();
+  await page.goto(`${server.origin}/`);
+  const r = await page.evaluate(async (pcm) => {
+    const { AdkTestTransport } = await import('/pkg/testing.js');
+    const { createVoice } = await import('/pkg/voice.js');
+    const transport = new AdkTestTransport({ responses: [] });
+    const voice = createVoice(transport);
+    transport.onAudio = voice.onAudio;
+    await voice.start();
+    await new Promise((r) => setTimeout(r, 600));
+    voice.stop();
+    while (transport.audioFrames.at(-1).type !== 'audio_control') await new Promise((r) => setTimeout(r, 20));
+    const played = new Promise((resolve) => voice.subscribe((e) => e.type === 'playing' && resolve(true)));
+    transport.playAudio({ content: pcm });
+    return { frames: transport.audioFrames.map((f) => f.type + (f.action ? `:${f.action}` : '')), bytes: transport.sentAudio.length, played: await played };
+  }, sinePcm({ ms: 400 }));
+  assert.equal(r.frames[0], 'audio_control:start');
+  assert.equal(r.frames.at(-1), 'audio_control:stop');
+  assert.ok(r.frames.filter((f) => f === 'audio_chunk').length >= 10, r.frames.join(' '));
+  assert.ok(r.bytes >= 10 * 1280);
+  assert.equal(r.played, true);
+});
