@@ -1,7 +1,7 @@
 // What an ADK backend reads (SPEC §4a): the request's history as the package's transports put it on
 // the wire, and the one rule that keeps an agent turn in one assistant message (W5). The messages in
 // `Chat` are never changed (W3): everything here returns new objects.
-import { invalidArgument, typeName } from './words.js';
+import { describeValue, invalidArgument, toolNameFromType } from './errors.js';
 import { isFrontendExecuteTool } from './registry.js';
 
 /** The kinds of backend a transport talks to (W4): ADK's converter, or one that reads AI SDK's shape. */
@@ -13,7 +13,7 @@ export function readBackend(fn, value) {
   if (BACKENDS.includes(value)) return value;
   throw invalidArgument(
     fn,
-    `\`backend\` is ${typeName(value)}`,
+    `\`backend\` is ${describeValue(value)}`,
     "'adk' (an ADK backend, the default: approved browser tools go as SPEC §4a W1) or 'ai-sdk' (AI SDK's own server, Pydantic AI: messages as AI SDK holds them)",
   );
 }
@@ -31,7 +31,7 @@ export function readFrontendTools(fn, value) {
     value.forEach((entry, i) => {
       const name = entry !== null && typeof entry === 'object' ? entry.name : entry;
       if (typeof name !== 'string' || name === '') {
-        throw invalidArgument(fn, `frontendTools[${i}] is ${typeName(entry)}`, 'a tool name or an object with a `name` string');
+        throw invalidArgument(fn, `frontendTools[${i}] is ${describeValue(entry)}`, 'a tool name or an object with a `name` string');
       }
       names.add(name);
     });
@@ -39,13 +39,13 @@ export function readFrontendTools(fn, value) {
   }
   throw invalidArgument(
     fn,
-    `\`frontendTools\` is ${typeName(value)}`,
+    `\`frontendTools\` is ${describeValue(value)}`,
     "the names of the tools that run in the browser (an array, [] for none), a function (toolName) => boolean such as autoSend.isFrontendTool, or undefined for the registry's",
   );
 }
 
 const toolNameOf = (part) =>
-  part.type === 'dynamic-tool' ? part.toolName : typeof part.type === 'string' && part.type.startsWith('tool-') ? part.type.slice(5) : undefined;
+  part.type === 'dynamic-tool' ? part.toolName : toolNameFromType(part.type);
 
 /** The `result` of W1: the output when it is an object, `{value}` otherwise, `{error}` for a failure. */
 function resultOf(part) {

@@ -12,8 +12,7 @@ import {
 import { readUIMessageStream } from 'ai';
 
 export { AdkSseTransport } from './sse-transport.js';
-import { invalidArgument } from './words.js';
-import { AdkInvalidArgumentError } from './errors.js';
+import { describeValue, invalidArgument, messageOf } from './errors.js';
 import { executeGetLocation, getToolExecutor, hasToolExecutor, runToolExecutor } from './executors.js';
 
 // A tool of the drop-in executor registry (get_location built in), called as the old helpers
@@ -31,11 +30,6 @@ function registryExecutor(name) {
   };
 }
 
-function errorText(error) {
-  if (error && typeof error.message === 'string' && error.message !== '') return error.message;
-  return String(error);
-}
-
 /**
  * Creates the engine for a chat that does not exist yet: pass `adk.sendAutomaticallyWhen` to the
  * `Chat` constructor, then `adk.attach(chat)`.
@@ -44,12 +38,13 @@ function errorText(error) {
  */
 export function createAdk(options) {
   if (options === null || typeof options !== 'object') {
-    throw invalidArgument('createAdk', `the options are ${options === null ? 'null' : typeof options}`, "{mode: 'sse' | 'bidi', tools?, transport?}");
+    throw invalidArgument('createAdk', `the options are ${describeValue(options)}`, "{mode: 'sse' | 'bidi', tools?, transport?}");
   }
   const { mode, bidiPattern, transport, onToolError } = options;
+  // `||`: no tools (undefined, null, false) is an empty set.
   let tools = options.tools || {};
-  if (tools === null || typeof tools !== 'object') {
-    throw invalidArgument('createAdk', `tools is ${typeof tools}`, '{[name]: {execute, requiresApproval?}}');
+  if (typeof tools !== 'object') {
+    throw invalidArgument('createAdk', `tools is ${describeValue(tools)}`, '{[name]: {execute, requiresApproval?}}');
   }
   const own = Object.entries(tools).map(([name, tool]) => ({
     name,
@@ -59,7 +54,7 @@ export function createAdk(options) {
   // none) replaces the registry's; the chat's own `tools` always run in the browser.
   const { frontendTools } = options;
   if (frontendTools !== undefined && !Array.isArray(frontendTools)) {
-    throw invalidArgument('createAdk', `frontendTools is ${frontendTools === null ? 'null' : typeof frontendTools}`, "the names of the tools that run in the browser ([] for none), or undefined for the registry's");
+    throw invalidArgument('createAdk', `frontendTools is ${describeValue(frontendTools)}`, "the names of the tools that run in the browser ([] for none), or undefined for the registry's");
   }
   const autoSend = createAutoSend({
     mode,
@@ -100,7 +95,7 @@ export function createAdk(options) {
         try {
           result = { output: await execute(part ? part.input : undefined, { toolCallId, toolName }) };
         } catch (error) {
-          result = { state: 'output-error', errorText: errorText(error) };
+          result = { state: 'output-error', errorText: messageOf(error) };
           if (typeof onToolError === 'function') onToolError(error, call);
         }
       }
@@ -154,7 +149,7 @@ export function createAdk(options) {
     /** Binds the chat; from now on approved browser tools run by themselves. */
     attach(target) {
       if (target === null || typeof target !== 'object' || typeof target.addToolOutput !== 'function') {
-        throw new AdkInvalidArgumentError('attach(): expected an AI SDK Chat instance.');
+        throw invalidArgument('attach', `the chat is ${describeValue(target)}`, 'an AI SDK Chat instance');
       }
       if (unsubscribe) unsubscribe();
       chat = target;
@@ -220,10 +215,10 @@ export function createAdk(options) {
  */
 export async function resumeBuffered(chat, transport, { onError } = {}) {
   if (chat === null || typeof chat !== 'object' || !Array.isArray(chat.messages)) {
-    throw invalidArgument('resumeBuffered', `chat is ${chat === null ? 'null' : typeof chat}`, 'an AI SDK Chat instance');
+    throw invalidArgument('resumeBuffered', `chat is ${describeValue(chat)}`, 'an AI SDK Chat instance');
   }
   if (transport === null || typeof transport !== 'object' || typeof transport.reconnectToStream !== 'function') {
-    throw invalidArgument('resumeBuffered', `transport is ${transport === null ? 'null' : typeof transport}`, "the chat's BidiTransport");
+    throw invalidArgument('resumeBuffered', `transport is ${describeValue(transport)}`, "the chat's BidiTransport");
   }
   if (chat.status === 'streaming' || chat.status === 'submitted') return false; // the next stream takes them
   const messages = chat.messages;
@@ -254,20 +249,13 @@ export async function resumeBuffered(chat, transport, { onError } = {}) {
   return true;
 }
 
-/** What a wrong argument was, in words for an error message. */
-function describeArgument(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object without an attach() method';
-  return typeof value === 'string' ? `the string "${value.slice(0, 40)}"` : typeof value;
-}
-
 /** For apps that build the `Chat` themselves: `attachAdk(chat, adk)` is `adk.attach(chat)`. */
 export function attachAdk(chat, adk) {
   // Checked here, so a swapped or missing argument is a named error like every other export's,
   // not a TypeError from reading `attach` of undefined.
   if (adk === null || typeof adk !== 'object' || typeof adk.attach !== 'function') {
-    throw new AdkInvalidArgumentError(`attachAdk(chat, adk): adk is ${describeArgument(adk)}; expected what createAdk({mode}) returned.`);
+    const given = adk !== null && typeof adk === 'object' && !Array.isArray(adk) ? 'an object without an attach() method' : describeValue(adk);
+    throw invalidArgument('attachAdk', `adk is ${given}`, 'what createAdk({mode}) returned');
   }
   return adk.attach(chat);
 }

@@ -84,3 +84,98 @@ export class AdkCallbackError extends AdkError {
 export class AdkInternalError extends AdkError {
   static errorName = 'AdkInternalError';
 }
+
+// ---------------------------------------------------------------------------------------------
+// The words every module's errors use. This file imports nothing, so every file may import it, the
+// ones that must stay free of WebAssembly too (executors.js, chat.js, testing.js, the transports).
+
+/** `Array.isArray`, false for a revoked proxy (for which it throws). */
+export function isArray(value) {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A value as an error message names it: `null`, `an array`, `the string 'x'` (cut at 40
+ * characters), `the number 5`, `a boolean`, `a function`, `object`, `undefined`.
+ * @param {unknown} value
+ */
+export function describeValue(value) {
+  if (value === null) return 'null';
+  if (isArray(value)) return 'an array';
+  if (typeof value === 'string') {
+    const chars = Array.from(value);
+    return chars.length > 40 ? `the string '${chars.slice(0, 40).join('')}…'` : `the string '${value}'`;
+  }
+  // The usual mistake with a number is its value, not its type.
+  if (typeof value === 'number') return `the number ${value}`;
+  const type = typeof value;
+  return type === 'object' || type === 'undefined' ? type : `a ${type}`;
+}
+
+/**
+ * The message of a thrown value: a string as it is, an error's non-empty `message`, else the value
+ * as a string; `an exception` when even reading it throws (a hostile getter or proxy).
+ * @param {unknown} thrown
+ */
+export function messageOf(thrown) {
+  if (typeof thrown === 'string') return thrown;
+  try {
+    const message = thrown !== null && typeof thrown === 'object' ? /** @type {any} */ (thrown).message : undefined;
+    return typeof message === 'string' && message !== '' ? message : String(thrown);
+  } catch {
+    return 'an exception';
+  }
+}
+
+/** A value as messages show it: whole when short, else its first 80 characters and an ellipsis. */
+export function shown(text) {
+  text = String(text);
+  if (text.length <= 80) return text;
+  const chars = Array.from(text);
+  return chars.length <= 80 ? text : `${chars.slice(0, 80).join('')}…`;
+}
+
+/**
+ * `AdkInvalidArgumentError`: `fn(): what; expected expected.`
+ * @param {string} fn @param {string} what @param {string} expected
+ */
+export function invalidArgument(fn, what, expected) {
+  return new AdkInvalidArgumentError(`${fn}(): ${what}; expected ${expected}.`);
+}
+
+/** `object[key]` for an argument of `fn`; a throwing getter or proxy trap is a named error. */
+export function field(fn, object, key) {
+  if (object === null || typeof object !== 'object') return undefined;
+  try {
+    return object[key];
+  } catch {
+    throw invalidArgument(fn, `reading \`${key}\` threw`, 'a plain object whose fields can be read');
+  }
+}
+
+/** An optional string field of an argument of `fn`: undefined when absent, an error when not a string. */
+export function optionalString(fn, object, key, expected) {
+  const value = field(fn, object, key);
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw invalidArgument(fn, `\`${key}\` is ${describeValue(value)}`, expected);
+  return value;
+}
+
+/**
+ * The tool name in a part `type` (SPEC §1): `tool-x` gives `x`; any other type (`dynamic-tool`,
+ * `text`, a bare `tool-`) gives undefined.
+ * @param {unknown} type @returns {string | undefined}
+ */
+export function toolNameFromType(type) {
+  return typeof type === 'string' && type.length > 5 && type.startsWith('tool-') ? type.slice(5) : undefined;
+}
+
+/** A tool part's name (SPEC §1): `toolName` when it is a non-empty string, else the name in `type`. */
+export function toolNameOf(part) {
+  const { toolName } = part;
+  return typeof toolName === 'string' && toolName !== '' ? toolName : (toolNameFromType(part.type) ?? '');
+}

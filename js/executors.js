@@ -5,30 +5,7 @@
 // Plain JS with no import of the WebAssembly module: the old helpers' executors are JS functions of
 // a few lines, and apps that test their code under jsdom get them without compiling anything.
 
-import { AdkInvalidArgumentError } from './errors.js';
-
-function invalidArgument(fn, what, expected) {
-  return new AdkInvalidArgumentError(`${fn}(): ${what}; expected ${expected}.`);
-}
-
-function describe(value) {
-  if (value === null) return 'null';
-  try {
-    if (Array.isArray(value)) return 'an array';
-  } catch {
-    return 'a revoked proxy'; // Array.isArray throws for one
-  }
-  if (typeof value === 'string') return `the string '${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
-  return typeof value === 'object' || typeof value === 'undefined' ? typeof value : `a ${typeof value}`;
-}
-
-function messageOf(error) {
-  try {
-    return error && typeof error.message === 'string' && error.message !== '' ? error.message : String(error);
-  } catch {
-    return 'an exception';
-  }
-}
+import { describeValue as describe, invalidArgument, messageOf } from './errors.js';
 
 /**
  * `change_bgm`, exactly as the old helper (SPEC §7): the requested track is 1-based

@@ -5,7 +5,7 @@ import { createAdk } from './chat.js';
 import { LazyBidiTransport } from './lazy-transport.js';
 import { AdkSseTransport } from './sse-transport.js';
 import { hasToolExecutor, runToolExecutor } from './executors.js';
-import { invalidArgument } from './words.js';
+import { invalidArgument } from './errors.js';
 
 const F = 'useAdkChat';
 

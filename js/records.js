@@ -3,69 +3,15 @@
 // cross: each id a rule compares becomes a handle of an intern table, a tool's name becomes the
 // flags the rules need, and what cannot be read becomes a malformation code that the decision
 // reports (SPEC §2 principle 5). Outputs, inputs and earlier messages are never touched. The
-// writer never throws.
+// writer never throws, and keeps nothing between writes: each call returns what it found.
 import { memoryWords, recordBuffer } from './loader.js';
+import { ANSWER, FLAG, KIND, RECORD, ROLE, roleCode, toolStateCode } from './contract.js';
+import { MALFORMED } from './words.js';
 
-/** Malformation codes; words.js words them. 255 is Rust's own (unreadable records). */
-export const MALFORMED = Object.freeze({
-  ARGUMENT: 1,
-  MESSAGES: 2,
-  EMPTY: 3,
-  LAST_MESSAGE: 4,
-  THREW: 5,
-  PARTS: 6,
-  PART: 7,
-  TYPE: 8,
-  TOOL_NAME: 9,
-  STATE: 10,
-  TOOL_CALL_ID: 11,
-  APPROVAL: 12,
-  APPROVAL_ID: 13,
-  APPROVED: 14,
-  RECORD: 255,
-});
-
-const HEADER_WORDS = 4;
-const PART_WORDS = 3;
-const KIND_OTHER = 0;
-const KIND_TEXT = 1;
-const KIND_REASONING = 2;
-const KIND_STEP_START = 3;
-const KIND_TOOL = 4;
-const APPROVAL = 1;
-const APPROVED = 2;
-const DENIED = 4;
-const AUTOMATIC = 8;
-/** Tool flags (`toolFlags` returns them). */
-export const FRONTEND = 16;
-export const REQUIRES_APPROVAL = 32;
-const FAILED = 64;
+const { HEADER_WORDS, PART_WORDS } = RECORD;
 
 // Record words whose strings an intern table remembers by place (1,024 parts' ids).
 const SLOTS = 2048;
-
-/** ToolState's code of a state string (src/model/mod.rs), or -1 for any other value. */
-function stateCode(state) {
-  // A switch, not a Map: AI SDK's states are literals, compared by reference before content.
-  switch (state) {
-    case 'input-streaming':
-      return 0;
-    case 'input-available':
-      return 1;
-    case 'approval-requested':
-      return 2;
-    case 'approval-responded':
-      return 3;
-    case 'output-available':
-      return 4;
-    case 'output-error':
-      return 5;
-    case 'output-denied':
-      return 6;
-    default:
-      return -1;
-  }
-}
 
 /** Strings to handles, for one engine (or one helper call): equal strings get equal handles. */
 export class InternTable {
@@ -111,41 +57,39 @@ export class InternTable {
   }
 }
 
-/** A tool's name: `toolName` when set, else `type` without `tool-` (SPEC §1). */
-export function toolNameOf(part) {
-  const { toolName } = part;
-  return typeof toolName === 'string' && toolName !== '' ? toolName : String(part.type).slice(5);
+/**
+ * What `writeRecords` found malformed: its code (words.js `MALFORMED`), the part index, and the
+ * value its words show. The records then hold the code too, so the core answers "malformed".
+ * @typedef {{code: number, index: number, value: unknown}} Malformed
+ */
+
+/** Writes a header that carries the malformation; returns it for the caller's words. */
+function fail(code, index, value) {
+  const start = recordBuffer(HEADER_WORDS);
+  const view = memoryWords();
+  view[start + RECORD.ROLE] = ROLE.MISSING;
+  view[start + RECORD.PARTS_MISSING] = 0;
+  view[start + RECORD.MALFORMED_CODE] = code;
+  view[start + RECORD.MALFORMED_INDEX] = index;
+  return { code, index, value };
 }
-
-/** What the last write found malformed: `{code, index, value}`, the value its words show. */
-export const malformed = { code: 0, index: 0, value: /** @type {unknown} */ (undefined) };
-
-/** Where the last write's records start in `memoryWords()`. */
-export let written = 0;
 
 /** @type {(type: string, toolName: string | undefined, partIndex: number) => number} */
 const NO_FLAGS = () => 0;
 
-function fail(code, index, value) {
-  malformed.code = code;
-  malformed.index = index;
-  malformed.value = value;
-  const start = (written = recordBuffer(HEADER_WORDS));
-  const view = memoryWords();
-  view[start] = 0;
-  view[start + 1] = 0;
-  view[start + 2] = code;
-  view[start + 3] = index;
-  return 0;
-}
+/** @type {readonly string[]} */
+const NO_ANSWERS = [];
 
 /**
- * Writes the records of `arg`'s last message; returns the part count to pass to the core.
- * `toolFlags(type, toolName, partIndex)` gives a tool's FRONTEND | REQUIRES_APPROVAL (`toolName` is
- * the part's non-empty `toolName`, else undefined: the name is then `type` without `tool-`); `extra` words are reserved
- * after the records (a batch's answers).
+ * Writes the records of `arg`'s last message into the core's record buffer. Returns the part count
+ * to pass to the core, or, when the input is not a well-formed message list, what was malformed
+ * (the count to pass is then 0). `toolFlags(type, toolName, partIndex)` gives a tool's FRONTEND |
+ * REQUIRES_APPROVAL (`toolName` is the part's non-empty `toolName`, else undefined: the name is
+ * then `type` without `tool-`). `answerIds` (a batch's approval ids) are written after the records
+ * as handles of `table`, where `adk_check_batch` reads them.
+ * @returns {number | Malformed}
  */
-export function writeRecords(arg, table, toolFlags = NO_FLAGS, extra = 0) {
+export function writeRecords(arg, table, toolFlags = NO_FLAGS, answerIds = NO_ANSWERS) {
   try {
     if (arg === null || typeof arg !== 'object') return fail(MALFORMED.ARGUMENT, 0, arg);
     const messages = arg.messages;
@@ -155,36 +99,34 @@ export function writeRecords(arg, table, toolFlags = NO_FLAGS, extra = 0) {
     if (message === null || typeof message !== 'object') return fail(MALFORMED.LAST_MESSAGE, 0, message);
     const role = message.role;
     const parts = message.parts;
-    const roleCode =
-      typeof role !== 'string' ? 0 : role === 'user' ? 1 : role === 'assistant' ? 2 : role === 'system' ? 3 : 4;
     const isArray = Array.isArray(parts);
     if (!isArray && parts != null) return fail(MALFORMED.PARTS, 0);
     const count = isArray ? parts.length : 0;
-    const start = (written = recordBuffer(HEADER_WORDS + count * PART_WORDS + extra));
+    const start = recordBuffer(HEADER_WORDS + count * PART_WORDS + answerIds.length);
     const view = memoryWords();
-    view[start] = roleCode;
-    view[start + 1] = isArray ? 0 : 1;
-    view[start + 2] = 0;
-    view[start + 3] = 0;
+    view[start + RECORD.ROLE] = typeof role === 'string' ? roleCode(role) : ROLE.MISSING;
+    view[start + RECORD.PARTS_MISSING] = isArray ? 0 : 1;
+    view[start + RECORD.MALFORMED_CODE] = 0;
+    view[start + RECORD.MALFORMED_INDEX] = 0;
     let at = start + HEADER_WORDS;
     for (let i = 0; i < count; i++, at += PART_WORDS) {
       const part = parts[i];
       if (part === null || typeof part !== 'object') return fail(MALFORMED.PART, i);
       const type = part.type;
       if (typeof type !== 'string') return fail(MALFORMED.TYPE, i);
-      let kind = KIND_OTHER;
-      if (type === 'text') kind = KIND_TEXT;
-      else if (type === 'reasoning') kind = KIND_REASONING;
-      else if (type === 'step-start') kind = KIND_STEP_START;
-      else if (type === 'dynamic-tool' || (type.length > 5 && type.startsWith('tool-'))) kind = KIND_TOOL;
-      if (kind !== KIND_TOOL) {
-        view[at] = kind;
-        view[at + 1] = 0;
-        view[at + 2] = 0;
+      let kind = KIND.OTHER;
+      if (type === 'text') kind = KIND.TEXT;
+      else if (type === 'reasoning') kind = KIND.REASONING;
+      else if (type === 'step-start') kind = KIND.STEP_START;
+      else if (type === 'dynamic-tool' || (type.length > 5 && type.startsWith('tool-'))) kind = KIND.TOOL;
+      if (kind !== KIND.TOOL) {
+        view[at + RECORD.WORD] = kind;
+        view[at + RECORD.TOOL_CALL_ID] = 0;
+        view[at + RECORD.APPROVAL_ID] = 0;
         continue;
       }
       const state = part.state;
-      const code = stateCode(state);
+      const code = toolStateCode(state);
       if (code < 0) return fail(MALFORMED.STATE, i, state == null ? '' : state);
       const toolName = part.toolName;
       const named = typeof toolName === 'string' && toolName !== '';
@@ -199,20 +141,21 @@ export function writeRecords(arg, table, toolFlags = NO_FLAGS, extra = 0) {
         const id = approval.id;
         if (typeof id !== 'string' || id === '') return fail(MALFORMED.APPROVAL_ID, i);
         const approved = approval.approved;
-        if (approved === true) flags |= APPROVED;
-        else if (approved === false) flags |= DENIED;
+        if (approved === true) flags |= FLAG.APPROVED;
+        else if (approved === false) flags |= FLAG.DENIED;
         else if (approved !== undefined) return fail(MALFORMED.APPROVED, i);
-        flags |= APPROVAL;
-        if (approval.isAutomatic === true) flags |= AUTOMATIC;
+        flags |= FLAG.APPROVAL;
+        if (approval.isAutomatic === true) flags |= FLAG.AUTOMATIC;
         approvalId = table.handleAt(id, 2 * i + 1);
       }
       // The old helpers' failure marker (SPEC D29): the backend reported the tool failed.
       const error = part.error;
-      if (error !== undefined && error !== null && error !== '' && error !== false) flags |= FAILED;
-      view[at] = KIND_TOOL | (code << 4) | (flags << 8);
-      view[at + 1] = table.handleAt(toolCallId, 2 * i);
-      view[at + 2] = approvalId;
+      if (error !== undefined && error !== null && error !== '' && error !== false) flags |= FLAG.FAILED;
+      view[at + RECORD.WORD] = KIND.TOOL | (code << RECORD.STATE_SHIFT) | (flags << RECORD.FLAGS_SHIFT);
+      view[at + RECORD.TOOL_CALL_ID] = table.handleAt(toolCallId, 2 * i);
+      view[at + RECORD.APPROVAL_ID] = approvalId;
     }
+    for (let i = 0; i < answerIds.length; i++, at++) view[at] = table.handle(answerIds[i]);
     return count;
   } catch (error) {
     // A trap of the core is no fault of the input: the engine reports it (index.js).
@@ -238,3 +181,12 @@ export function lastParts(messages) {
   return last && Array.isArray(last.parts) ? last.parts : [];
 }
 
+
+// A decision's answer word (`ANSWER`, generated from src/contract.rs), read by name.
+
+/** Whether the answer says to send. */
+export const answerSends = (/** @type {number} */ word) => (word & ANSWER.SEND) !== 0;
+/** The rule code of an answer (`RULE`). */
+export const answerRule = (/** @type {number} */ word) => (word >>> ANSWER.RULE_SHIFT) & ANSWER.RULE_MASK;
+/** The number that goes with the rule: a part index, a count, a role or a malformation code. */
+export const answerValue = (/** @type {number} */ word) => word >>> ANSWER.VALUE_SHIFT;

@@ -3,7 +3,8 @@
 // one documented module-global instance the drop-in names require; per-chat code passes
 // `frontendTools` to `createAutoSend` instead. It holds data and no rule: the engine receives
 // what it needs of it as flags in each tool part's record (records.js).
-import { invalidArgument, invalidTool, optionalString as stringField, field as fieldOf, shown, typeName } from './words.js';
+import { invalidTool } from './words.js';
+import { describeValue, field as fieldOf, invalidArgument, optionalString as stringField, shown } from './errors.js';
 
 /** The frontend-tool categories of SPEC §7. */
 export const TOOL_CATEGORIES = /* @__PURE__ */ Object.freeze(
@@ -56,7 +57,7 @@ function category(name) {
 /** `registerFrontendExecuteTool({name, category, description?, requiresApproval?})`. */
 export function registerFrontendExecuteTool(tool) {
   if (tool === null || typeof tool !== 'object') {
-    throw invalidArgument(F, `the tool is ${typeName(tool)}`, '{name, category, description?}');
+    throw invalidArgument(F, `the tool is ${describeValue(tool)}`, '{name, category, description?}');
   }
   const name = optionalString(tool, 'name', "the tool's name");
   if (name === undefined) throw invalidArgument(F, '`name` is missing', "the tool's name as the backend calls it");
@@ -65,7 +66,7 @@ export function registerFrontendExecuteTool(tool) {
   let requiresApproval = field(tool, 'requiresApproval');
   if (requiresApproval === undefined) requiresApproval = true;
   else if (typeof requiresApproval !== 'boolean') {
-    throw invalidArgument(F, `\`requiresApproval\` is ${typeName(requiresApproval)}`, 'true or false');
+    throw invalidArgument(F, `\`requiresApproval\` is ${describeValue(requiresApproval)}`, 'true or false');
   }
   if (name.trim() === '') {
     throw invalidTool("registerFrontendExecuteTool(): `name` is empty; expected the tool's name as the backend calls it.");
@@ -85,7 +86,7 @@ export function getFrontendExecuteTools() {
 
 export function getFrontendExecuteToolsByCategory(name) {
   if (typeof name !== 'string') {
-    throw invalidArgument('getFrontendExecuteToolsByCategory', `category is ${typeName(name)}`, 'a category string');
+    throw invalidArgument('getFrontendExecuteToolsByCategory', `category is ${describeValue(name)}`, 'a category string');
   }
   const wanted = category(name);
   return getFrontendExecuteTools().filter((tool) => tool.category === wanted);

@@ -6,7 +6,7 @@
 // - a response that continues an assistant message goes on in that message (W5).
 import { DefaultChatTransport } from 'ai';
 import { continuedMessageId, continuing, readBackend, readFrontendTools, toAdkWire } from './adk-wire.js';
-import { invalidArgument, typeName } from './words.js';
+import { describeValue, invalidArgument } from './errors.js';
 
 const F = 'new AdkSseTransport';
 
@@ -20,7 +20,7 @@ export class AdkSseTransport extends DefaultChatTransport {
    */
   constructor(options = {}) {
     if (options === null || typeof options !== 'object') {
-      throw invalidArgument(F, `the options are ${typeName(options)}`, "an object such as {api: '/stream'}");
+      throw invalidArgument(F, `the options are ${describeValue(options)}`, "an object such as {api: '/stream'}");
     }
     const { backend, frontendTools, ...http } = options;
     super(http);

@@ -1,32 +1,11 @@
 // Where a BIDI response ends (SPEC §5): at `[DONE]`, and at the first `finish-step` after a
 // `tool-approval-request` of the same response, whatever came between. The rule itself is the
 // core's (src/transport/stream_rules.rs, exports `adk_bidi_*`); this module is the one place the
-// JS side speaks to it: the chunk-kind codes, the answer word's bits, and `splitConversation`, which
+// JS side speaks to it besides the transport (codes and bits: contract.js, generated from Rust): `splitConversation`, which
 // the testing kit (`splitResponses`, `splitRawEvents`), the demo backend's replay and the test
 // servers use to cut a recorded conversation exactly where `BidiTransport` ends its streams.
 import { core, loadError } from './loader.js';
-
-/** The chunk kinds the core's rules tell apart (`ChunkKind` in src/transport/mod.rs); every other type is 0. */
-export function kindCode(type) {
-  switch (type) {
-    case 'start':
-      return 1;
-    case 'tool-approval-request':
-      return 2;
-    case 'finish-step':
-      return 3;
-    default:
-      return 0;
-  }
-}
-
-/** What the core's rules answer (src/transport): the step in bits 0–2, then two flags. */
-export const STEP = 7;
-export const AWAITING_ANSWER = 1;
-export const DELIVER_THEN_END = 2;
-export const IGNORE = 4;
-export const DROP = 8;
-export const TAIL_ACTIVE = 16;
+import { STEP, chunkKind } from './contract.js';
 
 /**
  * Splits a conversation into response streams by the transport's own rules. `eventOf(item)` says
@@ -69,13 +48,13 @@ function cut(items, eventOf, rules) {
     current.push(item);
     if (event === null) continue;
     if (event === '[DONE]') {
-      const step = core.adk_bidi_done(rules, 1) & STEP;
-      if (step !== IGNORE) end();
+      const step = core.adk_bidi_done(rules, 1) & STEP.MASK;
+      if (step !== STEP.IGNORE) end();
       else if (!hasEvent) toPrevious();
       continue;
     }
     hasEvent = true;
-    if ((core.adk_bidi_chunk(rules, kindCode(event), 1, 1) & STEP) === DELIVER_THEN_END) end();
+    if ((core.adk_bidi_chunk(rules, chunkKind(event), 1, 1) & STEP.MASK) === STEP.DELIVER_THEN_END) end();
   }
   if (hasEvent) responses.push(current);
   else toPrevious();

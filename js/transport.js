@@ -6,10 +6,9 @@
 // the app loads anyway: each frame event crosses once, as numbers (src/exports.rs `adk_bidi_*`),
 // and one answer word comes back.
 import { core, loadError } from './loader.js';
-import { invalidArgument, field, optionalString, typeName, isArray } from './words.js';
-import { AdkCallbackError, AdkMalformedFrameError, AdkTransportError } from './errors.js';
+import { AdkCallbackError, AdkMalformedFrameError, AdkTransportError, describeValue, field, invalidArgument, isArray, messageOf, optionalString } from './errors.js';
 // The chunk-kind codes and answer bits of the core's stream rules, shared with the testing kit.
-import { kindCode, STEP, AWAITING_ANSWER, DELIVER_THEN_END, IGNORE, DROP, TAIL_ACTIVE } from './stream-rules.js';
+import { STEP, chunkKind } from './contract.js';
 import { continuedMessageId, continuing, readBackend, readFrontendTools, toAdkWire } from './adk-wire.js';
 
 const F_NEW = 'new BidiTransport';
@@ -33,28 +32,13 @@ function fault(kind, message) {
 const suffix = (reason) => (reason ? `, reason '${reason}'` : '');
 const notConnected = (method) =>
   fault('not-connected', `${method}(): the WebSocket is not open, so nothing was sent; send a message first (sendMessages opens the socket)`);
-const sendFailed = (error) => fault('send-failed', `the WebSocket refused to send the frame: ${describeError(error)}`);
-
-/** The message of a thrown value (an Error or a DOMException), or the value if a string. */
-function describeError(error) {
-  if (typeof error === 'string') return error;
-  try {
-    const message = error !== null && typeof error === 'object' ? error.message : undefined;
-    if (typeof message === 'string') return message;
-  } catch {
-    // A throwing getter says nothing.
-  }
-  return 'an unknown error';
-}
+const sendFailed = (error) => fault('send-failed', `the WebSocket refused to send the frame: ${messageOf(error)}`);
 
 function abortError() {
   const error = new Error('the request was aborted');
   error.name = 'AbortError';
   return error;
 }
-
-/** `typeName`, plus the number itself for numbers (the usual mistake is the value, not the type). */
-const describeValue = (value) => (typeof value === 'number' ? `the number ${value}` : typeName(value));
 
 /** An optional whole number of milliseconds in `[min, 2^31 - 1]` (fractions are cut). */
 function optionalMs(options, key, fallback, min) {
@@ -68,7 +52,7 @@ function optionalMs(options, key, fallback, min) {
 function optionalFunction(fn, options, key) {
   const value = field(fn, options, key);
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'function') throw invalidArgument(fn, `\`${key}\` is ${typeName(value)}`, 'a function or undefined');
+  if (typeof value !== 'function') throw invalidArgument(fn, `\`${key}\` is ${describeValue(value)}`, 'a function or undefined');
   return value;
 }
 
@@ -85,19 +69,19 @@ function optionalSignal(fn, options) {
   const value = field(fn, options, 'abortSignal');
   if (value === undefined || value === null) return null;
   if (typeof field(fn, value, 'addEventListener') !== 'function' || typeof field(fn, value, 'aborted') !== 'boolean') {
-    throw invalidArgument(fn, `\`abortSignal\` is ${typeName(value)}`, 'an AbortSignal or undefined');
+    throw invalidArgument(fn, `\`abortSignal\` is ${describeValue(value)}`, 'an AbortSignal or undefined');
   }
   return value;
 }
 
 function readOptions(options) {
   if (options === null || typeof options !== 'object') {
-    throw invalidArgument(F_NEW, `the options are ${typeName(options)}`, "an object such as {url: 'ws://localhost:8000/live'}");
+    throw invalidArgument(F_NEW, `the options are ${describeValue(options)}`, "an object such as {url: 'ws://localhost:8000/live'}");
   }
   const url = field(F_NEW, options, 'url');
-  if (typeof url !== 'string') throw invalidArgument(F_NEW, `\`url\` is ${typeName(url)}`, 'a ws:// or wss:// URL string');
+  if (typeof url !== 'string') throw invalidArgument(F_NEW, `\`url\` is ${describeValue(url)}`, 'a ws:// or wss:// URL string');
   if (!/^wss?:\/\/[^/]/i.test(url)) {
-    throw invalidArgument(F_NEW, `\`url\` is ${typeName(url)}`, "a ws:// or wss:// URL with a host, such as 'ws://localhost:8000/live'");
+    throw invalidArgument(F_NEW, `\`url\` is ${describeValue(url)}`, "a ws:// or wss:// URL with a host, such as 'ws://localhost:8000/live'");
   }
   const pingIntervalMs = optionalMs(options, 'pingIntervalMs', 2000, 0);
   return {
@@ -145,7 +129,7 @@ function classify(event) {
   try {
     value = JSON.parse(payload);
   } catch (error) {
-    return { malformed: `the chunk after 'data: ' is not JSON (${Array.from(describeError(error)).slice(0, 200).join('')})` };
+    return { malformed: `the chunk after 'data: ' is not JSON (${Array.from(messageOf(error)).slice(0, 200).join('')})` };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { malformed: "the chunk after 'data: ' is JSON but not an object" };
   const type = value.type;
@@ -315,15 +299,15 @@ export class BidiTransport {
 
   #send(options) {
     if (options === null || typeof options !== 'object') {
-      throw invalidArgument(F_SEND, `the options are ${typeName(options)}`, '{chatId, messages, trigger, messageId?, abortSignal?}');
+      throw invalidArgument(F_SEND, `the options are ${describeValue(options)}`, '{chatId, messages, trigger, messageId?, abortSignal?}');
     }
     const chatId = field(F_SEND, options, 'chatId');
-    if (typeof chatId !== 'string') throw invalidArgument(F_SEND, `\`chatId\` is ${typeName(chatId)}`, 'a string');
+    if (typeof chatId !== 'string') throw invalidArgument(F_SEND, `\`chatId\` is ${describeValue(chatId)}`, 'a string');
     const messages = field(F_SEND, options, 'messages');
-    if (!isArray(messages)) throw invalidArgument(F_SEND, `\`messages\` is ${typeName(messages)}`, 'the array of UI messages');
+    if (!isArray(messages)) throw invalidArgument(F_SEND, `\`messages\` is ${describeValue(messages)}`, 'the array of UI messages');
     const trigger = field(F_SEND, options, 'trigger');
     if (trigger !== 'submit-message' && trigger !== 'regenerate-message') {
-      throw invalidArgument(F_SEND, `\`trigger\` is ${typeName(trigger)}`, "'submit-message' or 'regenerate-message'");
+      throw invalidArgument(F_SEND, `\`trigger\` is ${describeValue(trigger)}`, "'submit-message' or 'regenerate-message'");
     }
     const messageId = optionalString(F_SEND, options, 'messageId', 'a string or undefined');
     const signal = optionalSignal(F_SEND, options);
@@ -331,7 +315,7 @@ export class BidiTransport {
     try {
       history = JSON.stringify(this.#config.adk ? toAdkWire(messages, this.#config.isBrowserTool) : messages);
     } catch (error) {
-      throw invalidArgument(F_SEND, `JSON.stringify(messages) threw: ${describeError(error)}`, 'messages that JSON can carry (no cycles, no BigInt)');
+      throw invalidArgument(F_SEND, `JSON.stringify(messages) threw: ${messageOf(error)}`, 'messages that JSON can carry (no cycles, no BigInt)');
     }
     const id = `,"messageId":${JSON.stringify(messageId)}`;
     const text = frame('message', `,"id":${JSON.stringify(chatId)},"messages":${history},"trigger":"${trigger}"${messageId === undefined ? '' : id}`);
@@ -405,16 +389,16 @@ export class BidiTransport {
   sendToolResult(toolCallId, result) {
     const fn = 'BidiTransport.sendToolResult';
     if (typeof toolCallId !== 'string' || toolCallId === '') {
-      throw invalidArgument(fn, `the toolCallId is ${typeName(toolCallId)}`, "the tool part's toolCallId, a non-empty string");
+      throw invalidArgument(fn, `the toolCallId is ${describeValue(toolCallId)}`, "the tool part's toolCallId, a non-empty string");
     }
     if (result === null || typeof result !== 'object' || isArray(result)) {
-      throw invalidArgument(fn, `the result is ${typeName(result)}`, 'an object, such as {latitude, longitude, accuracy, timestamp}');
+      throw invalidArgument(fn, `the result is ${describeValue(result)}`, 'an object, such as {latitude, longitude, accuracy, timestamp}');
     }
     let json;
     try {
       json = JSON.stringify(result);
     } catch (error) {
-      throw invalidArgument(fn, `JSON.stringify(result) threw: ${describeError(error)}`, 'a result that JSON can carry');
+      throw invalidArgument(fn, `JSON.stringify(result) threw: ${messageOf(error)}`, 'a result that JSON can carry');
     }
     this.#sendOrThrow('sendToolResult', frame('tool_result', `,"toolCallId":${JSON.stringify(toolCallId)},"result":${json}`));
   }
@@ -422,14 +406,14 @@ export class BidiTransport {
   /** Sends `interrupt`; false when no socket is open (there is nothing to interrupt). */
   interrupt(reason) {
     if (reason !== undefined && reason !== null && reason !== 'user_abort' && reason !== 'timeout' && reason !== 'error') {
-      throw invalidArgument('BidiTransport.interrupt', `the reason is ${typeName(reason)}`, "'user_abort', 'timeout', 'error' or undefined");
+      throw invalidArgument('BidiTransport.interrupt', `the reason is ${describeValue(reason)}`, "'user_abort', 'timeout', 'error' or undefined");
     }
     return this.#sendFrame(interruptFrame(reason ?? undefined));
   }
 
   sendAudioControl(action) {
     if (action !== 'start' && action !== 'stop') {
-      throw invalidArgument('BidiTransport.sendAudioControl', `the action is ${typeName(action)}`, "'start' or 'stop'");
+      throw invalidArgument('BidiTransport.sendAudioControl', `the action is ${describeValue(action)}`, "'start' or 'stop'");
     }
     this.#sendOrThrow('sendAudioControl', frame('audio_control', `,"action":"${action}"`));
   }
@@ -438,7 +422,7 @@ export class BidiTransport {
   sendAudioChunk(audio) {
     const fn = 'BidiTransport.sendAudioChunk';
     if (audio === null || typeof audio !== 'object') {
-      throw invalidArgument(fn, `the argument is ${typeName(audio)}`, '{chunk, sampleRate?, channels?, bitDepth?}');
+      throw invalidArgument(fn, `the argument is ${describeValue(audio)}`, '{chunk, sampleRate?, channels?, bitDepth?}');
     }
     let chunk = field(fn, audio, 'chunk');
     if (typeof chunk === 'string') {
@@ -451,7 +435,7 @@ export class BidiTransport {
     } else if (ArrayBuffer.isView(chunk)) {
       chunk = base64(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     } else {
-      throw invalidArgument(fn, `\`chunk\` is ${typeName(chunk)}`, 'base64 PCM (a string), an ArrayBuffer or a typed array');
+      throw invalidArgument(fn, `\`chunk\` is ${describeValue(chunk)}`, 'base64 PCM (a string), an ArrayBuffer or a typed array');
     }
     // What ADK's Live API takes in: 16 kHz, mono, 16-bit.
     const sampleRate = optionalCount(fn, audio, 'sampleRate', 16000);
@@ -500,7 +484,7 @@ export class BidiTransport {
     if (typeof report === 'function') return void report.call(globalThis, error);
     const onError = this.#config.onError;
     if (onError !== null && callback !== onError) {
-      const wrapped = new AdkCallbackError(`a BidiTransport callback threw: ${describeError(error)}`, { cause: error });
+      const wrapped = new AdkCallbackError(`a BidiTransport callback threw: ${messageOf(error)}`, { cause: error });
       try {
         return void onError(wrapped);
       } catch {
@@ -566,7 +550,7 @@ export class BidiTransport {
       ws = new WebSocket(url);
       ws.binaryType = 'arraybuffer';
     } catch (error) {
-      return fault('cannot-open', `cannot open a WebSocket to ${url}: ${describeError(error)}`);
+      return fault('cannot-open', `cannot open a WebSocket to ${url}: ${messageOf(error)}`);
     }
     const id = ++this.#nextId;
     /** @type {(handle: (event: any, socket: Socket) => void) => (event?: any) => void} */
@@ -753,10 +737,10 @@ export class BidiTransport {
 
   #onChunk(chunk, type) {
     const response = this.#response;
-    const word = core.adk_bidi_chunk(this.#rules, kindCode(type), response ? 1 : 0, response && response.started ? 1 : 0);
+    const word = core.adk_bidi_chunk(this.#rules, chunkKind(type), response ? 1 : 0, response && response.started ? 1 : 0);
     this.#chunkArrived();
     this.#settleTail(word);
-    if (word & DROP) return;
+    if (word & STEP.DROP) return;
     if (type === 'start') {
       if (response !== null) response.started = true;
       // SPEC §4a W5: every later response of the turn goes on in the turn's one assistant message.
@@ -764,16 +748,16 @@ export class BidiTransport {
       else chunk = continuing(chunk, this.#turnMessageId);
     }
     this.#deliver(chunk);
-    if ((word & STEP) === AWAITING_ANSWER) this.#armApprovalTimer();
-    else if ((word & STEP) === DELIVER_THEN_END) this.#endResponse();
+    if ((word & STEP.MASK) === STEP.DELIVER_AWAITING_ANSWER) this.#armApprovalTimer();
+    else if ((word & STEP.MASK) === STEP.DELIVER_THEN_END) this.#endResponse();
   }
 
   #onDone() {
     const word = core.adk_bidi_done(this.#rules, this.#response ? 1 : 0);
-    if ((word & STEP) === IGNORE) return;
+    if ((word & STEP.MASK) === STEP.IGNORE) return;
     this.#chunkArrived();
     this.#settleTail(word);
-    if (!(word & DROP)) this.#endResponse();
+    if (!(word & STEP.DROP)) this.#endResponse();
   }
 
   /** Any frame of the response is the backend's reaction: the approval wait is over. */
@@ -787,7 +771,7 @@ export class BidiTransport {
 
   /** The tail's time limit goes once the discard has ended by itself. */
   #settleTail(word) {
-    if (!(word & TAIL_ACTIVE) && this.#tailTimer !== undefined) {
+    if (!(word & STEP.TAIL_ACTIVE) && this.#tailTimer !== undefined) {
       clearTimeout(this.#tailTimer);
       this.#tailTimer = undefined;
     }

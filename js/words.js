@@ -1,16 +1,36 @@
-// Every word the core's answers are shown in: explain() details, and the errors of the helpers.
-// The core returns codes and part indices (src/exports.rs); this is the one table that renders
-// them, so the WebAssembly module carries no text.
-import { MALFORMED, toolNameOf } from './records.js';
-import * as errors from './errors.js';
+// Every word the core's answers are shown in: explain() details, malformations and the helpers'
+// errors. The core returns codes and part indices (src/exports.rs); this is the one table that
+// renders them, so the WebAssembly module carries no text. No WebAssembly here: the codes come from
+// contract.js (generated from Rust), the shared words and error classes from errors.js.
+import { ACTION, RULE } from './contract.js';
+import {
+  AdkIncompleteBatchError,
+  AdkInvalidToolError,
+  AdkNotCommittedError,
+  AdkUnknownApprovalError,
+  messageOf,
+  shown,
+  toolNameOf,
+} from './errors.js';
 
-/** A value as messages show it: whole when short, else its first 80 characters and an ellipsis. */
-export function shown(text) {
-  text = String(text);
-  if (text.length <= 80) return text;
-  const chars = Array.from(text);
-  return chars.length <= 80 ? text : `${chars.slice(0, 80).join('')}…`;
-}
+/** The glue's malformation codes (what `writeRecords` could not read); RECORD is Rust's own. */
+export const MALFORMED = Object.freeze({
+  ARGUMENT: 1,
+  MESSAGES: 2,
+  EMPTY: 3,
+  LAST_MESSAGE: 4,
+  THREW: 5,
+  PARTS: 6,
+  PART: 7,
+  TYPE: 8,
+  TOOL_NAME: 9,
+  STATE: 10,
+  TOOL_CALL_ID: 11,
+  APPROVAL: 12,
+  APPROVAL_ID: 13,
+  APPROVED: 14,
+  RECORD: 255,
+});
 
 /** Ids as messages list them: each cut short, at most 20 of them. */
 function shownList(ids) {
@@ -19,46 +39,18 @@ function shownList(ids) {
   return listed.join(', ');
 }
 
-/** A value's kind for a malformation: `null`, `an array`, `an object`, `a number`… */
+/** A value's kind for a malformation: `null`, `an array`, `an object`, `a number`… (the kind, not
+ *  the value: a malformed input may be large or hostile). */
 function kindOf(value) {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-/** `Array.isArray`, false for a revoked proxy (for which it throws). */
-export function isArray(value) {
-  try {
-    return Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
-
-/** A short description of a value's type, for error messages: `the string 'x'`, `a number`… */
-export function typeName(value) {
-  if (value === null) return 'null';
-  if (isArray(value)) return 'an array';
-  if (typeof value === 'string') {
-    const chars = Array.from(value);
-    return chars.length > 40 ? `the string '${chars.slice(0, 40).join('')}…'` : `the string '${value}'`;
-  }
-  const type = typeof value;
-  return type === 'object' || type === 'undefined' ? type : `a ${type}`;
-}
-
-function thrown(error) {
-  try {
-    return String((error && error.message) || error);
-  } catch {
-    return 'an exception';
-  }
-}
-
 const STATE_LIST =
   'input-streaming, input-available, approval-requested, approval-responded, output-available, output-error, output-denied';
 
-/** Why the input is not a well-formed message list, from the writer's `malformed`. */
+/** Why the input is not a well-formed message list, from what `writeRecords` returned for it. */
 export function describeMalformed({ code, index, value }) {
   const at = `parts[${index}]`;
   switch (code) {
@@ -71,7 +63,7 @@ export function describeMalformed({ code, index, value }) {
     case MALFORMED.LAST_MESSAGE:
       return `the last message is ${kindOf(value)}; expected {id, role, parts}`;
     case MALFORMED.THREW:
-      return shown(`reading the messages threw: ${thrown(value)}`);
+      return shown(`reading the messages threw: ${messageOf(value)}`);
     case MALFORMED.PARTS:
       return "the last message's `parts` is neither an array nor missing";
     case MALFORMED.PART:
@@ -95,59 +87,65 @@ export function describeMalformed({ code, index, value }) {
   }
 }
 
+/** @typedef {'malformed-input' | 'not-assistant' | 'no-parts' | 'approval-pending' | 'still-streaming' | 'awaiting-browser-output' | 'no-user-action' | 'already-known' | 'unsent-user-action'} RuleName */
+
 /**
- * The stable names of `explain().rule`, by the core's rule codes (src/engine/decision.rs).
- * @type {ReadonlyArray<'malformed-input' | 'not-assistant' | 'no-parts' | 'approval-pending' | 'still-streaming' | 'awaiting-browser-output' | 'no-user-action' | 'already-known' | 'unsent-user-action'>}
+ * The stable names of `explain().rule`, indexed by the core's rule codes (`RULE`, generated from
+ * src/engine/decision.rs).
+ * @type {ReadonlyArray<RuleName>}
  */
-export const RULES = /* @__PURE__ */ Object.freeze([
-  'malformed-input',
-  'not-assistant',
-  'no-parts',
-  'approval-pending',
-  'still-streaming',
-  'awaiting-browser-output',
-  'no-user-action',
-  'already-known',
-  'unsent-user-action',
-]);
+export const RULES = /* @__PURE__ */ (() => {
+  /** @type {RuleName[]} */
+  const names = [];
+  names[RULE.MALFORMED_INPUT] = 'malformed-input';
+  names[RULE.NOT_ASSISTANT] = 'not-assistant';
+  names[RULE.NO_PARTS] = 'no-parts';
+  names[RULE.APPROVAL_PENDING] = 'approval-pending';
+  names[RULE.STILL_STREAMING] = 'still-streaming';
+  names[RULE.AWAITING_BROWSER_OUTPUT] = 'awaiting-browser-output';
+  names[RULE.NO_USER_ACTION] = 'no-user-action';
+  names[RULE.ALREADY_KNOWN] = 'already-known';
+  names[RULE.UNSENT_USER_ACTION] = 'unsent-user-action';
+  return Object.freeze(names);
+})();
 
 const ROLE_WORDS = ['missing', 'user', 'assistant', 'system', 'not one AI SDK defines'];
 
 /**
  * The decision in words: what was seen, and what happens or what to do. `rule` and `value` are the
  * core's answer; `parts` the last message's; `actions` the `(index, 0 answer | 1 output)` pairs of
- * a send; `malformed` the writer's. (The rules behind each: SPEC §2, in the repository.)
+ * a send; `malformed` what `writeRecords` returned for a malformed input (null otherwise). (The rules behind each: SPEC §2, in the repository.)
  */
 export function explainDetail(rule, value, parts, actions, malformed) {
   const part = () => parts[value];
   const tool = () => `${shown(toolNameOf(part()))} (parts[${value}]`;
   switch (rule) {
-    case 0:
+    case RULE.MALFORMED_INPUT:
       return `Nothing is sent: ${describeMalformed(malformed)}. Pass AI SDK's {messages} as it is.`;
-    case 1:
+    case RULE.NOT_ASSISTANT:
       return `Nothing is sent: the last message's role is ${ROLE_WORDS[value]}, not assistant, so there is no answer to send back.`;
-    case 2:
+    case RULE.NO_PARTS:
       return 'Nothing is sent: the last assistant message has no parts.';
-    case 3: {
+    case RULE.APPROVAL_PENDING: {
       const approval = part().approval;
       return `Nothing is sent yet: ${tool()}) waits for the user's answer to approval ${shown(approval ? approval.id : '?')}; answer it with approve() or deny().`;
     }
-    case 4:
+    case RULE.STILL_STREAMING:
       return `Nothing is sent yet: ${tool()}) is still streaming its input; the response is not complete.`;
-    case 5:
+    case RULE.AWAITING_BROWSER_OUTPUT:
       return part().approval != null
         ? `Nothing is sent yet: ${tool()}, toolCallId ${shown(part().toolCallId)}) runs in the browser and was approved; the approval goes to the backend together with the tool's output, which does not exist yet. Add it with addToolOutput() (attachAdk and useAdkChat run the tool and add it for you).`
         : `Nothing is sent yet: ${tool()}, toolCallId ${shown(part().toolCallId)}) runs in the browser and the backend waits for its output, which does not exist yet. Add it with addToolOutput().`;
-    case 6:
+    case RULE.NO_USER_ACTION:
       return 'Nothing is sent: the last message holds no approval answer and no tool output added by the browser.';
-    case 7:
+    case RULE.ALREADY_KNOWN:
       return `Nothing is sent: the backend already knows all ${value} answer(s) and browser output(s) in the last message (this chat sent them, a later part shows the backend moved on, or the backend reported the tool failed).`;
     default: {
       const names = [];
       for (let i = 0; i < actions.length; i += 2) {
         const at = parts[actions[i]];
         names.push(
-          actions[i + 1] === 0
+          actions[i + 1] === ACTION.ANSWER
             ? `the answer to approval ${shown(at.approval.id)} (parts[${actions[i]}])`
             : `the browser's output for ${shown(at.toolCallId)} (parts[${actions[i]}])`,
         );
@@ -157,19 +155,9 @@ export function explainDetail(rule, value, parts, actions, malformed) {
   }
 }
 
-/** @param {'AdkInvalidArgumentError' | 'AdkInvalidToolError' | 'AdkUnknownApprovalError' | 'AdkIncompleteBatchError' | 'AdkNotCommittedError'} name @param {string} message */
-function named(name, message) {
-  return new errors[name](message);
-}
-
-/** `AdkInvalidArgumentError`: `fn(): what; expected expected.` */
-export function invalidArgument(fn, what, expected) {
-  return named('AdkInvalidArgumentError', `${fn}(): ${what}; expected ${expected}.`);
-}
-
 /** `AdkInvalidToolError` with its whole message. */
 export function invalidTool(message) {
-  return named('AdkInvalidToolError', message);
+  return new AdkInvalidToolError(message);
 }
 
 /**
@@ -185,7 +173,7 @@ export function unknownApproval(id, pending, toolCallOf) {
       : `Pending approval ids: ${pending
           .map((p) => `${shown(p.approvalId)} (${shown(p.toolName)}, toolCallId ${shown(p.toolCallId)})`)
           .join(', ')}. Pass part.approval.id, not part.toolCallId.`;
-  return named('AdkUnknownApprovalError', text);
+  return new AdkUnknownApprovalError(text);
 }
 
 /** `AdkIncompleteBatchError` naming the missing, unknown and repeated ids. */
@@ -194,31 +182,12 @@ export function incompleteBatch(missing, unknown, duplicated) {
   if (missing.length > 0) problems.push(`missing: ${shownList(missing)}`);
   if (unknown.length > 0) problems.push(`unknown: ${shownList(unknown)}`);
   if (duplicated.length > 0) problems.push(`answered more than once: ${shownList(duplicated)}`);
-  return named(
-    'AdkIncompleteBatchError',
+  return new AdkIncompleteBatchError(
     `answerApprovals(): the handler must decide every pending approval exactly once; nothing was applied (${problems.join('; ')}).`,
   );
 }
 
 /** `AdkNotCommittedError`. */
 export function notCommitted(message) {
-  return named('AdkNotCommittedError', message);
-}
-
-/** `object[key]` for an argument of `fn`; a throwing getter or proxy trap is a named error. */
-export function field(fn, object, key) {
-  if (object === null || typeof object !== 'object') return undefined;
-  try {
-    return object[key];
-  } catch {
-    throw invalidArgument(fn, `reading \`${key}\` threw`, 'a plain object whose fields can be read');
-  }
-}
-
-/** An optional string field of an argument of `fn`: undefined when absent, an error when not a string. */
-export function optionalString(fn, object, key, expected) {
-  const value = field(fn, object, key);
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw invalidArgument(fn, `\`${key}\` is ${typeName(value)}`, expected);
-  return value;
+  return new AdkNotCommittedError(message);
 }

@@ -1,4 +1,6 @@
-//! The core module's exports: numbers in, numbers out. `js/core.js` is their one caller.
+//! The core module's exports: numbers in, numbers out. `js/loader.js` instantiates the module; the
+//! glue calls these through its `core` object, and reads every number of their answers by the names
+//! of `js/contract.js`, generated from `crate::contract`.
 //!
 //! The glue writes a last message as integer records (`model::records`) into the record buffer,
 //! whose address `adk_records` returns, and calls one export with the part count. Answers that are
@@ -12,6 +14,7 @@ use alloc::vec::Vec;
 use core::cell::UnsafeCell;
 
 use crate::approvals::{check_answerable, check_batch, pending_approvals, NotAnswerable};
+use crate::contract::{action, answer as answer_word, engine_option, helper};
 use crate::engine::{BidiPattern, Decision, Engine, Mode, Verdict};
 use crate::model::records::{decode_into, HEADER_WORDS, PART_WORDS};
 use crate::model::{Handle, Message};
@@ -20,7 +23,8 @@ use crate::transport::stream_rules::Step;
 use crate::transport::{BidiRules, ChunkKind};
 
 /// A global of the single-threaded module. WebAssembly without threads runs one call at a time,
-/// and no export calls another, so a borrow never overlaps another.
+/// and no export calls another; within one export, each `get()` borrow of a global ends before
+/// the next `get()` of the same global, so no two borrows of one global overlap.
 struct Global<T>(UnsafeCell<T>);
 
 // SAFETY: the module is single-threaded (no atomics, no shared memory).
@@ -29,7 +33,7 @@ unsafe impl<T> Sync for Global<T> {}
 impl<T> Global<T> {
     #[allow(clippy::mut_from_ref)]
     fn get(&self) -> &mut T {
-        // SAFETY: one call at a time, and every export takes each global once (see above).
+        // SAFETY: one call at a time, and no two borrows of one global overlap (see above).
         unsafe { &mut *self.0.get() }
     }
 }
@@ -40,8 +44,9 @@ static RECORDS: Global<Vec<u32>> = Global(UnsafeCell::new(Vec::new()));
 /// Where the exports write answers of more than one number.
 static ANSWERS: Global<Vec<u32>> = Global(UnsafeCell::new(Vec::new()));
 
-/// One chat's engine and tool runner; the glue holds its slot's id.
-struct Chat {
+/// One engine slot: a chat's decision engine, its tool runner and its last answer; the glue's
+/// `createAutoSend` object holds the slot's id.
+struct EngineSlot {
     engine: Engine,
     runner: Runner,
     last: LastDecision,
@@ -68,7 +73,7 @@ fn same_words(a: &[u32], b: &[u32]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
-static CHATS: Global<Vec<Option<Chat>>> = Global(UnsafeCell::new(Vec::new()));
+static ENGINES: Global<Vec<Option<EngineSlot>>> = Global(UnsafeCell::new(Vec::new()));
 
 /// A record buffer this many words above its need is given back (a hostile message once made it
 /// huge; it should not stay for the life of the page).
@@ -155,65 +160,74 @@ fn free<T>(slots: &mut [Option<T>], id: u32) {
     }
 }
 
-fn chat(id: u32) -> Option<&'static mut Chat> {
-    CHATS.get().get_mut((id as usize).checked_sub(1)?)?.as_mut()
+fn engine_slot(id: u32) -> Option<&'static mut EngineSlot> {
+    ENGINES
+        .get()
+        .get_mut((id as usize).checked_sub(1)?)?
+        .as_mut()
 }
 
 /// A new engine: `mode` 0 SSE, 1 BIDI; `pattern` 0 A, 1 B. Returns its id (never 0).
 #[no_mangle]
 pub extern "C" fn adk_engine_new(mode: u32, pattern: u32) -> u32 {
-    let mode = if mode == 1 { Mode::Bidi } else { Mode::Sse };
-    let pattern = if pattern == 1 {
+    let mode = if mode == engine_option::MODE_BIDI {
+        Mode::Bidi
+    } else {
+        Mode::Sse
+    };
+    let pattern = if pattern == engine_option::PATTERN_B {
         BidiPattern::B
     } else {
         BidiPattern::A
     };
-    let chat = Chat {
+    let slot = EngineSlot {
         engine: Engine::new(mode, pattern),
         runner: Runner::new(),
         last: LastDecision::default(),
     };
-    insert(CHATS.get(), chat)
+    insert(ENGINES.get(), slot)
 }
 
 /// Frees an engine (the glue's FinalizationRegistry calls it when the chat's engine is collected).
 #[no_mangle]
 pub extern "C" fn adk_engine_free(id: u32) {
-    free(CHATS.get(), id);
+    free(ENGINES.get(), id);
 }
 
-/// The answer word of a decision: bit 0 send, bits 1–4 the rule, the rest its number.
+/// The answer word of a decision (`contract::answer`).
 fn word(decision: &Decision) -> u32 {
     let (rule, value) = decision.verdict.code();
-    decision.send() as u32 | rule << 1 | value << 5
+    answer_word::word(decision.send(), rule, value)
 }
 
 /// The decision AI SDK acts on, for the `count` records in the buffer; remembers what it sends.
 #[no_mangle]
 pub extern "C" fn adk_decide(id: u32, count: u32) -> u32 {
-    let Some(chat) = chat(id) else { return 0 };
+    let Some(slot) = engine_slot(id) else {
+        return 0;
+    };
     let records = RECORDS.get();
     let used = (count as usize)
         .checked_mul(PART_WORDS)
         .and_then(|words| words.checked_add(HEADER_WORDS))
         .and_then(|words| records.get(..words))
         .filter(|words| words.len() <= REMEMBERED_WORDS);
-    let version = chat.engine.memory_version();
-    let last = &mut chat.last;
+    let version = slot.engine.memory_version();
+    let last = &mut slot.last;
     if let Some(words) = used {
         if last.version == Some(version) && same_words(&last.records, words) {
             return last.answer;
         }
     }
-    // The records are read through `records` alone (each global is taken once per export).
+    // The records are read through the `records` borrow alone: no second borrow of RECORDS.
     let message = decode_into(records, count as usize, core::mem::take(PARTS.get()));
-    let decision = chat.engine.decide(&message);
+    let decision = slot.engine.decide(&message);
     let answer = word(&decision);
-    chat.engine.recycle(decision);
+    slot.engine.recycle(decision);
     recycle(message);
     // Remembered only when deciding changed nothing: then deciding again would, too.
     last.version = None;
-    if let Some(words) = used.filter(|_| chat.engine.memory_version() == version) {
+    if let Some(words) = used.filter(|_| slot.engine.memory_version() == version) {
         last.records.clear();
         last.records.extend_from_slice(words);
         last.version = Some(version);
@@ -223,17 +237,22 @@ pub extern "C" fn adk_decide(id: u32, count: u32) -> u32 {
 }
 
 /// The same decision without remembering anything; for a send, the answer buffer then holds the
-/// actions it would carry as `(part index, 0 answer | 1 browser output)` pairs.
+/// actions it would carry as `(part index, contract::action)` pairs.
 #[no_mangle]
 pub extern "C" fn adk_explain(id: u32, count: u32) -> u32 {
     let message = message(count);
-    let Some(chat) = chat(id) else { return 0 };
-    let decision = chat.engine.explain(&message);
+    let Some(slot) = engine_slot(id) else {
+        return 0;
+    };
+    let decision = slot.engine.explain(&message);
     if let Verdict::Send { unknown } = &decision.verdict {
         let mut words = Vec::with_capacity(unknown.len() * 2);
         for (index, action) in unknown {
-            let output = matches!(action, crate::engine::Action::BrowserOutput(_));
-            words.extend_from_slice(&[*index as u32, output as u32]);
+            let kind = match action {
+                crate::engine::Action::BrowserOutput(_) => action::BROWSER_OUTPUT,
+                crate::engine::Action::Answer { .. } => action::ANSWER,
+            };
+            words.extend_from_slice(&[*index as u32, kind]);
         }
         answer(&words);
     }
@@ -243,35 +262,38 @@ pub extern "C" fn adk_explain(id: u32, count: u32) -> u32 {
 /// The output of this tool call was added by the browser (SPEC §2 principle 6).
 #[no_mangle]
 pub extern "C" fn adk_mark_browser_output(id: u32, tool_call_id: Handle) {
-    if let Some(chat) = chat(id) {
-        chat.engine.mark_browser_output(tool_call_id);
+    if let Some(slot) = engine_slot(id) {
+        slot.engine.mark_browser_output(tool_call_id);
     }
 }
 
 /// Forgets what was sent, which outputs are the browser's and which tools were started.
 #[no_mangle]
 pub extern "C" fn adk_reset(id: u32) {
-    if let Some(chat) = chat(id) {
-        chat.engine.reset();
-        chat.runner.reset();
+    if let Some(slot) = engine_slot(id) {
+        slot.engine.reset();
+        slot.runner.reset();
     }
 }
 
-/// How many sent actions the engine remembers (bounded by the last message's actions).
+/// How many sent actions the engine remembers (bounded by the last message's actions). The glue
+/// never calls it: the boundary tests (tests/common/boundary_cases.rs) read the memory through it.
 #[no_mangle]
 pub extern "C" fn adk_remembered(id: u32) -> u32 {
-    chat(id).map_or(0, |chat| chat.engine.memory().sent_count() as u32)
+    engine_slot(id).map_or(0, |slot| slot.engine.memory().sent_count() as u32)
 }
 
 /// The browser tool calls to start now, each returned once: `(part index, run)` pairs in the
-/// answer buffer (run: 0 approved, 1 called without approval, 2 refused); returns their number.
+/// answer buffer (run: `runner::Run`'s code); returns their number.
 #[no_mangle]
 pub extern "C" fn adk_claim(id: u32, count: u32) -> u32 {
     let Ok(message) = message(count) else {
         return 0;
     };
-    let Some(chat) = chat(id) else { return 0 };
-    let calls = chat.runner.claim(&message);
+    let Some(slot) = engine_slot(id) else {
+        return 0;
+    };
+    let calls = slot.runner.claim(&message);
     let mut words = Vec::with_capacity(calls.len() * 2);
     for call in &calls {
         words.extend_from_slice(&[call.part_index as u32, call.run as u32]);
@@ -285,20 +307,20 @@ pub extern "C" fn adk_claim(id: u32, count: u32) -> u32 {
 #[no_mangle]
 pub extern "C" fn adk_live_handles(id: u32) -> u32 {
     let mut handles = Vec::new();
-    if let Some(chat) = chat(id) {
-        chat.engine.memory().handles(&mut handles);
-        chat.runner.handles(&mut handles);
+    if let Some(slot) = engine_slot(id) {
+        slot.engine.memory().handles(&mut handles);
+        slot.runner.handles(&mut handles);
     }
     answer(&handles);
     handles.len() as u32
 }
 
-/// The pending approvals' part indices, into the answer buffer; returns their number, or `u32::MAX` when
-/// the records are not a well-formed message.
+/// The pending approvals' part indices, into the answer buffer; returns their number, or
+/// `helper::NOT_A_MESSAGE` when the records are not a well-formed message.
 #[no_mangle]
 pub extern "C" fn adk_pending(count: u32) -> u32 {
     let Ok(message) = message(count) else {
-        return u32::MAX;
+        return helper::NOT_A_MESSAGE;
     };
     let indices: Vec<u32> = pending_approvals(&message)
         .iter()
@@ -308,30 +330,32 @@ pub extern "C" fn adk_pending(count: u32) -> u32 {
     indices.len() as u32
 }
 
-/// `approve`/`deny`: the part index of the pending approval `approval_id`; -1 when none has it,
-/// -2 − i when it is the toolCallId of the pending approval at part i; `i32::MIN` when the
-/// records are not a well-formed message.
+/// `approve`/`deny`: the part index of the pending approval `approval_id`; otherwise one of
+/// `contract::helper`'s `ANSWERABLE_*` answers.
 #[no_mangle]
 pub extern "C" fn adk_answerable(count: u32, approval_id: Handle) -> i32 {
     let Ok(message) = message(count) else {
-        return i32::MIN;
+        return helper::ANSWERABLE_NOT_A_MESSAGE;
     };
     match check_answerable(&pending_approvals(&message), approval_id) {
         Ok(found) => found.part_index as i32,
-        Err(NotAnswerable::Unknown) => -1,
-        Err(NotAnswerable::ToolCallIdOf(found)) => -2 - found.part_index as i32,
+        Err(NotAnswerable::Unknown) => helper::ANSWERABLE_UNKNOWN,
+        Err(NotAnswerable::ToolCallIdOf(found)) => {
+            helper::ANSWERABLE_TOOL_CALL_ID_OF - found.part_index as i32
+        }
     }
 }
 
 /// `answerApprovals`: the `answers` approval-id handles written after the `count` records must
-/// answer every pending approval exactly once. Returns 0 when they do; otherwise 1, with the
-/// answer buffer holding `[missing, unknown, duplicated]` counts and then the missing approvals' part
-/// indices and the unknown and duplicated answers' positions. `u32::MAX` when the records are
-/// not a well-formed message.
+/// answer every pending approval exactly once. Returns `helper::BATCH_COMPLETE` when they do;
+/// otherwise 1, with the answer buffer holding `[missing, unknown, duplicated]` counts
+/// (`helper::BATCH_COUNTS`) and then the missing approvals' part indices and the unknown and
+/// duplicated answers' positions. `helper::NOT_A_MESSAGE` when the records are not a well-formed
+/// message.
 #[no_mangle]
 pub extern "C" fn adk_check_batch(count: u32, answers: u32) -> u32 {
     let Ok(message) = message(count) else {
-        return u32::MAX;
+        return helper::NOT_A_MESSAGE;
     };
     // Checked: a header that says "no parts" leaves `count` unchecked by the decoder, and a
     // hostile count or answer count must read no answers rather than wrap around.
@@ -345,7 +369,7 @@ pub extern "C" fn adk_check_batch(count: u32, answers: u32) -> u32 {
         .to_vec();
     let pending = pending_approvals(&message);
     let Err(problems) = check_batch(&pending, &answered) else {
-        return 0;
+        return helper::BATCH_COMPLETE;
     };
     let mut words = Vec::new();
     words.extend_from_slice(&[
@@ -395,7 +419,7 @@ pub extern "C" fn adk_bidi_start(id: u32) {
 }
 
 /// A chunk of kind `kind` (`ChunkKind` code); `open`/`started` are 0 or 1. Returns the answer word
-/// (step in bits 0–2, `DROP`, `TAIL_ACTIVE`); 0 (deliver) for an unknown id.
+/// (`transport::BidiRules`); 0 (deliver) for an unknown id.
 #[no_mangle]
 pub extern "C" fn adk_bidi_chunk(id: u32, kind: u32, open: u32, started: u32) -> u32 {
     bidi(id).map_or(0, |rules| {
@@ -403,7 +427,7 @@ pub extern "C" fn adk_bidi_chunk(id: u32, kind: u32, open: u32, started: u32) ->
     })
 }
 
-/// A `[DONE]`; `open` is 0 or 1. Returns the answer word; 4 (ignore) for an unknown id.
+/// A `[DONE]`; `open` is 0 or 1. Returns the answer word; `Step::Ignore` for an unknown id.
 #[no_mangle]
 pub extern "C" fn adk_bidi_done(id: u32, open: u32) -> u32 {
     bidi(id).map_or(Step::Ignore as u32, |rules| rules.on_done(open != 0))

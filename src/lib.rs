@@ -5,6 +5,8 @@
 //!   that carry them across the boundary (pure Rust);
 //! - [`engine`]: the auto-send decision of SPEC §2, one engine per chat (pure Rust);
 //! - [`approvals`], [`runner`]: approval validation and which browser tool runs when (pure Rust);
+//! - [`contract`]: the numbers both sides of the boundary read, and `js/contract.js` generated from
+//!   them;
 //! - `exports` (wasm32, feature `core`): the core module's exports, numbers in and numbers out;
 //! - [`transport`]: the BIDI transport's rules (where a response ends, what an abort leaves), pure
 //!   state machines the glue's socket code feeds with chunk-kind codes (pure Rust);
@@ -12,7 +14,7 @@
 //!   wasm-bindgen, built as a WebAssembly module of its own.
 //!
 //! The core module (`--no-default-features --features core`) is `no_std`: it links no formatting,
-//! no text and no panic messages (its panics abort), only the rules, dlmalloc and its exports.
+//! no text and no panic messages (its panics abort), only the rules, its allocator (lol_alloc) and its exports.
 #![cfg_attr(all(target_arch = "wasm32", not(feature = "geolocation")), no_std)]
 
 extern crate alloc;
@@ -21,6 +23,7 @@ extern crate std;
 
 pub mod approvals;
 pub mod browser;
+pub mod contract;
 pub mod engine;
 #[cfg(feature = "geolocation")]
 pub mod error;

@@ -24,14 +24,20 @@ pub enum Role {
 }
 
 impl Role {
-    /// The role of a record header (`records::role`).
+    /// Every role, in the order of their record codes (`role as u32`).
+    pub const ALL: [Role; 5] = [
+        Role::Missing,
+        Role::User,
+        Role::Assistant,
+        Role::System,
+        Role::Other,
+    ];
+
+    /// The role of a record header's code; an unknown code is a missing role.
     pub fn from_code(code: u32) -> Role {
-        match code {
-            1 => Role::User,
-            2 => Role::Assistant,
-            3 => Role::System,
-            4 => Role::Other,
-            _ => Role::Missing,
+        match Role::ALL.get(code as usize) {
+            Some(&role) => role,
+            None => Role::Missing,
         }
     }
 }

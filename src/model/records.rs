@@ -25,6 +25,26 @@ use super::{Approval, Handle, LastMessage, Malformed, Message, Part, Role, ToolP
 pub const HEADER_WORDS: usize = 4;
 pub const PART_WORDS: usize = 3;
 
+/// The header's words, by position.
+pub mod header {
+    pub const ROLE: usize = 0;
+    pub const PARTS_MISSING: usize = 1;
+    pub const MALFORMED_CODE: usize = 2;
+    pub const MALFORMED_INDEX: usize = 3;
+}
+
+/// A part record's words, by position.
+pub mod part {
+    pub const WORD: usize = 0;
+    pub const TOOL_CALL_ID: usize = 1;
+    pub const APPROVAL_ID: usize = 2;
+}
+
+/// Where the state and the flags sit in a part's first word (below the state: the kind).
+pub const STATE_SHIFT: u32 = 4;
+pub const FLAGS_SHIFT: u32 = 8;
+const NIBBLE: u32 = 0xf;
+
 pub const KIND_OTHER: u32 = 0;
 pub const KIND_TEXT: u32 = 1;
 pub const KIND_REASONING: u32 = 2;
@@ -61,14 +81,14 @@ pub fn decode_into(words: &[u32], count: usize, mut parts: Vec<Part>) -> Message
         index: index as u32,
     };
     let header = words.get(..HEADER_WORDS).ok_or(bad(0))?;
-    if header[2] != 0 {
+    if header[header::MALFORMED_CODE] != 0 {
         return Err(Malformed {
-            code: header[2],
-            index: header[3],
+            code: header[header::MALFORMED_CODE],
+            index: header[header::MALFORMED_INDEX],
         });
     }
-    let role = Role::from_code(header[0]);
-    if header[1] != 0 {
+    let role = Role::from_code(header[header::ROLE]);
+    if header[header::PARTS_MISSING] != 0 {
         return Ok(LastMessage { role, parts: None });
     }
     let records = count
@@ -78,7 +98,12 @@ pub fn decode_into(words: &[u32], count: usize, mut parts: Vec<Part>) -> Message
     parts.clear();
     parts.reserve(count);
     for (index, record) in records.chunks_exact(PART_WORDS).enumerate() {
-        parts.push(decode_part(record[0], record[1], record[2]).ok_or(bad(index))?);
+        let part = decode_part(
+            record[part::WORD],
+            record[part::TOOL_CALL_ID],
+            record[part::APPROVAL_ID],
+        );
+        parts.push(part.ok_or(bad(index))?);
     }
     Ok(LastMessage {
         role,
@@ -87,14 +112,14 @@ pub fn decode_into(words: &[u32], count: usize, mut parts: Vec<Part>) -> Message
 }
 
 fn decode_part(word: u32, tool_call_id: Handle, approval_id: Handle) -> Option<Part> {
-    let flags = word >> 8;
-    Some(match word & 0xf {
+    let flags = word >> FLAGS_SHIFT;
+    Some(match word & NIBBLE {
         KIND_OTHER => Part::Other,
         KIND_TEXT => Part::Text,
         KIND_REASONING => Part::Reasoning,
         KIND_STEP_START => Part::StepStart,
         KIND_TOOL => {
-            let state = ToolState::from_code((word >> 4) & 0xf)?;
+            let state = ToolState::from_code((word >> STATE_SHIFT) & NIBBLE)?;
             let approval = if flags & APPROVAL != 0 {
                 let approved = match (flags & APPROVED != 0, flags & DENIED != 0) {
                     (true, true) => return None,
@@ -133,13 +158,7 @@ pub fn encode(message: &Message) -> (Vec<u32>, usize) {
             (words, 0)
         }
         Ok(message) => {
-            let role = match message.role {
-                Role::Missing => 0,
-                Role::User => 1,
-                Role::Assistant => 2,
-                Role::System => 3,
-                Role::Other => 4,
-            };
+            let role = message.role as u32;
             words.extend_from_slice(&[role, message.parts.is_none() as u32, 0, 0]);
             let parts = message.parts.as_deref().unwrap_or(&[]);
             for part in parts {
@@ -181,7 +200,7 @@ fn encode_part(part: &Part) -> [u32; PART_WORDS] {
                 }
             }
             [
-                KIND_TOOL | tool.state.code() << 4 | flags << 8,
+                KIND_TOOL | tool.state.code() << STATE_SHIFT | flags << FLAGS_SHIFT,
                 tool.tool_call_id,
                 approval_id,
             ]

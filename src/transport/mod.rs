@@ -10,7 +10,8 @@ pub mod aborted_tail;
 pub mod stream_rules;
 
 /// The kinds of chunk the rules tell apart; every other chunk type is [`ChunkKind::Other`]. The
-/// codes are the glue's (`CHUNK_KINDS` in `js/transport.js`).
+/// glue maps a chunk's `type` to these codes with `chunkKind` of `js/contract.js`, generated from
+/// [`CHUNK_TYPES`] (src/contract.rs), the table [`ChunkKind::of`] reads too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChunkKind {
     Other = 0,
@@ -30,20 +31,28 @@ impl ChunkKind {
         }
     }
 
-    /// The kind of a chunk `type` (native tests and the fuzz target; the glue maps it in JS).
+    /// The kind of a chunk `type`, by [`CHUNK_TYPES`]: the mapping the glue ships.
     pub fn of(chunk_type: &str) -> ChunkKind {
-        match chunk_type {
-            "start" => ChunkKind::Start,
-            "tool-approval-request" => ChunkKind::ToolApprovalRequest,
-            "finish-step" => ChunkKind::FinishStep,
-            _ => ChunkKind::Other,
-        }
+        CHUNK_TYPES
+            .iter()
+            .find(|(name, _)| *name == chunk_type)
+            .map_or(ChunkKind::Other, |&(_, kind)| kind)
     }
 }
+
+/// The chunk types the rules tell apart, and their kinds; `js/contract.js`'s `chunkKind` is
+/// generated from this table.
+pub const CHUNK_TYPES: [(&str, ChunkKind); 3] = [
+    ("start", ChunkKind::Start),
+    ("tool-approval-request", ChunkKind::ToolApprovalRequest),
+    ("finish-step", ChunkKind::FinishStep),
+];
 
 use aborted_tail::{AbortedTail, ChunkAt, Verdict};
 use stream_rules::{ResponseRules, Step};
 
+/// The bits of an answer word that hold the [`Step`].
+pub const STEP_MASK: u32 = 0b111;
 /// Bit of an answer word: drop the event (it belongs to an aborted turn).
 pub const DROP: u32 = 1 << 3;
 /// Bit of an answer word: an aborted turn's tail is still being dropped (keep its time limit).
@@ -129,7 +138,7 @@ impl BidiRules {
 mod tests {
     use super::*;
 
-    const STEP: u32 = 0b111;
+    const STEP: u32 = STEP_MASK;
 
     #[test]
     fn one_word_per_event_carries_the_step_the_drop_and_the_tail() {

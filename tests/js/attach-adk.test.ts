@@ -9,8 +9,8 @@ describe('attachAdk(chat, adk)', () => {
   const wrong: Array<[string, unknown, RegExp]> = [
     ['undefined', undefined, /adk is undefined/],
     ['null', null, /adk is null/],
-    ['a number', 42, /adk is number/],
-    ['a string', 'sse', /adk is the string "sse"/],
+    ['a number', 42, /adk is the number 42/],
+    ['a string', 'sse', /adk is the string 'sse'/],
     ['an array', [], /adk is an array/],
     ['an object without attach()', { mode: 'sse' }, /adk is an object without an attach\(\) method/],
     ['the chat itself (arguments swapped)', new Chat({}), /adk is an object without an attach\(\) method/],

@@ -1,0 +1,386 @@
+// The per-chat engine (SPEC §2): createAutoSend({mode, bidiPattern?, frontendTools?}). Every rule
+// lives in Rust (src/engine), in the core WebAssembly module; this glue reads the options, writes
+// the last message as integer records (records.js), calls the core, and words its answers
+// (words.js). Strings and JS objects never cross into the module.
+import { answerWords, core, requireReady } from './loader.js';
+import { ENGINE_OPTION, FLAG, RULE, RUN } from './contract.js';
+import { InternTable, answerRule, answerSends, answerValue, lastParts, messagesOf, writeRecords } from './records.js';
+import { RULES, explainDetail, notCommitted } from './words.js';
+import { registryEntry, registryVersion } from './registry.js';
+import { AdkError, AdkInternalError, describeValue, field, invalidArgument, isArray, messageOf, optionalString, shown, toolNameFromType, toolNameOf } from './errors.js';
+
+const CREATE = 'createAutoSend';
+
+/** `createAutoSend`'s options, checked: `{mode, patternB, own: Map<name, requiresApproval>, useRegistry, onError}`. */
+function readOptions(options) {
+  if (options === null || typeof options !== 'object') {
+    throw invalidArgument(CREATE, `the options are ${describeValue(options)}`, "{mode: 'sse' | 'bidi'}");
+  }
+  const mode = optionalString(CREATE, options, 'mode', "'sse' or 'bidi'");
+  if (mode === undefined) throw invalidArgument(CREATE, '`mode` is missing', "'sse' or 'bidi'");
+  if (mode !== 'sse' && mode !== 'bidi') throw invalidArgument(CREATE, `mode '${shown(mode)}' is not known`, "'sse' or 'bidi'");
+  const pattern = optionalString(CREATE, options, 'bidiPattern', "'A' or 'B'") ?? 'A';
+  if (!['A', 'a', 'B', 'b'].includes(pattern)) {
+    throw invalidArgument(CREATE, `bidiPattern '${shown(pattern)}' is not known`, "'A' or 'B'");
+  }
+  const patternB = pattern === 'B' || pattern === 'b';
+  if (mode === 'sse' && patternB) {
+    throw invalidArgument(
+      CREATE,
+      "bidiPattern 'B' was given with mode 'sse'",
+      "bidiPattern 'A' (or none) with SSE: an HTTP request cannot carry a tool result that comes later",
+    );
+  }
+  const own = readFrontendTools(field(CREATE, options, 'frontendTools'));
+  let useRegistry = field(CREATE, options, 'useRegistry');
+  if (useRegistry === undefined) useRegistry = own === null;
+  else if (typeof useRegistry !== 'boolean') throw invalidArgument(CREATE, `useRegistry is ${describeValue(useRegistry)}`, 'true or false');
+  const onError = field(CREATE, options, 'onError') ?? null;
+  if (onError !== null && typeof onError !== 'function') throw invalidArgument(CREATE, `onError is ${describeValue(onError)}`, 'a function or undefined');
+  return { mode, patternB: mode === 'bidi' && patternB, own: own ?? new Map(), useRegistry, onError };
+}
+
+/** `frontendTools` as `Map<name, requiresApproval>`, or null when not given. */
+function readFrontendTools(tools) {
+  if (tools === undefined || tools === null) return null;
+  if (!isArray(tools)) throw invalidArgument(CREATE, `frontendTools is ${describeValue(tools)}`, 'an array of tool names');
+  /** @type {Map<string, boolean>} */
+  const own = new Map();
+  for (let i = 0; i < tools.length; i++) {
+    const tool = tools[i];
+    let name = tool;
+    // A bare name is the safe default: the tool needs the user's approval.
+    let requiresApproval = true;
+    if (tool !== null && typeof tool === 'object') {
+      const requires = field(CREATE, tool, 'requiresApproval');
+      if (requires !== undefined) {
+        if (typeof requires !== 'boolean') {
+          throw invalidArgument(CREATE, `frontendTools[${i}].requiresApproval is ${describeValue(requires)}`, 'true or false');
+        }
+        requiresApproval = requires;
+      }
+      name = field(CREATE, tool, 'name');
+    }
+    if (typeof name !== 'string' || name === '') {
+      throw invalidArgument(CREATE, `frontendTools[${i}] is ${describeValue(name)}`, 'a tool name or an object with a `name` string');
+    }
+    // The first entry of a name decides, as a lookup in the list did.
+    if (!own.has(name)) own.set(name, requiresApproval);
+  }
+  return own;
+}
+
+/**
+ * FRONTEND | REQUIRES_APPROVAL of a tool name for an engine: its own `frontendTools` first, then
+ * the registry's (unknown tools require approval).
+ */
+function toolFlagsByName(own, useRegistry) {
+  return (/** @type {string} */ name) => {
+    const requires = own.get(name);
+    if (requires !== undefined) return requires ? FLAG.FRONTEND | FLAG.REQUIRES_APPROVAL : FLAG.FRONTEND;
+    const entry = registryEntry(name);
+    if (entry === undefined) return FLAG.REQUIRES_APPROVAL;
+    return (useRegistry ? FLAG.FRONTEND : 0) | (entry.requiresApproval ? FLAG.REQUIRES_APPROVAL : 0);
+  };
+}
+
+/** Cached entries per part type, tool name or part index, at most this many each. */
+const CACHED = 1024;
+
+/**
+ * `writeRecords`' `toolFlags` for an engine, cached until the registry changes: a decision looks
+ * up the part's own `type` string instead of cutting a name out of it, and asked again on the same
+ * message, the `type` string at each part index compares equal by reference, before any hashing.
+ */
+function cachedToolFlags(flagsOf) {
+  const byType = new Map();
+  const byName = new Map();
+  /** @type {unknown[]} */
+  let typeAt = [];
+  /** @type {number[]} */
+  let flagsAt = [];
+  let version = registryVersion;
+  return (/** @type {string} */ type, /** @type {string | undefined} */ toolName, /** @type {number} */ index) => {
+    if (version !== registryVersion) {
+      byType.clear();
+      byName.clear();
+      typeAt = [];
+      flagsAt = [];
+      version = registryVersion;
+    }
+    if (toolName === undefined && typeAt[index] === type) return flagsAt[index];
+    const cache = toolName === undefined ? byType : byName;
+    const key = toolName === undefined ? type : toolName;
+    let flags = cache.get(key);
+    if (flags === undefined) {
+      flags = flagsOf(toolName ?? toolNameFromType(type) ?? '');
+      if (cache.size < CACHED) cache.set(key, flags);
+    }
+    if (toolName === undefined && index < CACHED) {
+      typeAt[index] = type;
+      flagsAt[index] = flags;
+    }
+    return flags;
+  };
+}
+
+// An engine's slot in the core is freed when its object is collected.
+const engines = /* @__PURE__ */ new FinalizationRegistry((id) => core.adk_engine_free(id));
+
+/** The intern table is cut back to the handles the core still holds beyond this many strings. */
+const INTERNED_KEPT = 4096;
+
+/** How each claimed tool call runs, by `RUN` code. */
+const RUN_NAMES = /* @__PURE__ */ (() => {
+  const names = [];
+  names[RUN.APPROVED] = 'approved';
+  names[RUN.CALLED_WITHOUT_APPROVAL] = 'called';
+  names[RUN.REFUSED_WITHOUT_APPROVAL] = 'refused';
+  return names;
+})();
+
+/**
+ * One chat's auto-send decision. Pass `sendAutomaticallyWhen` to `useChat`/`new Chat` as is.
+ * Its memory of what it sent belongs to this object only, so create one per chat.
+ */
+export function createAutoSend(options) {
+  requireReady();
+  let settings;
+  try {
+    settings = readOptions(options);
+  } catch (error) {
+    throw namedArgumentError(error, CREATE);
+  }
+  const { mode, patternB, own, useRegistry, onError } = settings;
+  const id = core.adk_engine_new(
+    mode === 'bidi' ? ENGINE_OPTION.MODE_BIDI : ENGINE_OPTION.MODE_SSE,
+    patternB ? ENGINE_OPTION.PATTERN_B : ENGINE_OPTION.PATTERN_A,
+  );
+  const table = new InternTable();
+  const flagsOf = toolFlagsByName(own, useRegistry);
+  const toolFlags = cachedToolFlags(flagsOf);
+  const trap = trapWatch(onError);
+  const observers = new Set();
+
+  /** Keeps the intern table bounded: the strings of handles the core forgot are forgotten too. */
+  const trim = () => {
+    if (table.ids.size <= INTERNED_KEPT) return;
+    const count = core.adk_live_handles(id);
+    table.keepOnly(new Set(answerWords(count)));
+  };
+
+  /** The decision alone: whether to send now. After a trap, never (rather than send twice). */
+  const decide = (arg) => {
+    if (trap.error !== null) return false;
+    try {
+      const written = writeRecords(arg, table, toolFlags);
+      const send = answerSends(core.adk_decide(id, typeof written === 'number' ? written : 0));
+      trim();
+      return send;
+    } catch (error) {
+      trap.note(error);
+      return false;
+    }
+  };
+
+  const autoSend = {
+    /** AI SDK's `sendAutomaticallyWhen`: whether to send the conversation back now. */
+    sendAutomaticallyWhen(arg) {
+      const send = decide(arg);
+      // AI SDK asks right after it commits an answer or a tool output and after each stream ends:
+      // the moment the tool runner (attachAdk) looks for approved browser tools (SPEC §4).
+      if (observers.size > 0) for (const observer of observers) queueMicrotask(observer);
+      return send;
+    },
+    /** `{send, rule, detail}`: what the decision would be now, which rule decides it, in words. */
+    explain(arg) {
+      return explainWith(id, table, toolFlags, trap, arg);
+    },
+    /** Forgets what this chat sent and which outputs were the browser's. */
+    reset() {
+      core.adk_reset(id);
+    },
+    /** Tells the engine that the output of `toolCallId` was added by the browser (principle 6). */
+    markBrowserOutput(toolCallId) {
+      if (typeof toolCallId !== 'string' || toolCallId === '') {
+        throw invalidArgument('markBrowserOutput', `toolCallId is ${toolCallId === null ? 'null' : typeof toolCallId}`, 'a non-empty string');
+      }
+      core.adk_mark_browser_output(id, table.handle(toolCallId));
+    },
+    /**
+     * Adds a browser tool's output (or `{state: 'output-error', errorText}`) to the chat and tells
+     * the engine it is the browser's. Resolves once the part holds the output in `chat.messages`,
+     * or, while the chat is streaming, once the output is queued (see index.d.ts).
+     */
+    addToolOutput(chat, args) {
+      return addBrowserOutput(autoSend, chat, args);
+    },
+    /** Calls `observer()` (in a microtask) after each decision; returns the unsubscribe function. */
+    onDecision(observer) {
+      if (typeof observer !== 'function') throw invalidArgument('onDecision', `observer is ${typeof observer}`, 'a function');
+      observers.add(observer);
+      return () => observers.delete(observer);
+    },
+    /** @internal the browser tool calls to start now, each returned once (rules in Rust). */
+    claimToolCalls(messages) {
+      return claimToolCalls(id, table, toolFlags, messages);
+    },
+    get mode() {
+      return /** @type {'sse' | 'bidi'} */ (mode);
+    },
+    get bidiPattern() {
+      return /** @type {'A' | 'B'} */ (patternB ? 'B' : 'A');
+    },
+    /** Whether `name` is a browser tool for this engine (its `frontendTools`, or the registry). */
+    isFrontendTool(name) {
+      return typeof name === 'string' && (flagsOf(name) & FLAG.FRONTEND) !== 0;
+    },
+  };
+  autoSend.sendAutomaticallyWhen = autoSend.sendAutomaticallyWhen.bind(autoSend);
+  autoSend.explain = autoSend.explain.bind(autoSend);
+  engines.register(autoSend, id);
+  return autoSend;
+}
+
+/**
+ * An engine's watch for a WebAssembly trap: `error` is the first trap of a decision (an
+ * `AdkInternalError`) or null; `note(error)` records a trap and reports it once.
+ */
+function trapWatch(onError) {
+  const watch = {
+    /** @type {AdkInternalError | null} */
+    error: null,
+    note(/** @type {unknown} */ error) {
+      // Anything but a trap is malformed input, which writeRecords reports as such.
+      if (watch.error !== null || !(error instanceof WebAssembly.RuntimeError)) return;
+      watch.error = new AdkInternalError(
+        `the WebAssembly core trapped during a decision (${messageOf(error).slice(0, 200)}); this engine answers false from now on (never send on doubt). ` +
+          'Create a new engine (createAutoSend) or reload the page, and report the messages that caused it.',
+        { cause: error },
+      );
+      reportOnce(watch.error, onError);
+    },
+  };
+  return watch;
+}
+
+/** `explain()`: the decision without remembering anything, and its words. */
+function explainWith(id, table, toolFlags, trap, arg) {
+  // `messages` is read once: a getter may answer differently (or throw) the second time.
+  const messages = messagesOf(arg);
+  const once = arg === null || typeof arg !== 'object' ? arg : { messages };
+  let word = 0;
+  let malformed = null;
+  if (trap.error === null) {
+    try {
+      const written = writeRecords(once, table, toolFlags);
+      if (typeof written !== 'number') malformed = written;
+      word = core.adk_explain(id, typeof written === 'number' ? written : 0);
+    } catch (error) {
+      trap.note(error);
+    }
+  }
+  if (trap.error !== null) {
+    return { send: false, rule: /** @type {const} */ ('internal-error'), detail: `Nothing is sent: ${trap.error.message}` };
+  }
+  const rule = answerRule(word);
+  const value = answerValue(word);
+  const actions = rule === RULE.UNSENT_USER_ACTION ? Array.from(answerWords(value * 2)) : [];
+  const parts = rule === RULE.MALFORMED_INPUT ? [] : lastParts(messages);
+  // A malformation only the core saw (records it could not read) has its code in the answer.
+  const why = malformed ?? { code: value, index: 0, value: undefined };
+  return { send: answerSends(word), rule: RULES[rule], detail: explainDetail(rule, value, parts, actions, why) };
+}
+
+/** `claimToolCalls`: the browser tool calls to start now, as the tool runner (chat.js) takes them. */
+function claimToolCalls(id, table, toolFlags, messages) {
+  const written = writeRecords({ messages }, table, toolFlags);
+  const count = core.adk_claim(id, typeof written === 'number' ? written : 0);
+  if (count === 0) return [];
+  const claimed = Array.from(answerWords(count * 2));
+  const parts = lastParts(messages);
+  const calls = [];
+  for (let i = 0; i < claimed.length; i += 2) {
+    const part = parts[claimed[i]];
+    calls.push({
+      toolCallId: part.toolCallId,
+      toolName: toolNameOf(part),
+      partIndex: claimed[i],
+      run: RUN_NAMES[claimed[i + 1]],
+    });
+  }
+  return calls;
+}
+
+/** `autoSend.addToolOutput(chat, args)`: adds a browser output and marks it as the browser's. */
+async function addBrowserOutput(autoSend, chat, args) {
+  requireChat(chat, 'addToolOutput');
+  if (args === null || typeof args !== 'object') {
+    throw invalidArgument('addToolOutput', `the arguments are ${typeof args}`, '{tool, toolCallId, output} or {tool, toolCallId, state: "output-error", errorText}');
+  }
+  const { toolCallId } = args;
+  if (typeof toolCallId !== 'string' || toolCallId === '') {
+    throw invalidArgument('addToolOutput', `toolCallId is ${typeof toolCallId}`, 'the tool call id string (part.toolCallId)');
+  }
+  if (findToolPart(chat.messages, toolCallId) === null) {
+    throw invalidArgument('addToolOutput', `no tool part of this chat has toolCallId '${shown(toolCallId)}'`, 'the toolCallId of a tool part in chat.messages');
+  }
+  autoSend.markBrowserOutput(toolCallId);
+  // Mid-stream, AI SDK queues the output behind the stream's own job, and `onToolCall` runs
+  // inside that job: awaiting the commit there would wait for a stream that waits for us.
+  // So the output is only queued; AI SDK applies it when the stream's job ends.
+  if (chat.status === 'streaming' || chat.status === 'submitted') {
+    Promise.resolve(chat.addToolOutput(args)).catch(() => {}); // nothing awaits it to hear of a failure
+    return;
+  }
+  const before = chat.messages;
+  await chat.addToolOutput(args);
+  // As in approve(): useChat's result keeps its render's array; only a live Chat is checked.
+  const after = chat.messages;
+  const part = findToolPart(after, toolCallId);
+  const expected = args.state === 'output-error' ? 'output-error' : 'output-available';
+  if (after !== before && (part === null || part.state !== expected)) {
+    throw notCommitted(`addToolOutput(): the output of ${toolCallId} was not committed; the part is ${part ? part.state : 'gone'}, expected ${expected}.`);
+  }
+}
+
+/** Tells the app of an engine's trap, once: its `onError`, else `reportError`, else the console. */
+function reportOnce(error, onError) {
+  if (onError !== null) {
+    try {
+      return void onError(error);
+    } catch {
+      // The app's callback failed too: the platform's report below.
+    }
+  }
+  const report = /** @type {any} */ (globalThis).reportError;
+  if (typeof report === 'function') report.call(globalThis, error);
+  else console.error(error);
+}
+
+/** Checks that `chat` is an AI SDK `Chat` for the helper `fn`. */
+export function requireChat(chat, fn) {
+  if (chat === null || typeof chat !== 'object' || typeof chat.addToolApprovalResponse !== 'function') {
+    throw invalidArgument(fn, `chat is ${chat === null ? 'null' : typeof chat}`, 'an AI SDK Chat instance');
+  }
+}
+
+/** The tool part of `toolCallId`, latest message first, or null. */
+function findToolPart(messages, toolCallId) {
+  if (!Array.isArray(messages)) return null;
+  for (let m = messages.length - 1; m >= 0; m--) {
+    const parts = messages[m] && messages[m].parts;
+    if (!Array.isArray(parts)) continue;
+    for (const part of parts) if (part && part.toolCallId === toolCallId) return part;
+  }
+  return null;
+}
+
+/**
+ * The library's own errors pass through; anything else that a hostile argument made JS throw (a
+ * revoked proxy, a null-prototype object) becomes a named error saying which call it was.
+ */
+export function namedArgumentError(error, fn) {
+  if (error instanceof AdkError) return error;
+  return invalidArgument(fn, `reading an argument threw (${messageOf(error).slice(0, 200)})`, 'plain values and objects');
+}
