@@ -44,6 +44,7 @@ function shownList(ids) {
 function kindOf(value) {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
+  if (value === undefined) return 'undefined';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 

@@ -27,7 +27,9 @@ const isNameItem = (name) => /subsection$|^custom section|section headers$/.test
 
 const shortName = (name) => name.replace(/::h[0-9a-f]{16}$/, '').replace(/\[[0-9a-f]{16}\]/g, '');
 
-const EXPORT_WRAPPERS = 'exports: wasm-bindgen\'s wrappers (externref shims) with the exported Rust mostly inlined into them';
+// The core module has no wasm-bindgen: its exports are plain functions (src/exports.rs) and are
+// counted with the code they inline. Only a wasm-bindgen module has these shims.
+const EXPORT_WRAPPERS = 'exports: wasm-bindgen\'s wrappers (externref shims), where a module has them';
 
 // Bytes by area: the first rule whose pattern matches an item's name.
 const AREAS = [

@@ -153,6 +153,20 @@ pub fn decide_reusing(
         }
     }
 
+    let decided = classify_actions(parts, last, memory, policy, &mut present);
+    verdict(decided, Some(present))
+}
+
+/// Principles 1, 2 and 6 over a complete message whose approvals are all answered: lists every
+/// user action into `present` (cleared first) and says which of them the backend does not know.
+/// `last` is the index of the last part that is not a `step-start` marker.
+fn classify_actions(
+    parts: &[Part],
+    last: usize,
+    memory: &Memory,
+    policy: &Policy,
+    present: &mut Vec<Action>,
+) -> Verdict {
     // Principle 2: a part after an action is the backend's reaction to it; `step-start` is only
     // AI SDK's marker, so it does not count.
     // `last` is the last part that is not a marker, so a reaction stands at or after `from` exactly
@@ -164,9 +178,9 @@ pub fn decide_reusing(
     let mut unknown: Vec<(usize, Action)> = Vec::new();
     for (index, part) in parts.iter().enumerate() {
         let Part::Tool(tool) = part else { continue };
-        let browsers =
+        let browser_output =
             tool.state.has_result() && is_browser_output(tool, reaction_from(index + 1), memory);
-        let output = (browsers && !output_travels_as_frame(tool, policy))
+        let output = (browser_output && !output_travels_as_frame(tool, policy))
             .then_some(Action::BrowserOutput(tool.tool_call_id));
         if let Some((id, _)) = tool.user_answer() {
             let answer = answer_of(tool, id);
@@ -175,7 +189,7 @@ pub fn decide_reusing(
             // does a legacy `error` field (D29: the backend reported the tool failed).
             let backend_wrote_past = tool.failed
                 || tool.state == ToolState::OutputDenied
-                || (tool.state.has_result() && !browsers);
+                || (tool.state.has_result() && !browser_output);
             if !memory.was_sent(answer) && !backend_wrote_past && !reaction_from(index + 1) {
                 unknown.push((index, answer));
             }
@@ -191,7 +205,7 @@ pub fn decide_reusing(
         }
     }
 
-    let decided = if !unknown.is_empty() {
+    if !unknown.is_empty() {
         Verdict::Send { unknown }
     } else if present.is_empty() {
         Verdict::NoUserAction
@@ -199,8 +213,7 @@ pub fn decide_reusing(
         Verdict::AllKnown {
             actions: present.len(),
         }
-    };
-    verdict(decided, Some(present))
+    }
 }
 
 /// SPEC D28: an answer is named by the pair of its tool call and approval id.

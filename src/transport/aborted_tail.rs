@@ -9,7 +9,7 @@
 
 /// Whether an event of the socket is kept or dropped as part of the aborted turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum TailVerdict {
     Keep,
     Drop,
 }
@@ -72,42 +72,42 @@ impl AbortedTail {
         self.phase = Phase::Nothing;
     }
 
-    pub fn on_chunk(&mut self, at: ChunkAt) -> Verdict {
+    pub fn on_chunk(&mut self, at: ChunkAt) -> TailVerdict {
         match self.phase {
-            Phase::Nothing => Verdict::Keep,
+            Phase::Nothing => TailVerdict::Keep,
             Phase::Turn if at.is_start && at.response_open && !at.response_started => {
                 self.phase = Phase::TailOwed;
-                Verdict::Keep
+                TailVerdict::Keep
             }
             Phase::TailOwed if at.is_start => {
                 self.phase = Phase::Nothing;
-                Verdict::Keep
+                TailVerdict::Keep
             }
-            Phase::TailOwed if at.response_open => Verdict::Keep,
+            Phase::TailOwed if at.response_open => TailVerdict::Keep,
             Phase::Turn | Phase::TailOwed => {
                 if at.ends_turn {
                     self.phase = Phase::Nothing;
                 }
-                Verdict::Drop
+                TailVerdict::Drop
             }
         }
     }
 
     /// A `[DONE]` that the stream rules did not ignore.
-    pub fn on_done(&mut self, response_open: bool) -> Verdict {
+    pub fn on_done(&mut self, response_open: bool) -> TailVerdict {
         match self.phase {
-            Phase::Nothing => Verdict::Keep,
+            Phase::Nothing => TailVerdict::Keep,
             // The aborted turn's end; the newer response, if any, goes on.
             Phase::Turn => {
                 self.phase = Phase::Nothing;
-                Verdict::Drop
+                TailVerdict::Drop
             }
             Phase::TailOwed if !response_open => {
                 self.phase = Phase::Nothing;
-                Verdict::Drop
+                TailVerdict::Drop
             }
             // The newer reply's own end; the tail is still owed.
-            Phase::TailOwed => Verdict::Keep,
+            Phase::TailOwed => TailVerdict::Keep,
         }
     }
 }
@@ -134,8 +134,8 @@ mod tests {
     #[test]
     fn nothing_aborted_keeps_everything() {
         let mut tail = AbortedTail::new();
-        assert_eq!(tail.on_chunk(LOOSE), Verdict::Keep);
-        assert_eq!(tail.on_done(false), Verdict::Keep);
+        assert_eq!(tail.on_chunk(LOOSE), TailVerdict::Keep);
+        assert_eq!(tail.on_done(false), TailVerdict::Keep);
         assert!(!tail.is_active());
     }
 
@@ -144,26 +144,26 @@ mod tests {
         let mut tail = AbortedTail::new();
         tail.begin();
         // The tail arrives after the next request went out, before its reply.
-        assert_eq!(tail.on_chunk(at(false, true, false)), Verdict::Drop);
-        assert_eq!(tail.on_done(true), Verdict::Drop);
+        assert_eq!(tail.on_chunk(at(false, true, false)), TailVerdict::Drop);
+        assert_eq!(tail.on_done(true), TailVerdict::Drop);
         assert!(!tail.is_active());
-        assert_eq!(tail.on_chunk(NEW_START), Verdict::Keep);
-        assert_eq!(tail.on_chunk(BODY), Verdict::Keep);
-        assert_eq!(tail.on_done(true), Verdict::Keep);
+        assert_eq!(tail.on_chunk(NEW_START), TailVerdict::Keep);
+        assert_eq!(tail.on_chunk(BODY), TailVerdict::Keep);
+        assert_eq!(tail.on_done(true), TailVerdict::Keep);
     }
 
     #[test]
     fn new_reply_first_and_the_tail_never_comes_the_new_reply_is_whole() {
         let mut tail = AbortedTail::new();
         tail.begin();
-        assert_eq!(tail.on_chunk(NEW_START), Verdict::Keep);
-        assert_eq!(tail.on_chunk(BODY), Verdict::Keep);
-        assert_eq!(tail.on_done(true), Verdict::Keep);
+        assert_eq!(tail.on_chunk(NEW_START), TailVerdict::Keep);
+        assert_eq!(tail.on_chunk(BODY), TailVerdict::Keep);
+        assert_eq!(tail.on_done(true), TailVerdict::Keep);
         // Still owed; the next turn's `start` says it will not come.
         assert!(tail.is_active());
-        assert_eq!(tail.on_chunk(at(true, false, false)), Verdict::Keep);
+        assert_eq!(tail.on_chunk(at(true, false, false)), TailVerdict::Keep);
         assert!(!tail.is_active());
-        assert_eq!(tail.on_chunk(LOOSE), Verdict::Keep);
+        assert_eq!(tail.on_chunk(LOOSE), TailVerdict::Keep);
     }
 
     #[test]
@@ -173,10 +173,10 @@ mod tests {
         tail.on_chunk(NEW_START);
         tail.on_done(true);
         // The tail, with no stream open: not buffered for the next reply.
-        assert_eq!(tail.on_chunk(LOOSE), Verdict::Drop);
-        assert_eq!(tail.on_done(false), Verdict::Drop);
+        assert_eq!(tail.on_chunk(LOOSE), TailVerdict::Drop);
+        assert_eq!(tail.on_done(false), TailVerdict::Drop);
         assert!(!tail.is_active());
-        assert_eq!(tail.on_chunk(LOOSE), Verdict::Keep);
+        assert_eq!(tail.on_chunk(LOOSE), TailVerdict::Keep);
     }
 
     #[test]
@@ -184,10 +184,10 @@ mod tests {
         let mut tail = AbortedTail::new();
         tail.begin();
         // A reply that opens without `start` (the continuation after an approval) looks like tail.
-        assert_eq!(tail.on_chunk(at(false, true, false)), Verdict::Drop);
+        assert_eq!(tail.on_chunk(at(false, true, false)), TailVerdict::Drop);
         tail.expire();
-        assert_eq!(tail.on_chunk(at(false, true, false)), Verdict::Keep);
-        assert_eq!(tail.on_done(true), Verdict::Keep);
+        assert_eq!(tail.on_chunk(at(false, true, false)), TailVerdict::Keep);
+        assert_eq!(tail.on_done(true), TailVerdict::Keep);
     }
 
     #[test]
@@ -198,7 +198,7 @@ mod tests {
             ends_turn: true,
             ..LOOSE
         };
-        assert_eq!(tail.on_chunk(end), Verdict::Drop);
+        assert_eq!(tail.on_chunk(end), TailVerdict::Drop);
         assert!(!tail.is_active());
     }
 }

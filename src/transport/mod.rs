@@ -48,7 +48,7 @@ pub const CHUNK_TYPES: [(&str, ChunkKind); 3] = [
     ("finish-step", ChunkKind::FinishStep),
 ];
 
-use aborted_tail::{AbortedTail, ChunkAt, Verdict};
+use aborted_tail::{AbortedTail, ChunkAt, TailVerdict};
 use stream_rules::{ResponseRules, Step};
 
 /// The bits of an answer word that hold the [`Step`].
@@ -75,8 +75,12 @@ impl BidiRules {
         }
     }
 
-    fn word(&self, step: Step, verdict: Verdict) -> u32 {
-        let drop = if verdict == Verdict::Drop { DROP } else { 0 };
+    fn word(&self, step: Step, verdict: TailVerdict) -> u32 {
+        let drop = if verdict == TailVerdict::Drop {
+            DROP
+        } else {
+            0
+        };
         let active = if self.tail.is_active() {
             TAIL_ACTIVE
         } else {
@@ -112,7 +116,7 @@ impl BidiRules {
     pub fn on_done(&mut self, response_open: bool) -> u32 {
         let step = self.stream.on_done();
         if step == Step::Ignore {
-            return self.word(step, Verdict::Keep);
+            return self.word(step, TailVerdict::Keep);
         }
         let verdict = self.tail.on_done(response_open);
         self.word(step, verdict)
