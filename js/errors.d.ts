@@ -1,7 +1,7 @@
 // Type declarations of the package's error classes (js/errors.js). Every error the package throws or
 // rejects with is one of them: `error instanceof AdkUnknownApprovalError` and `error.name ===
 // 'AdkUnknownApprovalError'` say the same. `instanceof` also answers by `name` for an error of the
-// same name made elsewhere (the geolocation module's, a second copy of the package's).
+// same name made elsewhere (a second copy of the package's).
 import type { GeolocationErrorCode } from './geolocation.js';
 import type { BidiTransportErrorKind } from './transport.js';
 

@@ -2,8 +2,8 @@
 // test `error instanceof AdkUnknownApprovalError` as well as `error.name`. Plain JS, no WebAssembly:
 // they exist where the module cannot load (`AdkLoadError` is one of them).
 //
-// `instanceof` also answers by `name` for an error of the same name made elsewhere: by the
-// geolocation module (Rust, through wasm-bindgen), or by a second copy of the package in an app.
+// `instanceof` also answers by `name` for an error of the same name made elsewhere: by a second
+// copy of the package in an app (two installs, or a bundler that duplicates the module).
 
 /** The base of every adk-stream-wasm error. */
 export class AdkError extends Error {
@@ -50,9 +50,9 @@ export class AdkInvalidToolError extends AdkError {
 export class AdkNotCommittedError extends AdkError {
   static errorName = 'AdkNotCommittedError';
 }
-/** `getLocation()` failed: `code` 1 (permission denied), 2 (position unavailable) or 3 (timeout). */
+/** `getLocation()` failed: `code` is 'permission-denied', 'position-unavailable', 'timeout' or 'unsupported'. */
 export class AdkGeolocationError extends AdkError {
-  /** @type {any} set by the geolocation module on the errors it makes */
+  /** @type {any} set by get-location.js on the errors it makes */
   code = undefined;
 
   static errorName = 'AdkGeolocationError';

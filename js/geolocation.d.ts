@@ -27,7 +27,7 @@ export { AdkGeolocationError } from './errors.js';
 /**
  * The user's position from `navigator.geolocation.getCurrentPosition`. Rejects with an
  * `AdkGeolocationError` (see its `code`), or an `AdkInvalidArgumentError` for bad options.
- * May be called before the WebAssembly module has loaded.
+ * Plain JS, loaded on the first call; it needs no WebAssembly.
  */
 export function getLocation(options?: GetLocationOptions): Promise<UserLocation>;
 

@@ -4,8 +4,8 @@
 // jsdom and happy-dom), with no bundler plugin and no configuration.
 //
 // The core imports nothing and exports plain functions over numbers (src/exports.rs), so it is
-// instantiated with the WebAssembly API itself: no bindings module. The other modules (geolocation,
-// the BIDI transport) read JS values and are wasm-bindgen's; `instantiate` loads those.
+// instantiated with the WebAssembly API itself: no bindings module. It is the package's only
+// WebAssembly module.
 import coreHex from './wasm/adk_stream_wasm_bytes.js';
 import { AdkLoadError } from './errors.js';
 
@@ -36,18 +36,6 @@ function loadFailure(cause, what) {
         : 'WebAssembly must be available (every current browser and Node 20.16+ has it).'),
     { cause },
   );
-}
-
-/**
- * Compiles and instantiates one of the package's wasm-bindgen modules through its `initSync`.
- * Returns `{exports}` or `{error}` (an `AdkLoadError`).
- */
-export function instantiate(initModule, hex, what) {
-  try {
-    return { exports: initModule({ module: decodeHex(hex) }) };
-  } catch (cause) {
-    return { error: loadFailure(cause, what) };
-  }
 }
 
 function instantiateCore() {

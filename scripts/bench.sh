@@ -38,14 +38,13 @@ if [[ "$(twiggy --version 2>/dev/null)" != *" $TWIGGY_VERSION" ]]; then
 fi
 
 # --- a build with function names: twiggy's names, and the profile's with BENCH_SYMBOLS=1 -------------
-# The same release builds and wasm-opt as scripts/build-pkg.sh (its modules come from
-# scripts/lib/modules.sh), with the name section kept: twiggy pairs a shipped module with the named
+# The same release build and wasm-opt as scripts/build-pkg.sh (its module comes from
+# scripts/lib/modules.sh), with the name section kept: twiggy pairs the shipped module with the named
 # build whose exports match. Cargo keeps its own target dir, so after
 # the first run only the crate is compiled again.
 unset BENCH_SYMBOLS_PKG BENCH_NAMES_DIR
 names=target/bench-symbols
 if [ "${BENCH_NAMES:-1}" = 1 ] || [ "${BENCH_SYMBOLS:-0}" = 1 ]; then
-  command -v wasm-pack >/dev/null || fail "the build with names needs wasm-pack (scripts/setup.sh installs it; BENCH_NAMES=0 skips it)"
   [ -x node_modules/.bin/wasm-opt ] || fail "the build with names needs node_modules/.bin/wasm-opt (run scripts/build-pkg.sh once)"
   echo "bench.sh: building the crate with function names kept into $names"
   source scripts/lib/modules.sh
@@ -56,15 +55,6 @@ if [ "${BENCH_NAMES:-1}" = 1 ] || [ "${BENCH_SYMBOLS:-0}" = 1 ]; then
   mkdir -p "$names/pkg"
   node_modules/.bin/wasm-opt "${WASM_OPT_FLAGS[@]}" -g "$names/wasm32-unknown-unknown/release/adk_stream_wasm.wasm" \
     -o "$names/pkg/${core_name}_bg.wasm" || fail "wasm-opt -g of $core_name"
-  for module in "${WASM_MODULES[@]}"; do
-    read -r name features <<<"$module"
-    CARGO_TARGET_DIR=$names CARGO_PROFILE_RELEASE_STRIP=false \
-      wasm-pack --quiet build --release --target web --out-dir "$names/pkg" --out-name "$name" --no-pack \
-      -- --no-default-features --features "$features" || fail "wasm-pack build of $name with names"
-    node_modules/.bin/wasm-opt -Oz -g --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
-      --enable-sign-ext --enable-mutable-globals --enable-multivalue \
-      "$names/pkg/${name}_bg.wasm" -o "$names/pkg/${name}_bg.wasm" || fail "wasm-opt -g of $name"
-  done
   export BENCH_NAMES_DIR=$ROOT/$names/pkg
 fi
 if [ "${BENCH_SYMBOLS:-0}" = 1 ]; then
@@ -75,11 +65,6 @@ if [ "${BENCH_SYMBOLS:-0}" = 1 ]; then
   cp -r node_modules/adk-stream-wasm "$copy"
   node scripts/lib/embed-wasm.mjs --bytes-only "$names/pkg/${core_name}_bg.wasm" "$copy/wasm/${core_name}_bytes.js" \
     || fail "BENCH_SYMBOLS=1 writes the named core over the package's wasm/ files; the package's layout has changed"
-  for module in "${WASM_MODULES[@]}"; do
-    read -r name _ <<<"$module"
-    node scripts/lib/embed-wasm.mjs "$names/pkg/$name.js" "$names/pkg/${name}_bg.wasm" "$copy/wasm/$name.js" "$copy/wasm/${name}_bytes.js" \
-      || fail "BENCH_SYMBOLS=1 writes the named modules over the package's wasm/ files; the package's layout has changed"
-  done
   export BENCH_SYMBOLS_PKG=$ROOT/$copy
 fi
 

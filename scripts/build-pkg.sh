@@ -1,15 +1,13 @@
 #!/usr/bin/env bash
-# Builds the npm package `adk-stream-wasm` in pkg/ from this crate: two WebAssembly modules, so an
-# app pays only for what it uses:
-#   - the core (engine, approvals, tool runner, the BIDI transport's stream rules; numbers in,
-#     numbers out, no bindings): pkg/wasm/adk_stream_wasm_bg.wasm, loaded at import;
-#   - geolocation: pkg/wasm/adk_stream_geolocation*.{js,wasm}, loaded when a browser tool first runs.
-# The BIDI transport (./transport) is JavaScript over the core's rules: no module of its own.
-# Each module's bytes are embedded, hex, in a JS module of their own (pkg/wasm/*_bytes.js), which
+# Builds the npm package `adk-stream-wasm` in pkg/ from this crate: one WebAssembly module, the core
+# (engine, approvals, tool runner, the BIDI transport's stream rules; numbers in, numbers out, no
+# bindings): pkg/wasm/adk_stream_wasm_bg.wasm, loaded at import. The BIDI transport (./transport)
+# is JavaScript over the core's rules, and the browser tools (get_location) are JavaScript.
+# The module's bytes are embedded, hex, in a JS module of their own (pkg/wasm/*_bytes.js), which
 # js/loader.js compiles synchronously at import: no fetch, no asset URL, so the package loads the
-# same way in every bundler, on a server, in Node and under jsdom. The `_bg.wasm` files stay in
-# pkg/wasm for the size reports and the test scripts' staleness checks, but nothing loads them, so
-# the tarball leaves them out (js/package.json "files"; tools/check-tarball.mjs checks it).
+# same way in every bundler, on a server, in Node and under jsdom. The `_bg.wasm` file stays in
+# pkg/wasm for the size reports and the test scripts' staleness checks, but nothing loads it, so
+# the tarball leaves it out (js/package.json "files"; tools/check-tarball.mjs checks it).
 # The hand-written glue and type declarations come from js/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,8 +16,7 @@ source scripts/env.sh
 source scripts/lib/js-suite.sh
 
 # wasm-opt comes from the npm package binaryen (pinned in tools/, installed with the JS workspace):
-# Debian's binaryen 108 breaks the externref table wasm-bindgen emits, so wasm-pack's own wasm-opt
-# step is off in Cargo.toml.
+# newer than Debian's, and the same on every machine.
 npm_ci_locked "$ROOT"
 WASM_OPT=node_modules/.bin/wasm-opt
 
@@ -27,18 +24,6 @@ source scripts/lib/modules.sh
 
 report() {
   echo "built pkg/wasm/${1}_bg.wasm: $(wc -c < "pkg/wasm/${1}_bg.wasm") bytes, $(gzip -9c "pkg/wasm/${1}_bg.wasm" | wc -c) gzip"
-}
-
-# build NAME FEATURES: one wasm-bindgen module into pkg/wasm/NAME.js + NAME_bg.wasm + NAME_bytes.js.
-build() {
-  local name=$1 features=$2 out
-  out=$(mktemp -d)
-  wasm-pack build --release --target web --out-dir "$out" --out-name "$name" --no-pack \
-    -- --no-default-features --features "$features"
-  "$WASM_OPT" "${WASM_OPT_FLAGS[@]}" "$out/${name}_bg.wasm" -o "pkg/wasm/${name}_bg.wasm"
-  node scripts/lib/embed-wasm.mjs "$out/$name.js" "pkg/wasm/${name}_bg.wasm" "pkg/wasm/$name.js" "pkg/wasm/${name}_bytes.js"
-  rm -rf "$out"
-  report "$name"
 }
 
 # build_core NAME FEATURES: the core, a plain cdylib, into pkg/wasm/NAME_bg.wasm + NAME_bytes.js.
@@ -56,9 +41,6 @@ export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--remap-path-prefix=${CARG
 rm -rf pkg
 mkdir -p pkg/wasm
 build_core $CORE_MODULE
-for module in "${WASM_MODULES[@]}"; do
-  build $module
-done
 cp js/*.js js/*.d.ts pkg/
 cp js/package.json pkg/package.json
 # The npm page's README is js/README.md (links that work from the registry), not the repository's.

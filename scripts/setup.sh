@@ -106,6 +106,8 @@ else
 fi
 
 # --- wasm-pack ------------------------------------------------------------------------------------
+# Only scripts/test-wasm.sh uses it (`wasm-pack test`, the core's exports in Node and Chromium):
+# the package's build is cargo and wasm-opt alone.
 step="cargo install wasm-pack $WASM_PACK_VERSION"
 if [ "$(version_of wasm-pack --version)" = "$WASM_PACK_VERSION" ]; then
   report wasm-pack "already present ($WASM_PACK_VERSION)"

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # get_location in a real Chromium driven by playwright-core (tests/browser/): a granted position,
-# a refused permission, bad options, and Node without geolocation, against the built package in
-# pkg/. Builds pkg/ when it is missing or older than the sources, installs the JS workspace's
+# a refused permission, bad options, and Node without geolocation (geolocation.test.mjs); every
+# option, output and failure rule with a stubbed navigator.geolocation (get-location.test.mjs);
+# against the built package in pkg/. Builds pkg/ when it is missing or older than the sources, installs the JS workspace's
 # node_modules (npm ci) when missing or stale, and exits with the test run's status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 
 wasm=pkg/wasm/adk_stream_wasm_bg.wasm
-if [ ! -f "$wasm" ] || [ ! -f pkg/geolocation.js ] ||
+if [ ! -f "$wasm" ] || [ ! -f pkg/get-location.js ] ||
   [ -n "$(find src js Cargo.toml Cargo.lock -newer "$wasm" -print -quit)" ]; then
   bash scripts/build-pkg.sh
 fi
@@ -18,4 +19,4 @@ npm_ci_locked "$ROOT"   # playwright-core, from the JS workspace
 
 cd tests/browser
 export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
-exec node --test --test-reporter=spec geolocation.test.mjs
+exec node --test --test-reporter=spec geolocation.test.mjs get-location.test.mjs

@@ -10,35 +10,31 @@
 //! - `exports` (wasm32, feature `core`): the core module's exports, numbers in and numbers out;
 //! - [`transport`]: the BIDI transport's rules (where a response ends, what an abort leaves), pure
 //!   state machines the glue's socket code feeds with chunk-kind codes (pure Rust);
-//! - `boundary`, [`browser`] (feature `geolocation`): the module that reads JS values through
-//!   wasm-bindgen, built as a WebAssembly module of its own.
+//!
+//! The browser tools (`get_location`) are JavaScript (js/get-location.js): one browser call each,
+//! with nothing in it for the core to decide.
 //!
 //! The core module (`--no-default-features --features core`) is `no_std`: it links no formatting,
 //! no text and no panic messages (its panics abort), only the rules, its allocator (lol_alloc) and its exports.
-#![cfg_attr(all(target_arch = "wasm32", not(feature = "geolocation")), no_std)]
+#![cfg_attr(all(target_arch = "wasm32", not(feature = "std")), no_std)]
 
 extern crate alloc;
-#[cfg(any(feature = "geolocation", not(target_arch = "wasm32")))]
+#[cfg(any(feature = "std", not(target_arch = "wasm32")))]
 extern crate std;
 
 pub mod approvals;
-pub mod browser;
 pub mod contract;
 pub mod engine;
-#[cfg(feature = "geolocation")]
-pub mod error;
 pub mod model;
 pub mod runner;
 pub mod transport;
 
-#[cfg(all(target_arch = "wasm32", feature = "geolocation"))]
-pub mod boundary;
 #[cfg(all(target_arch = "wasm32", feature = "core"))]
 pub mod exports;
 
 /// The `no_std` core module's allocator and panic handler: a panic (only an allocation too large
 /// for memory can cause one) traps, with no message to format.
-#[cfg(all(target_arch = "wasm32", not(feature = "geolocation")))]
+#[cfg(all(target_arch = "wasm32", not(feature = "std")))]
 mod runtime {
     #[cfg(not(feature = "dlmalloc"))]
     use lol_alloc::{AssumeSingleThreaded, FreeListAllocator};

@@ -42,7 +42,8 @@ function jsFiles(dir) {
 
 test('no eval, new Function or string timers in the shipped JavaScript', () => {
   const files = jsFiles(packageDir);
-  assert.ok(files.some((f) => f.endsWith(path.join('wasm', 'adk_stream_geolocation.js'))), 'the generated bindings are scanned');
+  assert.ok(files.some((f) => f.endsWith('get-location.js')), 'the lazily loaded browser tool is scanned');
+  assert.ok(files.some((f) => f.endsWith(path.join('wasm', 'adk_stream_wasm_bytes.js'))), 'the files under wasm/ are scanned');
   const forbidden = [
     [/(^|[^.\w$])eval\s*\(/, 'eval('],
     [/new\s+Function\s*\(/, 'new Function('],
@@ -84,12 +85,13 @@ async function pageServer(csp) {
         result.pure = { error: String(error && error.name) + ': ' + String(error && error.message) };
       }
       result.loadError = pkg.loadError === null ? null : { name: pkg.loadError.name, isClass: pkg.loadError instanceof pkg.AdkLoadError };
+      // get_location is plain JS: it answers whether or not WebAssembly may run.
+      result.location = await pkg.getLocation({ timeoutMs: 5000 }).catch((error) => ({ error: String(error && error.message) }));
       await pkg.ready;
       const autoSend = pkg.createAutoSend({ mode: 'sse' });
       const messages = [{ id: 'a', role: 'assistant', parts: [{ type: 'tool-process_payment', toolCallId: 'c1', state: 'approval-responded', approval: { id: 'a1', approved: true } }] }];
       result.decision = autoSend.sendAutomaticallyWhen({ messages });
       result.explain = autoSend.explain({ messages }).rule;
-      result.location = await pkg.getLocation({ timeoutMs: 5000 });
     } catch (error) {
       result.error = String(error && error.message || error);
     }
@@ -159,6 +161,8 @@ test("without 'wasm-unsafe-eval' the same page cannot compile the module (the po
   assert.deepEqual(result.pure, { extractToolName: 'get_location', extractToolNameFromType: 'process_payment', isToolType: false });
   // The load failure is an AdkLoadError an app can test with instanceof.
   assert.deepEqual(result.loadError, { name: 'AdkLoadError', isClass: true });
+  // get_location needs no WebAssembly: the position still arrives.
+  assert.equal(result.location.latitude, 35.6762, JSON.stringify(result.location));
 });
 
 // An output that would do harm if anything along the way interpreted it.

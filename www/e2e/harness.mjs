@@ -104,7 +104,7 @@ export async function openApp(browser, backend, { mode = 'sse', pattern = 'A', g
     await context.grantPermissions(['geolocation'], { origin: backend.url });
     await context.setGeolocation(POSITION);
   }
-  // Counts the calls of the browser's geolocation API (the package calls it through web-sys).
+  // Counts the calls of the browser's geolocation API (the package's get-location.js calls it).
   await context.addInitScript(() => {
     window.__geolocationCalls = 0;
     const proto = Geolocation.prototype;
