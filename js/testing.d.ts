@@ -68,7 +68,7 @@ export interface TestAudio {
   bitDepth: number;
 }
 
-/** A frame a voice sent through the transport (SPEC §5). */
+/** A frame a voice sent through the transport. */
 export type TestAudioFrame =
   | { type: 'audio_control'; action: 'start' | 'stop' }
   | { type: 'audio_chunk'; chunk: string; sampleRate: number; channels: number; bitDepth: number }

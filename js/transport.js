@@ -4,224 +4,31 @@
 // objects, and a second WebAssembly runtime only to drive them cost a BIDI app ~45 KB. The rules
 // that decide (where a response ends, what an abort leaves behind) stay in the core module, which
 // the app loads anyway: each frame event crosses once, as numbers (src/exports.rs `adk_bidi_*`),
-// and one answer word comes back.
+// and one answer word comes back. The options and faults (transport-options.js), the frames
+// (frames.js) and the response stream (response-stream.js) are modules of their own; this file is
+// the socket and the requests.
 import { core, loadError } from './loader.js';
-import { AdkCallbackError, AdkMalformedFrameError, AdkTransportError, describeValue, field, invalidArgument, isArray, messageOf, optionalString } from './errors.js';
+import { AdkCallbackError, describeValue, field, invalidArgument, isArray, messageOf, optionalString } from './errors.js';
+import { F_SEND, MAX_DELAY_MS, abortError, fault, notConnected, optionalCount, optionalSignal, readOptions, sendFailed, suffix } from './transport-options.js';
+import { base64, classify, frame, interruptFrame } from './frames.js';
+import { responseStream } from './response-stream.js';
 // The chunk-kind codes and answer bits of the core's stream rules, shared with the testing kit.
 import { STEP, chunkKind } from './contract.js';
-import { continuedMessageId, continuing, readBackend, readFrontendTools, toAdkWire } from './adk-wire.js';
+import { continuedMessageId, continuing, toAdkWire } from './adk-wire.js';
 
-const F_NEW = 'new BidiTransport';
-const F_SEND = 'BidiTransport.sendMessages';
-/** `setTimeout` takes a signed 32-bit delay. */
-const MAX_DELAY_MS = 2147483647;
 /** WebSocket.OPEN: a socket past it is closing or closed. */
 const OPEN = 1;
 /** Marks where a buffered response ended. */
 const END = Symbol('end');
-
 // Each transport's rules live in a core slot, freed when the transport is collected.
 const slots = /* @__PURE__ */ new FinalizationRegistry((id) => core.adk_bidi_free(id));
-
-/** A transport fault: `name`, the message (what happened, what to check) and `kind`. */
-function fault(kind, message) {
-  if (kind === 'malformed-frame') return new AdkMalformedFrameError(kind, `skipped a malformed frame: ${message}`);
-  return new AdkTransportError(kind, message);
-}
-
-const suffix = (reason) => (reason ? `, reason '${reason}'` : '');
-const notConnected = (method) =>
-  fault('not-connected', `${method}(): the WebSocket is not open, so nothing was sent; send a message first (sendMessages opens the socket)`);
-const sendFailed = (error) => fault('send-failed', `the WebSocket refused to send the frame: ${messageOf(error)}`);
-
-function abortError() {
-  const error = new Error('the request was aborted');
-  error.name = 'AbortError';
-  return error;
-}
-
-/** An optional whole number of milliseconds in `[min, 2^31 - 1]` (fractions are cut). */
-function optionalMs(options, key, fallback, min) {
-  const value = field(F_NEW, options, key);
-  if (value === undefined) return fallback;
-  if (typeof value === 'number' && Number.isFinite(value) && value >= min && value <= MAX_DELAY_MS) return Math.trunc(value);
-  const floor = min === 0 ? '0 (off)' : '1';
-  throw invalidArgument(F_NEW, `\`${key}\` is ${describeValue(value)}`, `a number of milliseconds from ${floor} to 2147483647 (default ${fallback})`);
-}
-
-function optionalFunction(fn, options, key) {
-  const value = field(fn, options, key);
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'function') throw invalidArgument(fn, `\`${key}\` is ${describeValue(value)}`, 'a function or undefined');
-  return value;
-}
-
-/** An optional positive whole number (the audio format fields). */
-function optionalCount(fn, object, key, fallback) {
-  const value = field(fn, object, key);
-  if (value === undefined || value === null) return fallback;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 4294967295) return value;
-  throw invalidArgument(fn, `\`${key}\` is ${describeValue(value)}`, 'a positive whole number');
-}
-
-/** The `abortSignal` of a request; duck-typed, so a signal of another realm or a polyfill works. */
-function optionalSignal(fn, options) {
-  const value = field(fn, options, 'abortSignal');
-  if (value === undefined || value === null) return null;
-  if (typeof field(fn, value, 'addEventListener') !== 'function' || typeof field(fn, value, 'aborted') !== 'boolean') {
-    throw invalidArgument(fn, `\`abortSignal\` is ${describeValue(value)}`, 'an AbortSignal or undefined');
-  }
-  return value;
-}
-
-function readOptions(options) {
-  if (options === null || typeof options !== 'object') {
-    throw invalidArgument(F_NEW, `the options are ${describeValue(options)}`, "an object such as {url: 'ws://localhost:8000/live'}");
-  }
-  const url = field(F_NEW, options, 'url');
-  if (typeof url !== 'string') throw invalidArgument(F_NEW, `\`url\` is ${describeValue(url)}`, 'a ws:// or wss:// URL string');
-  if (!/^wss?:\/\/[^/]/i.test(url)) {
-    throw invalidArgument(F_NEW, `\`url\` is ${describeValue(url)}`, "a ws:// or wss:// URL with a host, such as 'ws://localhost:8000/live'");
-  }
-  const pingIntervalMs = optionalMs(options, 'pingIntervalMs', 2000, 0);
-  return {
-    url,
-    connectTimeoutMs: optionalMs(options, 'connectTimeoutMs', 30000, 1),
-    approvalTimeoutMs: optionalMs(options, 'approvalTimeoutMs', 60000, 0),
-    pingIntervalMs,
-    // Three pings without any frame back mean a dead network (at most setTimeout's limit: a longer
-    // delay overflows into a timer that fires at once, again and again).
-    livenessTimeoutMs: optionalMs(options, 'livenessTimeoutMs', Math.min(pingIntervalMs * 3, MAX_DELAY_MS), 0),
-    abortTailTimeoutMs: optionalMs(options, 'abortTailTimeoutMs', 5000, 0),
-    onLatency: optionalFunction(F_NEW, options, 'onLatency'),
-    onAudio: optionalFunction(F_NEW, options, 'onAudio'),
-    onError: optionalFunction(F_NEW, options, 'onError'),
-    onBufferedChunks: optionalFunction(F_NEW, options, 'onBufferedChunks'),
-    // SPEC §4a W4: an ADK backend (the default) reads approved browser tools as W1 encodes them.
-    adk: readBackend(F_NEW, field(F_NEW, options, 'backend')) === 'adk',
-    isBrowserTool: readFrontendTools(F_NEW, field(F_NEW, options, 'frontendTools')),
-  };
-}
-
-/** `{"type":…,"version":"1.0","timestamp":…` + the frame's own fields (SPEC §5). */
-const frame = (type, rest = '') => `{"type":"${type}","version":"1.0","timestamp":${Date.now()}${rest}}`;
-const interruptFrame = (reason) => frame('interrupt', reason ? `,"reason":"${reason}"` : '');
-
-function base64(bytes) {
-  let binary = '';
-  // In slices: String.fromCharCode takes its arguments on the stack.
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-// ---- incoming frames: each event parsed once; the malformed ones described for onError ----
-
-/**
- * What one event of a frame is: a chunk (the parsed object itself, whose `type` is a string: no
- * wrapper is allocated on the path every chunk takes), or `{done}`, `{pong}`, `{audio}` or
- * `{malformed}` (none of which has a `type`).
- */
-function classify(event) {
-  if (!event.startsWith('data:')) return bare(event);
-  const payload = event.slice(5).trim();
-  if (payload === '[DONE]') return { done: true };
-  let value;
-  try {
-    value = JSON.parse(payload);
-  } catch (error) {
-    return { malformed: `the chunk after 'data: ' is not JSON (${Array.from(messageOf(error)).slice(0, 200).join('')})` };
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { malformed: "the chunk after 'data: ' is JSON but not an object" };
-  const type = value.type;
-  if (typeof type !== 'string') return { malformed: 'the chunk has no string `type`' };
-  if (type === 'data-pcm') return audio(value);
-  // A pong belongs outside `data:`, but one inside it is still a pong, not a chunk.
-  if (type === 'pong') return pong(value);
-  return value;
-}
-
-/** An event without `data:` can only be a pong. */
-function bare(text) {
-  try {
-    const value = JSON.parse(text);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value) && value.type === 'pong') return pong(value);
-  } catch {
-    // Not JSON: unknown, below.
-  }
-  return {
-    malformed: `a text frame starts with '${text.slice(0, 40)}'; expected 'data: <chunk JSON>', 'data: [DONE]' or {"type":"pong","timestamp":N}`,
-  };
-}
-
-function pong(value) {
-  const at = value.timestamp;
-  if (typeof at === 'number' && at >= 0 && Number.isFinite(at)) return { pong: Math.floor(at) };
-  return { malformed: 'a pong has no non-negative numeric `timestamp`' };
-}
-
-/** An audio format field; anything but a positive whole number leaves the default. */
-const count = (n) => (typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 4294967295 ? n : undefined);
-const isObject = (v) => v !== null && typeof v === 'object';
-
-/** A `data-pcm` chunk: AI SDK data chunks carry it in `data`; a flat one is read too. */
-function audio(value) {
-  const nested = isObject(value.data) ? value.data : null;
-  const content = nested && typeof nested.content === 'string' ? nested.content : value.content;
-  if (typeof content !== 'string') return { malformed: 'a data-pcm chunk has no base64 `content` string' };
-  // ADK's Live API speaks 24 kHz, mono, 16-bit.
-  const pick = (key, fallback) => (nested && count(nested[key])) ?? count(value[key]) ?? fallback;
-  return { audio: { content, sampleRate: pick('sampleRate', 24000), channels: pick('channels', 1), bitDepth: pick('bitDepth', 16) } };
-}
-
-// ---- response streams ----
-
-/**
- * A stream AI SDK reads, and the transport's end of it. An error is held back until the reader
- * has taken every chunk already queued: a chunk that arrived is never lost to a later error.
- */
-function responseStream(onCancel) {
-  let controller;
-  let held = null;
-  const readable = new ReadableStream({
-    start: (c) => void (controller = c),
-    pull: (c) => {
-      if (held !== null) c.error(held);
-    },
-    cancel: onCancel,
-  });
-  // A stream the reader cancelled throws on every call; the transport has let it go by then.
-  const quietly = (f) => {
-    try {
-      f();
-    } catch {
-      // cancelled
-    }
-  };
-  return {
-    readable,
-    // Every chunk comes through here: a try of its own, not a closure per chunk.
-    enqueue(chunk) {
-      try {
-        controller.enqueue(chunk);
-      } catch {
-        // cancelled
-      }
-    },
-    close: () => quietly(() => controller.close()),
-    fail(error) {
-      // The queue is empty when the stream wants a whole chunk (its high-water mark is 1).
-      if (controller.desiredSize !== null && controller.desiredSize >= 1) quietly(() => controller.error(error));
-      else held = error;
-    },
-  };
-}
 
 /**
  * @typedef {{id: number, ws: WebSocket, open: boolean, listeners: Record<string, (event: any) => void>,
  *   connectTimer: any, pingTimer: any, livenessTimer: any}} Socket
  * @typedef {{id: number, resolve: (stream: any) => void, reject: (error: any) => void, text: string,
  *   signal: any, unwatch: (() => void) | null}} Request
- * @typedef {{id: number, stream: ReturnType<typeof responseStream>, unwatch: (() => void) | null,
+ * @typedef {{id: number, stream: ReturnType<typeof import('./response-stream.js').responseStream>, unwatch: (() => void) | null,
  *   approvalTimer: any, started: boolean}} Response
  */
 

@@ -1,0 +1,42 @@
+// The response stream AI SDK reads from a BidiTransport, and the transport's end of it.
+
+/**
+ * A stream AI SDK reads, and the transport's end of it. An error is held back until the reader
+ * has taken every chunk already queued: a chunk that arrived is never lost to a later error.
+ */
+export function responseStream(onCancel) {
+  let controller;
+  let held = null;
+  const readable = new ReadableStream({
+    start: (c) => void (controller = c),
+    pull: (c) => {
+      if (held !== null) c.error(held);
+    },
+    cancel: onCancel,
+  });
+  // A stream the reader cancelled throws on every call; the transport has let it go by then.
+  const quietly = (f) => {
+    try {
+      f();
+    } catch {
+      // cancelled
+    }
+  };
+  return {
+    readable,
+    // Every chunk comes through here: a try of its own, not a closure per chunk.
+    enqueue(chunk) {
+      try {
+        controller.enqueue(chunk);
+      } catch {
+        // cancelled
+      }
+    },
+    close: () => quietly(() => controller.close()),
+    fail(error) {
+      // The queue is empty when the stream wants a whole chunk (its high-water mark is 1).
+      if (controller.desiredSize !== null && controller.desiredSize >= 1) quietly(() => controller.error(error));
+      else held = error;
+    },
+  };
+}

@@ -1,0 +1,90 @@
+// The BidiTransport's options and the errors it makes (SPEC §5): what `new BidiTransport(options)`
+// accepts, checked once, and each fault as an AdkTransportError whose `kind` says what happened.
+import { AdkMalformedFrameError, AdkTransportError, describeValue, field, invalidArgument, messageOf } from './errors.js';
+import { readBackend, readFrontendTools } from './adk-wire.js';
+
+const F_NEW = 'new BidiTransport';
+export const F_SEND = 'BidiTransport.sendMessages';
+/** `setTimeout` takes a signed 32-bit delay. */
+export const MAX_DELAY_MS = 2147483647;
+
+
+/** A transport fault: `name`, the message (what happened, what to check) and `kind`. */
+export function fault(kind, message) {
+  if (kind === 'malformed-frame') return new AdkMalformedFrameError(kind, `skipped a malformed frame: ${message}`);
+  return new AdkTransportError(kind, message);
+}
+
+export const suffix = (reason) => (reason ? `, reason '${reason}'` : '');
+export const notConnected = (method) =>
+  fault('not-connected', `${method}(): the WebSocket is not open, so nothing was sent; send a message first (sendMessages opens the socket)`);
+export const sendFailed = (error) => fault('send-failed', `the WebSocket refused to send the frame: ${messageOf(error)}`);
+
+export function abortError() {
+  const error = new Error('the request was aborted');
+  error.name = 'AbortError';
+  return error;
+}
+
+/** An optional whole number of milliseconds in `[min, 2^31 - 1]` (fractions are cut). */
+function optionalMs(options, key, fallback, min) {
+  const value = field(F_NEW, options, key);
+  if (value === undefined) return fallback;
+  if (typeof value === 'number' && Number.isFinite(value) && value >= min && value <= MAX_DELAY_MS) return Math.trunc(value);
+  const floor = min === 0 ? '0 (off)' : '1';
+  throw invalidArgument(F_NEW, `\`${key}\` is ${describeValue(value)}`, `a number of milliseconds from ${floor} to 2147483647 (default ${fallback})`);
+}
+
+function optionalFunction(fn, options, key) {
+  const value = field(fn, options, key);
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'function') throw invalidArgument(fn, `\`${key}\` is ${describeValue(value)}`, 'a function or undefined');
+  return value;
+}
+
+/** An optional positive whole number (the audio format fields). */
+export function optionalCount(fn, object, key, fallback) {
+  const value = field(fn, object, key);
+  if (value === undefined || value === null) return fallback;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 4294967295) return value;
+  throw invalidArgument(fn, `\`${key}\` is ${describeValue(value)}`, 'a positive whole number');
+}
+
+/** The `abortSignal` of a request; duck-typed, so a signal of another realm or a polyfill works. */
+export function optionalSignal(fn, options) {
+  const value = field(fn, options, 'abortSignal');
+  if (value === undefined || value === null) return null;
+  if (typeof field(fn, value, 'addEventListener') !== 'function' || typeof field(fn, value, 'aborted') !== 'boolean') {
+    throw invalidArgument(fn, `\`abortSignal\` is ${describeValue(value)}`, 'an AbortSignal or undefined');
+  }
+  return value;
+}
+
+export function readOptions(options) {
+  if (options === null || typeof options !== 'object') {
+    throw invalidArgument(F_NEW, `the options are ${describeValue(options)}`, "an object such as {url: 'ws://localhost:8000/live'}");
+  }
+  const url = field(F_NEW, options, 'url');
+  if (typeof url !== 'string') throw invalidArgument(F_NEW, `\`url\` is ${describeValue(url)}`, 'a ws:// or wss:// URL string');
+  if (!/^wss?:\/\/[^/]/i.test(url)) {
+    throw invalidArgument(F_NEW, `\`url\` is ${describeValue(url)}`, "a ws:// or wss:// URL with a host, such as 'ws://localhost:8000/live'");
+  }
+  const pingIntervalMs = optionalMs(options, 'pingIntervalMs', 2000, 0);
+  return {
+    url,
+    connectTimeoutMs: optionalMs(options, 'connectTimeoutMs', 30000, 1),
+    approvalTimeoutMs: optionalMs(options, 'approvalTimeoutMs', 60000, 0),
+    pingIntervalMs,
+    // Three pings without any frame back mean a dead network (at most setTimeout's limit: a longer
+    // delay overflows into a timer that fires at once, again and again).
+    livenessTimeoutMs: optionalMs(options, 'livenessTimeoutMs', Math.min(pingIntervalMs * 3, MAX_DELAY_MS), 0),
+    abortTailTimeoutMs: optionalMs(options, 'abortTailTimeoutMs', 5000, 0),
+    onLatency: optionalFunction(F_NEW, options, 'onLatency'),
+    onAudio: optionalFunction(F_NEW, options, 'onAudio'),
+    onError: optionalFunction(F_NEW, options, 'onError'),
+    onBufferedChunks: optionalFunction(F_NEW, options, 'onBufferedChunks'),
+    // SPEC §4a W4: an ADK backend (the default) reads approved browser tools as W1 encodes them.
+    adk: readBackend(F_NEW, field(F_NEW, options, 'backend')) === 'adk',
+    isBrowserTool: readFrontendTools(F_NEW, field(F_NEW, options, 'frontendTools')),
+  };
+}
