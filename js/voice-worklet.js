@@ -14,6 +14,8 @@ const B64_CODES = new Uint8Array(64).map((_, i) => B64.charCodeAt(i));
 const B64_VALUES = new Uint8Array(128);
 for (let i = 0; i < 64; i++) B64_VALUES[B64_CODES[i]] = i;
 const shared = new Map(); // voice id -> {playing, flush}
+// Outside the audio thread (a bundler, a test runner importing every export) the module loads and does nothing.
+const Processor = globalThis.AudioWorkletProcessor || class {};
 
 function link(id) {
   if (!shared.has(id)) shared.set(id, { playing: false, flush: false });
@@ -104,7 +106,7 @@ function fromBase64(text) {
   return bytes;
 }
 
-class Capture extends AudioWorkletProcessor {
+class Capture extends Processor {
   constructor({ processorOptions: o }) {
     super();
     this.link = link(o.id);
@@ -160,7 +162,7 @@ class Capture extends AudioWorkletProcessor {
   }
 }
 
-class Playback extends AudioWorkletProcessor {
+class Playback extends Processor {
   constructor({ processorOptions: o }) {
     super();
     this.link = link(o.id);
@@ -244,5 +246,7 @@ class Playback extends AudioWorkletProcessor {
   }
 }
 
-registerProcessor('adk-voice-capture', Capture);
-registerProcessor('adk-voice-playback', Playback);
+if (typeof registerProcessor === 'function') {
+  registerProcessor('adk-voice-capture', Capture);
+  registerProcessor('adk-voice-playback', Playback);
+}
