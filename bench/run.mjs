@@ -21,7 +21,7 @@ import { wasmModulesIn } from './lib/wasm-find.mjs';
 import { measureStartup } from './sections/startup.mjs';
 import { measureBidi } from './sections/bidi.mjs';
 import { profileDecision, useBindingsSource } from './sections/profile.mjs';
-import { renderReport, summaryTable } from './report.mjs';
+import { DETAIL_FILE, renderReport, summaryTable } from './report.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -51,11 +51,18 @@ function text(command, argv, options = {}) {
   }
 }
 
+/** BENCHMARKS.md (committed) and the raw tables (not committed); they speak of the project, not of
+ *  this machine's folders. */
+function writeReport({ summary, detail }) {
+  writeFileSync(out, summary.replaceAll(root, '<repo>'));
+  writeFileSync(resolve(root, DETAIL_FILE), detail.replaceAll(root, '<repo>'));
+}
+
 // --render: write BENCHMARKS.md again from the last run's results (after a change to report.mjs).
 if (args.render === 'true') {
   const data = JSON.parse(readFileSync(join(here, '.build', 'results.json'), 'utf8'));
-  writeFileSync(out, renderReport(data).replaceAll(root, '<repo>'));
-  process.stdout.write(`${summaryTable(data)}\nwrote ${out} from the last run's results\n`);
+  writeReport(renderReport(data));
+  process.stdout.write(`${summaryTable(data)}\nwrote ${out} and ${DETAIL_FILE} from the last run's results\n`);
   process.exit(0);
 }
 
@@ -155,8 +162,8 @@ try {
 
 writeFileSync(join(here, '.build', 'results.json'), JSON.stringify(data, null, 1));
 // The report speaks of the project, not of this machine's folders.
-const report = renderReport(data).replaceAll(root, '<repo>');
-if (!quick) writeFileSync(out, report);
-process.stdout.write(`${report}\n`);
+const report = renderReport(data);
+if (!quick) writeReport(report);
+process.stdout.write(`${report.summary.replaceAll(root, '<repo>')}\n`);
 process.stdout.write(`\n== Budgets ==\n${summaryTable(data)}\n`);
 log(quick ? 'quick run: BENCHMARKS.md left alone' : `wrote ${out}`);

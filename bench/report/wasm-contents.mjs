@@ -55,6 +55,12 @@ function moduleLines(m) {
   return lines;
 }
 
+/** Two entries of one module: the `.wasm` file and its embedded copy (`_bytes.js`). */
+function sameModule(a, b) {
+  const base = (m) => String(m.name).replace(/_bg\.wasm$|_bytes\.js$/, '');
+  return base(a) === base(b);
+}
+
 export function wasmContentsSection(w) {
   if (!w) return [];
   const head = ['## 3b. What is inside the WebAssembly', ''];
@@ -63,6 +69,7 @@ export function wasmContentsSection(w) {
     ...head,
     `${w.version}, on each module the package ships (found as \`.wasm\` files or embedded in its JS), and on a build of the same source with names kept (\`target/bench-symbols\`, the release profile with \`strip = false\` and \`wasm-opt -Oz -g\`).`,
     '',
-    ...w.modules.flatMap(moduleLines),
+    // An embedded module (`_bytes.js`) holds the same bytes as its `.wasm` file: listed once.
+    ...w.modules.filter((m, i, all) => all.findIndex((o) => sameModule(o, m)) === i).flatMap(moduleLines),
   ];
 }
