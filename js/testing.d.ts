@@ -122,7 +122,7 @@ export declare class AdkTestTransport<UI_MESSAGE extends AiUIMessage = AiUIMessa
   readonly audioFrames: TestAudioFrame[];
   /** The PCM of every `audio_chunk`, concatenated. */
   readonly sentAudio: Uint8Array;
-  readonly connected: true;
+  readonly connected: boolean;
   onAudio: ((audio: TestAudio) => void) | null;
   sendAudioChunk(chunk: { chunk: string | ArrayBuffer | ArrayBufferView; sampleRate?: number; channels?: number; bitDepth?: number }): void;
   sendAudioControl(action: 'start' | 'stop'): void;

@@ -7,7 +7,7 @@
 export class AdkVoiceError extends Error {
   constructor(code, message, cause) {
     super(message, cause === undefined ? undefined : { cause });
-    this.name = 'AdkVoiceError';
+    this.name = /** @type {const} */ ('AdkVoiceError');
     this.code = code;
   }
 }
@@ -63,6 +63,8 @@ export function createVoice(transport, options = {}) {
   const getTransport = typeof transport === 'function' ? transport : () => transport;
   const listeners = new Set();
   const id = nextId++;
+  /** @typedef {'idle' | 'requesting' | 'recording' | 'playing' | 'error'} VoiceState */
+  /** @type {{state: VoiceState, level: number, muted: boolean, recording: boolean, error: AdkVoiceError | null, underruns: number}} */
   let snapshot = { state: 'idle', level: 0, muted: false, recording: false, error: null, underruns: 0 };
   let context = null;
   let ready = null; // the promise of the worklet module in `context`
