@@ -19,6 +19,27 @@ function carriedOver(name) {
   return existsSync(file) ? [readFileSync(file, 'utf8').trimEnd(), ''] : [];
 }
 
+/** Issue 26's voice goals against the usual recorder and player: the budget table that
+ *  `node bench/voice/run.mjs` wrote to bench/voice/results.md (its own run, fake microphone). */
+export function voiceGoals() {
+  const file = join(dirname(fileURLToPath(import.meta.url)), 'voice', 'results.md');
+  if (!existsSync(file)) return [];
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const table = lines.slice(lines.findIndex((l) => l.startsWith('| budget')));
+  const rows = table.slice(0, table.findIndex((l) => !l.startsWith('|')));
+  const goals = rows.slice(2).filter((l) => /\| (yes|NO) \|$/.test(l));
+  const met = goals.filter((l) => l.endsWith('| yes |')).length;
+  const stamp = lines[0].replace(/^<!-- (written by node bench\/voice\/run.mjs on )?|-->$/g, '').trim();
+  return [
+    `## Issue 26's voice goals: ${met} of ${goals.length} met`,
+    '',
+    `From \`node bench/voice/run.mjs\` (${stamp}), against the usual way (bench/voice/usual.js: a post per 128-sample quantum, conversion on the main thread); how each is measured is in bench/voice.md. The memory run is 2 minutes, scaled down from 10.`,
+    '',
+    ...rows,
+    '',
+  ];
+}
+
 const BUDGET = {
   vsBaseline: 3,
   vsAiSdk: 3,
@@ -321,6 +342,7 @@ function renderSummary(data) {
     '|---|---|',
     ...lines.map((l) => `| ${l.name} | ${l.text} |`),
     '',
+    ...voiceGoals(),
     ...reproduceLines(),
     ...DECISIONS,
   ];
