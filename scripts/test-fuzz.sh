@@ -61,7 +61,7 @@ fi
 if (cd fuzz && timeout 600 cargo test --lib --quiet </dev/null); then
   pass "the fuzz crate's tests (properties on 2000 fixed chats and 2000 fixed records, the seeds)"
 else
-  fail "the fuzz crate's tests (fuzz/src/lib.rs)"
+  fail "the fuzz crate's tests (fuzz/src/tests.rs)"
 fi
 
 # --- 3. regressions ----------------------------------------------------------------------------------

@@ -4,82 +4,50 @@
 //! follows SPEC §2's order rules (a later part is the backend's reaction, content before an answer
 //! never blocks it, `step-start` is no reaction) and principle 4 (approve and deny time alike).
 //! `records::decode` on arbitrary words is covered here too; the fuzz targets go further.
+//!
+//! The messages and chats come from the one generator of random chats, `tests/common/chats.rs`,
+//! which the fuzz crate shares: proptest draws (and shrinks) the bytes it reads.
 
 #![cfg(not(target_arch = "wasm32"))]
 
+#[path = "common/chats.rs"]
+mod chats;
+
 use adk_stream_wasm::engine::{Action, BidiPattern, Engine, Mode, Verdict};
-use adk_stream_wasm::model::records::{decode, MALFORMED_RECORD};
+use adk_stream_wasm::model::records::decode;
 use adk_stream_wasm::model::{
-    Approval, Handle, LastMessage, Malformed, Part, Role, ToolPart, ToolState,
+    Approval, Handle, LastMessage, Message, Part, Role, ToolPart, ToolState,
 };
+use arbitrary::Unstructured;
+use chats::{arbitrary_message, arbitrary_parts, arbitrary_renders, Render};
 use proptest::prelude::*;
 
-type Message = Result<LastMessage, Malformed>;
+/// What the generator builds from bytes that proptest draws, up to `most_bytes` of them.
+fn drawn<T: std::fmt::Debug>(
+    most_bytes: usize,
+    build: fn(&mut Unstructured<'_>) -> arbitrary::Result<T>,
+) -> impl Strategy<Value = T> {
+    prop::collection::vec(any::<u8>(), 0..most_bytes).prop_map(move |bytes| {
+        build(&mut Unstructured::new(&bytes)).expect("the generator reads any bytes")
+    })
+}
 
-const STATES: [ToolState; 7] = [
-    ToolState::InputStreaming,
-    ToolState::InputAvailable,
-    ToolState::ApprovalRequested,
-    ToolState::ApprovalResponded,
-    ToolState::OutputAvailable,
-    ToolState::OutputError,
-    ToolState::OutputDenied,
-];
-/// `get_location` (runs in the browser and requires approval), `process_payment`, `search`,
-/// `change_bgm`: the glue resolves a name into these flags.
-const NAMES: [bool; 4] = [true, false, false, false];
-/// Ids are handles, drawn from the first four, so renders and parts share them; `unique_ids` moves
-/// a repeated one to a free one: AI SDK never gives two parts of a message the same toolCallId.
-const CALL_IDS: [Handle; 14] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
-/// The approval id of the call at the same index.
+/// The approval id a tool part gets from `unique_ids`: apart from every toolCallId.
 const fn approval_id(call: Handle) -> Handle {
     call + 100
 }
-const DRAWN_IDS: usize = 4;
 
-fn any_part() -> impl Strategy<Value = Part> {
-    prop_oneof![
-        Just(Part::Text),
-        Just(Part::Reasoning),
-        Just(Part::StepStart),
-        Just(Part::Other),
-        (
-            0..NAMES.len(),
-            0..STATES.len(),
-            0..DRAWN_IDS,
-            prop::option::of(any::<bool>()),
-            any::<bool>(),
-            prop::bool::weighted(0.2),
-        )
-            .prop_map(|(name, state, call, answer, has_approval, automatic)| {
-                let tool = ToolPart::new(CALL_IDS[call], STATES[state]);
-                Part::Tool(ToolPart {
-                    frontend: NAMES[name],
-                    requires_approval: NAMES[name],
-                    approval: has_approval.then_some(Approval {
-                        id: approval_id(CALL_IDS[call]),
-                        approved: answer,
-                        automatic: automatic && answer.is_some(),
-                    }),
-                    ..tool
-                })
-            }),
-    ]
-}
-
-/// Gives each tool part of a message its own toolCallId (and approval id).
+/// Gives each tool part of a message its own toolCallId and approval id, as AI SDK writes them
+/// (it updates a tool part by its toolCallId): a repeated toolCallId moves to a free one.
 fn unique_ids(mut parts: Vec<Part>) -> Vec<Part> {
     let mut used: Vec<Handle> = Vec::new();
     for part in &mut parts {
         let Part::Tool(tool) = part else { continue };
         if used.contains(&tool.tool_call_id) {
-            let free = (0..CALL_IDS.len())
-                .find(|i| !used.contains(&CALL_IDS[*i]))
-                .expect("more ids than parts");
-            tool.tool_call_id = CALL_IDS[free];
-            if let Some(approval) = &mut tool.approval {
-                approval.id = approval_id(CALL_IDS[free]);
-            }
+            tool.tool_call_id = (1..).find(|id| !used.contains(id)).expect("a free id");
+        }
+        if let Some(approval) = &mut tool.approval {
+            approval.id = approval_id(tool.tool_call_id);
         }
         used.push(tool.tool_call_id);
     }
@@ -87,25 +55,22 @@ fn unique_ids(mut parts: Vec<Part>) -> Vec<Part> {
 }
 
 fn any_parts() -> impl Strategy<Value = Vec<Part>> {
-    prop::collection::vec(any_part(), 0..10).prop_map(unique_ids)
+    any_parts_with_repeated_ids().prop_map(unique_ids)
 }
 
-/// Parts whose ids may repeat within the message (a hostile backend).
+/// Parts whose ids may repeat within the message (a hostile backend), and approval ids shared by
+/// two calls (D28).
 fn any_parts_with_repeated_ids() -> impl Strategy<Value = Vec<Part>> {
-    prop::collection::vec(any_part(), 0..10)
+    drawn(128, arbitrary_parts)
 }
 
 fn any_message() -> impl Strategy<Value = Message> {
-    prop_oneof![
-        8 => any_parts().prop_map(|parts| Ok(LastMessage::assistant(parts))),
-        1 => (
-            prop::sample::select(vec![Role::User, Role::System, Role::Missing, Role::Other]),
-            prop::option::of(any_parts()),
-        )
-            .prop_map(|(role, parts)| Ok(LastMessage { role, parts })),
-        1 => Just(Ok(LastMessage { role: Role::Assistant, parts: None })),
-        1 => Just(Err(Malformed { code: MALFORMED_RECORD, index: 0 })),
-    ]
+    drawn(128, arbitrary_message)
+}
+
+/// A chat: up to 12 renders of one chat's last message and the helpers' marks.
+fn any_chat() -> impl Strategy<Value = Vec<Render>> {
+    drawn(512, |u| arbitrary_renders(u, 12))
 }
 
 fn engine_kinds() -> [Engine; 3] {
@@ -130,6 +95,14 @@ fn tools(message: &Message) -> Vec<ToolPart> {
 /// What a fresh engine of the same kind answers.
 fn fresh(engine: &Engine, message: &Message) -> bool {
     Engine::new(engine.mode, engine.pattern).should_send(message)
+}
+
+/// An approved browser tool still without its output (D29: unless the backend reported it failed).
+fn awaits_browser_output(tool: &ToolPart) -> bool {
+    tool.frontend
+        && !tool.failed
+        && tool.state == ToolState::ApprovalResponded
+        && tool.answer() == Some(true)
 }
 
 fn with_parts(parts: Vec<Part>) -> Message {
@@ -165,10 +138,10 @@ proptest! {
     fn decisions_never_panic_never_send_twice_and_never_send_what_must_wait(
         message in any_message(),
         mut engine in any_engine(),
-        marks in prop::collection::vec(0..DRAWN_IDS, 0..3),
+        marks in prop::collection::vec(0..6 as Handle, 0..3),
     ) {
         for mark in marks {
-            engine.mark_browser_output(CALL_IDS[mark]);
+            engine.mark_browser_output(mark);
         }
         let explained = engine.explain(&message);
         let first = engine.should_send(&message);
@@ -257,9 +230,7 @@ proptest! {
     ) {
         let mode = if sse { Mode::Sse } else { Mode::Bidi };
         let sent = Engine::new(mode, BidiPattern::A).should_send(&with_parts(parts.clone()));
-        let waiting = parts.iter().filter_map(Part::as_tool).any(|t| {
-            t.frontend && t.state == ToolState::ApprovalResponded && t.answer() == Some(true)
-        });
+        let waiting = parts.iter().filter_map(Part::as_tool).any(awaits_browser_output);
         prop_assert!(!(sent && waiting), "{:?}", parts);
     }
 
@@ -326,35 +297,24 @@ proptest! {
     /// Pattern A never sends while an approved browser tool whose answer was not sent yet still
     /// lacks its output.
     #[test]
-    fn an_action_is_sent_at_most_once_over_a_chat(
-        first in any_parts(),
-        edits in prop::collection::vec(any_edit(), 0..8),
-        mut engine in any_engine(),
-    ) {
-        let mut parts = first;
+    fn an_action_is_sent_at_most_once_over_a_chat(renders in any_chat(), mut engine in any_engine()) {
         let mut sent: Vec<Action> = Vec::new();
-        let mut renders = vec![parts.clone()];
-        for step in 0..=edits.len() {
-            if step > 0 {
-                match edits[step - 1].apply(&mut parts) {
-                    Some(call) => {
-                        engine.mark_browser_output(call);
-                        continue;
-                    }
-                    None => renders.push(parts.clone()),
+        for render in &renders {
+            let message = match render {
+                Render::Mark(call) => {
+                    engine.mark_browser_output(*call);
+                    continue;
                 }
-            }
-            let message = with_parts(parts.clone());
-            let decision = engine.explain(&message);
+                Render::Message(message) => message,
+            };
+            let decision = engine.explain(message);
             if let Verdict::Send { unknown } = &decision.verdict {
                 for (_, action) in unknown {
                     prop_assert!(!sent.contains(action), "{:?} sent again: {:?}", action, renders);
                 }
                 if engine.mode == Mode::Sse || engine.pattern == BidiPattern::A {
-                    for tool in parts.iter().filter_map(Part::as_tool) {
-                        let waiting = tool.frontend
-                            && tool.state == ToolState::ApprovalResponded
-                            && tool.answer() == Some(true);
+                    for tool in tools(message) {
+                        let waiting = awaits_browser_output(&tool);
                         let answer_sent = tool.approval.is_some_and(|a| sent.contains(&Action::Answer { tool_call_id: tool.tool_call_id, approval_id: a.id }));
                         prop_assert!(!waiting || answer_sent, "Pattern A sent {:?} without its output: {:?}", tool, renders);
                     }
@@ -372,62 +332,7 @@ proptest! {
                     }
                 }
             }
-            prop_assert_eq!(engine.should_send(&message), decision.send());
+            prop_assert_eq!(engine.should_send(message), decision.send());
         }
     }
-}
-
-/// One change between two renders of a chat.
-#[derive(Clone, Debug)]
-enum Edit {
-    /// The tool part at (index modulo the parts) moves to a state, with an answer.
-    State(usize, ToolState, Option<bool>),
-    /// The backend appends a part.
-    Append(Part),
-    /// The library's helper marks a tool call's output as the browser's.
-    Mark(usize),
-    /// A new assistant message.
-    Replace(Vec<Part>),
-}
-
-impl Edit {
-    /// Applies the change; a mark is returned instead, for the engine.
-    fn apply(&self, parts: &mut Vec<Part>) -> Option<Handle> {
-        match self {
-            Edit::State(index, state, approved) => {
-                let tools: Vec<usize> = (0..parts.len())
-                    .filter(|i| parts[*i].as_tool().is_some())
-                    .collect();
-                if let Some(at) = tools.get(index % tools.len().max(1)) {
-                    if let Part::Tool(tool) = &mut parts[*at] {
-                        tool.state = *state;
-                        if let Some(approval) = &mut tool.approval {
-                            approval.approved = approved.or(approval.approved);
-                        }
-                    }
-                }
-                None
-            }
-            Edit::Append(part) => {
-                parts.push(*part);
-                *parts = unique_ids(std::mem::take(parts));
-                None
-            }
-            Edit::Mark(call) => Some(CALL_IDS[*call]),
-            Edit::Replace(new) => {
-                *parts = new.clone();
-                None
-            }
-        }
-    }
-}
-
-fn any_edit() -> impl Strategy<Value = Edit> {
-    prop_oneof![
-        4 => (0..10usize, 0..STATES.len(), prop::option::of(any::<bool>()))
-            .prop_map(|(index, state, approved)| Edit::State(index, STATES[state], approved)),
-        3 => any_part().prop_map(Edit::Append),
-        1 => (0..DRAWN_IDS).prop_map(Edit::Mark),
-        1 => any_parts().prop_map(Edit::Replace),
-    ]
 }
