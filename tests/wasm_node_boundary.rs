@@ -1,4 +1,4 @@
-//! The core module's exports (src/exports.rs) as WebAssembly runs them in Node.js, by
+//! The core module's exports (src/exports/) as WebAssembly runs them in Node.js, by
 //! wasm-bindgen-test: records written through `adk_records` as the glue writes them, decisions on
 //! well-formed records (SPEC D5, D6, D16, D28, D29), explain, claim, pending, answerable and
 //! check_batch, and hostile numbers (unknown or freed engine ids, random words, counts past the

@@ -1,6 +1,6 @@
 //! The BIDI transport's rules (SPEC §5), pure state machines in the core module. The socket, its
 //! frames, timers and streams are JavaScript (`js/transport.js`): it parses each frame once and
-//! hands these rules the chunk's kind as a small integer ([`ChunkKind`]), through `exports.rs`.
+//! hands these rules the chunk's kind as a small integer ([`ChunkKind`]), through `exports/bidi_rules.rs`.
 //!
 //! - [`stream_rules`]: when a response stream ends (`[DONE]`, or a `finish-step` after a
 //!   `tool-approval-request`);

@@ -1,5 +1,5 @@
 // The boundary cases shared by tests/wasm_node_boundary.rs (Node) and
-// tests/wasm_browser_boundary.rs (Chromium): the core module's exports (src/exports.rs), called as
+// tests/wasm_browser_boundary.rs (Chromium): the core module's exports (src/exports/), called as
 // WebAssembly runs them in both places. Like the glue (js/records.js, js/index.js), each case
 // writes a last message as integer records (src/model/records.rs: a header of 4 words, then 3
 // words per part) through the pointer `adk_records(n)` returns, calls one export with the part

@@ -1,0 +1,85 @@
+//! The approval helpers over the records of a last message: `pendingApprovals`, `approve`/`deny`
+//! and `answerApprovals`.
+
+use alloc::vec::Vec;
+
+use super::{answer, message, RECORDS};
+use crate::approvals::{check_answerable, check_batch, pending_approvals, NotAnswerable};
+use crate::contract::helper;
+use crate::model::records::{HEADER_WORDS, PART_WORDS};
+use crate::model::Handle;
+
+/// The pending approvals' part indices, into the answer buffer; returns their number, or
+/// `helper::NOT_A_MESSAGE` when the records are not a well-formed message.
+#[no_mangle]
+pub extern "C" fn adk_pending(count: u32) -> u32 {
+    let Ok(message) = message(count) else {
+        return helper::NOT_A_MESSAGE;
+    };
+    let indices: Vec<u32> = pending_approvals(&message)
+        .iter()
+        .map(|p| p.part_index as u32)
+        .collect();
+    answer(&indices);
+    indices.len() as u32
+}
+
+/// `approve`/`deny`: the part index of the pending approval `approval_id`; otherwise one of
+/// `contract::helper`'s `ANSWERABLE_*` answers.
+#[no_mangle]
+pub extern "C" fn adk_answerable(count: u32, approval_id: Handle) -> i32 {
+    let Ok(message) = message(count) else {
+        return helper::ANSWERABLE_NOT_A_MESSAGE;
+    };
+    match check_answerable(&pending_approvals(&message), approval_id) {
+        Ok(found) => found.part_index as i32,
+        Err(NotAnswerable::Unknown) => helper::ANSWERABLE_UNKNOWN,
+        Err(NotAnswerable::ToolCallIdOf(found)) => {
+            helper::ANSWERABLE_TOOL_CALL_ID_OF - found.part_index as i32
+        }
+    }
+}
+
+/// `answerApprovals`: the `answers` approval-id handles written after the `count` records must
+/// answer every pending approval exactly once. Returns `helper::BATCH_COMPLETE` when they do;
+/// otherwise 1, with the answer buffer holding `[missing, unknown, duplicated]` counts
+/// (`helper::BATCH_COUNTS`) and then the missing approvals' part indices and the unknown and
+/// duplicated answers' positions. `helper::NOT_A_MESSAGE` when the records are not a well-formed
+/// message.
+#[no_mangle]
+pub extern "C" fn adk_check_batch(count: u32, answers: u32) -> u32 {
+    let Ok(message) = message(count) else {
+        return helper::NOT_A_MESSAGE;
+    };
+    // Checked: a header that says "no parts" leaves `count` unchecked by the decoder, and a
+    // hostile count or answer count must read no answers rather than wrap around.
+    let range = (count as usize)
+        .checked_mul(PART_WORDS)
+        .and_then(|words| words.checked_add(HEADER_WORDS))
+        .and_then(|from| Some(from..from.checked_add(answers as usize)?));
+    let answered: Vec<Handle> = range
+        .and_then(|range| RECORDS.get().get(range))
+        .unwrap_or(&[])
+        .to_vec();
+    let pending = pending_approvals(&message);
+    let Err(problems) = check_batch(&pending, &answered) else {
+        return helper::BATCH_COMPLETE;
+    };
+    let mut words = Vec::new();
+    words.extend_from_slice(&[
+        problems.missing.len() as u32,
+        problems.unknown.len() as u32,
+        problems.duplicated.len() as u32,
+    ]);
+    words.extend(
+        problems
+            .missing
+            .iter()
+            .filter_map(|&at| pending.get(at))
+            .map(|p| p.part_index as u32),
+    );
+    words.extend(problems.unknown.iter().map(|&at| at as u32));
+    words.extend(problems.duplicated.iter().map(|&at| at as u32));
+    answer(&words);
+    1
+}

@@ -1,0 +1,137 @@
+//! The core module's exports: numbers in, numbers out. `js/loader.js` instantiates the module; the
+//! glue calls these through its `core` object, and reads every number of their answers by the names
+//! of `js/contract.js`, generated from `crate::contract`.
+//!
+//! The glue writes a last message as integer records (`model::records`) into the record buffer,
+//! whose address `adk_records` returns, and calls one export with the part count. Answers that are
+//! more than one number (the actions a send carries, the pending approvals, the tool calls to
+//! start, a batch's problems) go into a buffer of their own; the glue reads them at the address
+//! `adk_answers()` gives after the call. Only `adk_records` moves the record buffer, so the glue
+//! keeps its address between decisions. No JS value and no string crosses, and nothing here can
+//! panic on any input: a bad engine id or record is an answer, not a trap.
+//!
+//! Here: the record and answer buffers every export shares, and the slots of engines and rules.
+//! The exports by what they serve: `engine_slots` (a chat's decision engine and tool runner),
+//! `approval_helpers` (`pendingApprovals`, `approve`/`deny`, `answerApprovals`) and `bidi_rules`
+//! (the BIDI transport's stream rules).
+
+mod approval_helpers;
+mod bidi_rules;
+mod engine_slots;
+
+pub use approval_helpers::*;
+pub use bidi_rules::*;
+pub use engine_slots::*;
+
+use alloc::vec::Vec;
+use core::cell::UnsafeCell;
+
+use crate::model::records::decode_into;
+use crate::model::Message;
+
+/// A global of the single-threaded module. WebAssembly without threads runs one call at a time,
+/// and no export calls another; within one export, each `get()` borrow of a global ends before
+/// the next `get()` of the same global, so no two borrows of one global overlap.
+struct Global<T>(UnsafeCell<T>);
+
+// SAFETY: the module is single-threaded (no atomics, no shared memory).
+unsafe impl<T> Sync for Global<T> {}
+
+impl<T> Global<T> {
+    #[allow(clippy::mut_from_ref)]
+    fn get(&self) -> &mut T {
+        // SAFETY: one call at a time, and no two borrows of one global overlap (see above).
+        unsafe { &mut *self.0.get() }
+    }
+}
+
+/// Where the glue writes records.
+static RECORDS: Global<Vec<u32>> = Global(UnsafeCell::new(Vec::new()));
+
+/// Where the exports write answers of more than one number.
+static ANSWERS: Global<Vec<u32>> = Global(UnsafeCell::new(Vec::new()));
+
+/// A record buffer this many words above its need is given back (a hostile message once made it
+/// huge; it should not stay for the life of the page).
+const KEEP_WORDS: usize = 1 << 16;
+
+/// The address of the record buffer, grown to at least `words` words.
+#[no_mangle]
+pub extern "C" fn adk_records(words: u32) -> *mut u32 {
+    let records = RECORDS.get();
+    let words = words as usize;
+    if records.len() > KEEP_WORDS && words < records.len() / 4 {
+        *records = Vec::new();
+    }
+    if records.len() < words {
+        records.resize(words, 0);
+    }
+    records.as_mut_ptr()
+}
+
+/// The parts of the last decoded message, kept for the next decode's allocation.
+static PARTS: Global<Vec<crate::model::Part>> = Global(UnsafeCell::new(Vec::new()));
+
+fn message(count: u32) -> Message {
+    decode_into(RECORDS.get(), count as usize, core::mem::take(PARTS.get()))
+}
+
+/// Gives a message's parts back for the next decode.
+fn recycle(message: Message) {
+    if let Ok(crate::model::LastMessage {
+        parts: Some(parts), ..
+    }) = message
+    {
+        // A hostile message's thousands of parts are not kept for the life of the page.
+        if parts.capacity() <= 1024 {
+            *PARTS.get() = parts;
+        }
+    }
+}
+
+/// Empties the record buffer, so the next `adk_records(n)` holds exactly `n` words: for the
+/// boundary tests (tests/common/boundary_cases.rs), which read past a message's records to the
+/// buffer's end. Not exported from the module.
+#[doc(hidden)]
+pub fn empty_records_for_tests() {
+    RECORDS.get().clear();
+}
+
+/// The address of the last answer of more than one number.
+#[no_mangle]
+pub extern "C" fn adk_answers() -> *const u32 {
+    ANSWERS.get().as_ptr()
+}
+
+/// Replaces the answer buffer's contents with `words` (what the glue reads back).
+fn answer(words: &[u32]) {
+    let answers = ANSWERS.get();
+    if answers.capacity() > KEEP_WORDS && words.len() < answers.capacity() / 4 {
+        *answers = Vec::new();
+    }
+    answers.clear();
+    answers.extend_from_slice(words);
+}
+
+/// Puts `value` in the first free slot (or a new one); returns its id, the slot's index + 1 (0 is
+/// never an id, so the glue's 0 means "none").
+fn insert<T>(slots: &mut Vec<Option<T>>, value: T) -> u32 {
+    let at = match slots.iter().position(Option::is_none) {
+        Some(free) => free,
+        None => {
+            slots.push(None);
+            slots.len() - 1
+        }
+    };
+    if let Some(entry) = slots.get_mut(at) {
+        *entry = Some(value);
+    }
+    at as u32 + 1
+}
+
+/// Empties the slot of `id`; an unknown id (0, a freed one, any other number) changes nothing.
+fn free<T>(slots: &mut [Option<T>], id: u32) {
+    if let Some(entry) = slots.get_mut((id as usize).wrapping_sub(1)) {
+        *entry = None;
+    }
+}
