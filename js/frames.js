@@ -1,6 +1,9 @@
-// The BIDI frames (SPEC §5), pure: the client frames the transport writes, and each server event
-// read once into a chunk, `[DONE]`, a pong, audio or a malformation with its reason.
-import { messageOf } from './errors.js';
+// The BIDI frames (SPEC §5), pure: the client frames the transport writes, each from the arguments
+// the app passed, checked (a bad one is an AdkInvalidArgumentError saying what was expected); and
+// each server event read once into a chunk, `[DONE]`, a pong, audio or a malformation with its reason.
+import { describeValue, field, invalidArgument, isArray, messageOf, optionalString } from './errors.js';
+import { F_SEND, optionalSignal } from './transport-options.js';
+import { toAdkWire } from './adk-wire.js';
 
 /** `{"type":…,"version":"1.0","timestamp":…` + the frame's own fields (SPEC §5). */
 export const frame = (type, rest = '') => `{"type":"${type}","version":"1.0","timestamp":${Date.now()}${rest}}`;
@@ -13,7 +16,124 @@ export function base64(bytes) {
   return btoa(binary);
 }
 
+// ---- outgoing frames from the app's arguments ----
+
+/**
+ * `sendMessages(options)`: the `message` frame (the history as the backend reads it: `config.adk`,
+ * SPEC §4a W4), the request's abort signal, and the messages.
+ */
+export function messageRequest(options, config) {
+  if (options === null || typeof options !== 'object') {
+    throw invalidArgument(F_SEND, `the options are ${describeValue(options)}`, '{chatId, messages, trigger, messageId?, abortSignal?}');
+  }
+  const chatId = field(F_SEND, options, 'chatId');
+  if (typeof chatId !== 'string') throw invalidArgument(F_SEND, `\`chatId\` is ${describeValue(chatId)}`, 'a string');
+  const messages = field(F_SEND, options, 'messages');
+  if (!isArray(messages)) throw invalidArgument(F_SEND, `\`messages\` is ${describeValue(messages)}`, 'the array of UI messages');
+  const trigger = field(F_SEND, options, 'trigger');
+  if (trigger !== 'submit-message' && trigger !== 'regenerate-message') {
+    throw invalidArgument(F_SEND, `\`trigger\` is ${describeValue(trigger)}`, "'submit-message' or 'regenerate-message'");
+  }
+  const messageId = optionalString(F_SEND, options, 'messageId', 'a string or undefined');
+  const signal = optionalSignal(F_SEND, options);
+  let history;
+  try {
+    history = JSON.stringify(config.adk ? toAdkWire(messages, config.isBrowserTool) : messages);
+  } catch (error) {
+    throw invalidArgument(F_SEND, `JSON.stringify(messages) threw: ${messageOf(error)}`, 'messages that JSON can carry (no cycles, no BigInt)');
+  }
+  const id = `,"messageId":${JSON.stringify(messageId)}`;
+  const text = frame('message', `,"id":${JSON.stringify(chatId)},"messages":${history},"trigger":"${trigger}"${messageId === undefined ? '' : id}`);
+  return { text, signal, messages };
+}
+
+/** `sendToolResult(toolCallId, result)`: BIDI Pattern B's `tool_result` frame. */
+export function toolResultFrame(toolCallId, result) {
+  const fn = 'BidiTransport.sendToolResult';
+  if (typeof toolCallId !== 'string' || toolCallId === '') {
+    throw invalidArgument(fn, `the toolCallId is ${describeValue(toolCallId)}`, "the tool part's toolCallId, a non-empty string");
+  }
+  if (result === null || typeof result !== 'object' || isArray(result)) {
+    throw invalidArgument(fn, `the result is ${describeValue(result)}`, 'an object, such as {latitude, longitude, accuracy, timestamp}');
+  }
+  let json;
+  try {
+    json = JSON.stringify(result);
+  } catch (error) {
+    throw invalidArgument(fn, `JSON.stringify(result) threw: ${messageOf(error)}`, 'a result that JSON can carry');
+  }
+  return frame('tool_result', `,"toolCallId":${JSON.stringify(toolCallId)},"result":${json}`);
+}
+
+/** `interrupt(reason)`: the `interrupt` frame. */
+export function checkedInterruptFrame(reason) {
+  if (reason !== undefined && reason !== null && reason !== 'user_abort' && reason !== 'timeout' && reason !== 'error') {
+    throw invalidArgument('BidiTransport.interrupt', `the reason is ${describeValue(reason)}`, "'user_abort', 'timeout', 'error' or undefined");
+  }
+  return interruptFrame(reason ?? undefined);
+}
+
+/** `sendAudioControl(action)`: the `audio_control` frame. */
+export function audioControlFrame(action) {
+  if (action !== 'start' && action !== 'stop') {
+    throw invalidArgument('BidiTransport.sendAudioControl', `the action is ${describeValue(action)}`, "'start' or 'stop'");
+  }
+  return frame('audio_control', `,"action":"${action}"`);
+}
+
+/** `sendAudioChunk({chunk, sampleRate?, channels?, bitDepth?})`: base64 PCM, or its bytes (encoded here). */
+export function audioChunkFrame(audio) {
+  const fn = 'BidiTransport.sendAudioChunk';
+  if (audio === null || typeof audio !== 'object') {
+    throw invalidArgument(fn, `the argument is ${describeValue(audio)}`, '{chunk, sampleRate?, channels?, bitDepth?}');
+  }
+  let chunk = field(fn, audio, 'chunk');
+  if (typeof chunk === 'string') {
+    // It goes into the frame as is, so it must be standard padded base64.
+    if (chunk.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(chunk)) {
+      throw invalidArgument(fn, '`chunk` is a string that is not base64', 'base64 PCM or the PCM bytes');
+    }
+  } else if (chunk instanceof ArrayBuffer) {
+    chunk = base64(new Uint8Array(chunk));
+  } else if (ArrayBuffer.isView(chunk)) {
+    chunk = base64(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+  } else {
+    throw invalidArgument(fn, `\`chunk\` is ${describeValue(chunk)}`, 'base64 PCM (a string), an ArrayBuffer or a typed array');
+  }
+  // What ADK's Live API takes in: 16 kHz, mono, 16-bit.
+  const sampleRate = optionalCount(fn, audio, 'sampleRate', 16000);
+  const channels = optionalCount(fn, audio, 'channels', 1);
+  const bitDepth = optionalCount(fn, audio, 'bitDepth', 16);
+  return frame('audio_chunk', `,"chunk":"${chunk}","sampleRate":${sampleRate},"channels":${channels},"bitDepth":${bitDepth}`);
+}
+
+/** An optional positive whole number (the audio format fields). */
+function optionalCount(fn, object, key, fallback) {
+  const value = field(fn, object, key);
+  if (value === undefined || value === null) return fallback;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 4294967295) return value;
+  throw invalidArgument(fn, `\`${key}\` is ${describeValue(value)}`, 'a positive whole number');
+}
+
 // ---- incoming frames: each event parsed once; the malformed ones described for onError ----
+
+/** The events of one frame, each read by `classify`; a frame without any is one malformation. */
+export function frameEvents(data) {
+  if (typeof data !== 'string') {
+    const bytes = data instanceof ArrayBuffer ? data.byteLength : 0;
+    return [{ malformed: `a binary frame of ${bytes} bytes; the server sends text frames only` }];
+  }
+  // A frame holds events separated by blank lines.
+  const events = [];
+  for (let from = 0; from < data.length; ) {
+    let end = data.indexOf('\n\n', from);
+    if (end < 0) end = data.length;
+    const event = data.slice(from, end).trim();
+    from = end + 2;
+    if (event !== '') events.push(classify(event));
+  }
+  return events.length > 0 ? events : [{ malformed: 'an empty text frame' }];
+}
 
 /**
  * What one event of a frame is: a chunk (the parsed object itself, whose `type` is a string: no

@@ -19,6 +19,23 @@ export const suffix = (reason) => (reason ? `, reason '${reason}'` : '');
 export const notConnected = (method) =>
   fault('not-connected', `${method}(): the WebSocket is not open, so nothing was sent; send a message first (sendMessages opens the socket)`);
 export const sendFailed = (error) => fault('send-failed', `the WebSocket refused to send the frame: ${messageOf(error)}`);
+export const approvalTimeout = (ms) =>
+  fault(
+    'approval-timeout',
+    `the backend sent a tool-approval-request and then nothing within ${ms} ms (approvalTimeoutMs); expected a finish-step or further chunks. An interrupt with reason 'timeout' was sent`,
+  );
+/** SPEC §4a W5: chat.resumeStream() would split the turn's assistant message `id`. */
+export const resumeWouldSplit = (id) =>
+  fault(
+    'resume-would-split',
+    `BidiTransport.reconnectToStream(): the buffered chunks continue the assistant message ${id}, and chat.resumeStream() would put them in a new one; resume them with resumeBuffered(chat, transport) from 'adk-stream-wasm/chat' (createAdk and useAdkChat do), or leave onBufferedChunks unset for the next request to take them`,
+  );
+/** SPEC §4a W6: an approval the chat cannot show, for want of onBufferedChunks. */
+export const unhandledBufferedApproval = (approvalId) =>
+  fault(
+    'unhandled-buffered-approval',
+    `the backend asked for approval ${String(approvalId)} while no response stream was open (a second tool call of the same turn), and the transport has no onBufferedChunks handler, so the chat cannot show it; pass onBufferedChunks: () => resumeBuffered(chat, transport) (from 'adk-stream-wasm/chat'), or use createAdk / useAdkChat, which do`,
+  );
 
 export function abortError() {
   const error = new Error('the request was aborted');
@@ -40,14 +57,6 @@ function optionalFunction(fn, options, key) {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'function') throw invalidArgument(fn, `\`${key}\` is ${describeValue(value)}`, 'a function or undefined');
   return value;
-}
-
-/** An optional positive whole number (the audio format fields). */
-export function optionalCount(fn, object, key, fallback) {
-  const value = field(fn, object, key);
-  if (value === undefined || value === null) return fallback;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 4294967295) return value;
-  throw invalidArgument(fn, `\`${key}\` is ${describeValue(value)}`, 'a positive whole number');
 }
 
 /** The `abortSignal` of a request; duck-typed, so a signal of another realm or a polyfill works. */
