@@ -191,7 +191,8 @@ class Playback extends Processor {
       this.buffered += m;
       this.lastArrival = currentFrame;
       if (this.state === 0) {
-        if (this.starvedAt >= 0 && currentFrame - this.starvedAt < sampleRate / 2) this.underruns++;
+        // Ran dry and more came within two jitter buffers: a gap in one answer, not the next answer.
+        if (this.starvedAt >= 0 && currentFrame - this.starvedAt < 2 * this.prime) this.underruns++;
         this.state = 1;
       }
     };

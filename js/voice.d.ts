@@ -38,7 +38,7 @@ export interface AdkVoiceOptions {
   sampleRate?: number;
   /** Duration of one `audio_chunk` (default 40 ms). */
   chunkMs?: number;
-  /** Audio buffered before playback starts (default 80 ms). */
+  /** Audio buffered before playback starts (default 100 ms: with 40 ms chunks, the third starts it). */
   jitterMs?: number;
   /** Input RMS (0..1) above which the user is talking over the agent (default 0.06; 0 turns barge-in by voice off). */
   vadThreshold?: number;

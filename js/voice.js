@@ -15,7 +15,8 @@ export class AdkVoiceError extends Error {
 const DEFAULTS = {
   sampleRate: 16000,
   chunkMs: 40,
-  jitterMs: 80,
+  // 100 ms: with 40 ms chunks, playback starts on the third, which covers ±30 ms of network jitter.
+  jitterMs: 100,
   vadThreshold: 0.06,
   vadMs: 30,
   echoCancellation: true,

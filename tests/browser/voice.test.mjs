@@ -227,33 +227,68 @@ test('capture: the backend receives the microphone as 16 kHz 16-bit PCM in 40 ms
   assert.deepEqual(settings.track, { echoCancellation: true, noiseSuppression: true });
 });
 
-test('playback: the agent\'s PCM at real-time rate with ±30 ms jitter plays with no gap longer than one render quantum', { timeout: 90_000 }, async () => {
-  const browser = await launch(fakeMic('speech.wav'));
+/**
+ * One jittered stream into a fresh page: the tap's output, and whether the machine kept the test's
+ * premise (every chunk reached the player before its samples were due: the ±30 ms of jitter is the
+ * backend's; a machine too busy to deliver on time adds its own, which no buffer is sized for).
+ */
+async function playJittered(browser) {
   const { page, errors } = await openVoicePage(browser, { options: { vadThreshold: 0 } });
   // The playback starts with the first chunk (the context is created then); tap it once it exists.
   backend.sendPcm(sinePcm({ ms: 40, amplitude: 0 }));
-  await page.waitForFunction(() => window.voice.nodes.output !== null);
+  await page.waitForFunction(() => window.voice.nodes.output !== null && window.events.includes('drained'));
   await tapVoice(page);
+  // When each chunk reached the player, and when playback started, in the audio clock.
+  await page.evaluate(() => {
+    const { context, output } = window.voice.nodes;
+    const post = output.port.postMessage.bind(output.port);
+    window.arrivals = [];
+    output.port.postMessage = (message, transfer) => {
+      if (message && message.pcm) window.arrivals.push(context.currentTime);
+      return post(message, transfer);
+    };
+    output.port.addEventListener('message', ({ data }) => {
+      if (data.playing !== undefined && window.started === undefined) window.started = data.playing / context.sampleRate;
+    });
+  });
+  await new Promise((r) => setTimeout(r, 400)); // the stream is a new answer, not the silent chunk's continuation
   await backend.streamSine({ seconds: 4, jitterMs: 30 });
-  await page.waitForFunction(() => window.events.includes('drained') && window.voice.state === 'idle', null, { timeout: 10_000 });
+  await page.waitForFunction(() => window.voice.state === 'idle' && window.events.filter((e) => e === 'drained').length >= 2, null, { timeout: 10_000 });
   const tap = await page.evaluate(() => window.readTap());
-  const out = tap.out;
+  const { arrivals, started } = await page.evaluate(() => ({ arrivals: window.arrivals, started: window.started }));
+  const underruns = await page.evaluate(() => window.voice.snapshot.underruns);
+  await page.context().close();
+  // Chunk k's samples are due `k` chunk durations after playback started; 12 ms of slack for the
+  // hop to the audio thread and the main thread's coarse view of the audio clock.
+  const late = arrivals.map((at, k) => at + 0.012 - (started + k * 0.04)).reduce((a, b) => Math.max(a, b), -1);
+  return { tap, errors, underruns, late };
+}
+
+test('playback: the agent\'s PCM at real-time rate with ±30 ms jitter plays with no gap longer than one render quantum', { timeout: 180_000 }, async (t) => {
+  const browser = await launch(fakeMic('speech.wav'));
+  let run;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    run = await playJittered(browser);
+    if (run.late <= 0) break;
+    t.diagnostic(`attempt ${attempt}: a chunk reached the player ${(run.late * 1000).toFixed(0)} ms after it was due (a busy machine); again`);
+  }
+  assert.ok(run.late <= 0, `three times a chunk reached the player after its samples were due (the last time by ${(run.late * 1000).toFixed(0)} ms): the machine is too busy to judge gap-free playback`);
+  const out = run.tap.out;
   const firstSound = out.findIndex((x) => x !== 0);
   let lastSound = out.length - 1;
   while (lastSound > 0 && out[lastSound] === 0) lastSound--;
   assert.ok(firstSound >= 0, 'the output never sounded');
   // A 440 Hz sine crosses zero but is never zero for more than a sample or two: count longer runs.
-  let run = 0, longest = 0;
+  let zeros = 0, longest = 0;
   for (let i = firstSound; i <= lastSound; i++) {
-    run = out[i] === 0 ? run + 1 : 0;
-    longest = Math.max(longest, run);
+    zeros = out[i] === 0 ? zeros + 1 : 0;
+    longest = Math.max(longest, zeros);
   }
   assert.ok(longest <= 128, `a gap of ${longest} samples in the output (one render quantum is 128)`);
-  const played = (lastSound - firstSound + 1) / tap.rate;
+  const played = (lastSound - firstSound + 1) / run.tap.rate;
   assert.ok(Math.abs(played - 4) < 0.05, `played ${played.toFixed(3)} s of 4 s`);
-  const underruns = await page.evaluate(() => window.voice.snapshot.underruns);
-  assert.equal(underruns, 0);
-  assert.deepEqual(errors, []);
+  assert.equal(run.underruns, 0);
+  assert.deepEqual(run.errors, []);
 });
 
 /** Where the output last sounded, in frames of the tap. */
@@ -263,7 +298,7 @@ function lastNonZero(out, from = 0) {
   return last;
 }
 
-test('barge-in by interrupt(): the output is silent within 10 ms and `interrupt` is sent', { timeout: 90_000 }, async () => {
+test('barge-in by interrupt(): the output is silent within 10 ms and `interrupt` is sent', { timeout: 90_000 }, async (t) => {
   const browser = await launch(fakeMic('speech.wav'));
   const { page, errors } = await openVoicePage(browser, { options: { vadThreshold: 0 } });
   backend.sendPcm(sinePcm({ ms: 40, amplitude: 0 }));
@@ -274,18 +309,24 @@ test('barge-in by interrupt(): the output is silent within 10 ms and `interrupt`
   await page.waitForFunction(() => window.voice.state === 'playing');
   const at = await page.evaluate(async () => {
     await new Promise((r) => setTimeout(r, 300));
-    const ctx = window.voice.nodes.context;
+    const { context: ctx, output } = window.voice.nodes;
+    const flushed = new Promise((resolve) => output.port.addEventListener('message', ({ data }) => data.flushed !== undefined && resolve(data.flushed)));
     const frame = Math.round(ctx.currentTime * ctx.sampleRate);
     window.voice.interrupt();
+    const flushedAt = await flushed;
     await new Promise((r) => setTimeout(r, 300));
-    return frame;
+    return { frame, flushedAt };
   });
   const tap = await page.evaluate(() => window.readTap());
   await backend.waitFor((f, i) => i >= since && f.type === 'interrupt');
-  const callAt = at - tap.first;
   const last = lastNonZero(tap.out);
   assert.ok(last > 0 && last < tap.out.length - 4800, 'the output stopped before the end of the tap');
-  const late = (last - callAt) / tap.rate;
+  // The guarantee, in samples: silent from the render quantum in which the flush reached the audio thread.
+  const afterFlush = last - (at.flushedAt - tap.first);
+  assert.ok(afterFlush < 0, `the output sounded ${afterFlush + 1} samples into the quantum that took the flush; expected none`);
+  // And from the call, in the audio clock (the main thread's view of it is coarse: one render callback).
+  const late = (last - (at.frame - tap.first)) / tap.rate;
+  t.diagnostic(`silent ${(late * 1000).toFixed(1)} ms after interrupt() by the main thread's audio clock`);
   assert.ok(late <= 0.01, `the output sounded ${(late * 1000).toFixed(1)} ms after interrupt(); expected ≤ 10 ms`);
   assert.ok(await page.evaluate(() => window.events.includes('flushed')));
   assert.deepEqual(errors, []);
