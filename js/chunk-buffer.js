@@ -7,7 +7,10 @@ const END = Symbol('end');
 export class ChunkBuffer {
   #entries = [];
 
-  /** Whether a buffered chunk passes `test`; without one, whether any chunk is buffered. */
+  /**
+   * Whether a buffered chunk passes `test`; without one, whether any chunk is buffered.
+   * @param {(chunk: any) => boolean} [test]
+   */
   has(test = () => true) {
     return this.#entries.some((entry) => entry !== END && test(entry));
   }

@@ -41,7 +41,7 @@ export class BidiTransport {
   /** @type {number | undefined} */
   #latencyMs = undefined;
   #sent = new SentMessages();
-  /** The assistant message of the agent turn in progress (SPEC §4a W5), once known. */
+  /** The assistant message of the agent turn in progress (SPEC §4a W5), once known. @type {string | undefined} */
   #turnMessageId = undefined;
 
   constructor(options) {
@@ -126,9 +126,10 @@ export class BidiTransport {
     // from their tool calls (SPEC §4a W5, W6). Only a caller that applies them to the message they
     // continue (`resumeBuffered`, which says so with `continueMessage: true`) gets them.
     const continues = options !== null && typeof options === 'object' && options.continueMessage === true;
-    // A late text is its own message; a chunk of a tool call belongs to the turn's message.
-    const ofTool = this.#buffer.has((chunk) => typeof chunk.toolCallId === 'string');
-    if (this.#turnMessageId !== undefined && ofTool && !continues) {
+    // A late text is its own message; a chunk of a tool call belongs to the turn's message, and so
+    // does a `start`: an ADK backend begins each response of the turn with one (SPEC §4a W5).
+    const ofTurn = this.#buffer.has((chunk) => typeof chunk.toolCallId === 'string' || chunk.type === 'start');
+    if (this.#turnMessageId !== undefined && ofTurn && !continues) {
       throw resumeWouldSplit(this.#turnMessageId);
     }
     const id = ++this.#nextId;
