@@ -212,8 +212,10 @@ export function createAdk(options) {
  * `createAutoSend`: `new BidiTransport({url, onBufferedChunks: () => resumeBuffered(chat, transport)})`
  * (createAdk and useAdkChat do it themselves). Resolves true when chunks were applied; while the
  * chat streams it does nothing, since the next stream takes them.
+ * @param {any} chat @param {any} transport @param {{onError?: (error: unknown) => void}} [options]
  */
-export async function resumeBuffered(chat, transport, { onError } = {}) {
+export async function resumeBuffered(chat, transport, options = {}) {
+  const { onError } = options;
   if (chat === null || typeof chat !== 'object' || !Array.isArray(chat.messages)) {
     throw invalidArgument('resumeBuffered', `chat is ${describeValue(chat)}`, 'an AI SDK Chat instance');
   }

@@ -310,7 +310,8 @@ mod render {
 #[cfg(not(target_arch = "wasm32"))]
 pub use render::js_module;
 
-#[cfg(test)]
+// Natively only: the wasm32 test builds (wasm-pack test) have no file system to compare with.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use std::{env, fs, string::String};
 
