@@ -114,7 +114,7 @@ export function writeRecords(arg, table, toolFlags = NO_FLAGS, answerIds = NO_AN
       if (part === null || typeof part !== 'object') return fail(MALFORMED.PART, i);
       const type = part.type;
       if (typeof type !== 'string') return fail(MALFORMED.TYPE, i);
-      let kind = KIND.OTHER;
+      let kind = /** @type {number} */ (KIND.OTHER);
       if (type === 'text') kind = KIND.TEXT;
       else if (type === 'reasoning') kind = KIND.REASONING;
       else if (type === 'step-start') kind = KIND.STEP_START;

@@ -17,6 +17,7 @@ export class AdkSseTransport extends DefaultChatTransport {
   /**
    * `{api?, headers?, body?, credentials?, fetch?, prepareSendMessagesRequest?, …}` as for AI SDK's
    * `DefaultChatTransport`, plus `backend?: 'adk' | 'ai-sdk'` and `frontendTools?`.
+   * @param {Record<string, any>} [options]
    */
   constructor(options = {}) {
     if (options === null || typeof options !== 'object') {
