@@ -5,7 +5,8 @@
 import { answerWords, core, requireReady } from './loader.js';
 import { ENGINE_OPTION, FLAG, RULE, RUN } from './contract.js';
 import { InternTable, answerRule, answerSends, answerValue, lastParts, messagesOf, writeRecords } from './records.js';
-import { RULES, explainDetail, notCommitted } from './words.js';
+import { RULES } from './codes.js';
+import { explainDetail, notCommitted } from './words.js';
 import { registryEntry, registryVersion } from './registry.js';
 import { AdkError, AdkInternalError, describeValue, field, invalidArgument, isArray, messageOf, optionalString, shown, toolNameFromType, toolNameOf } from './errors.js';
 

@@ -6,7 +6,7 @@
 // writer never throws, and keeps nothing between writes: each call returns what it found.
 import { memoryWords, recordBuffer } from './loader.js';
 import { ANSWER, FLAG, KIND, RECORD, ROLE, roleCode, toolStateCode } from './contract.js';
-import { MALFORMED } from './words.js';
+import { MALFORMED } from './codes.js';
 
 const { HEADER_WORDS, PART_WORDS } = RECORD;
 
@@ -58,7 +58,7 @@ export class InternTable {
 }
 
 /**
- * What `writeRecords` found malformed: its code (words.js `MALFORMED`), the part index, and the
+ * What `writeRecords` found malformed: its code (codes.js `MALFORMED`), the part index, and the
  * value its words show. The records then hold the code too, so the core answers "malformed".
  * @typedef {{code: number, index: number, value: unknown}} Malformed
  */

@@ -1,191 +1,53 @@
-// Every word the core's answers are shown in: explain() details, malformations and the helpers'
-// errors. The core returns codes and part indices (src/exports.rs); this is the one table that
-// renders them, so the WebAssembly module carries no text. No WebAssembly here: the codes come from
-// contract.js (generated from Rust), the shared words and error classes from errors.js.
-import { ACTION, RULE } from './contract.js';
-import {
-  AdkIncompleteBatchError,
-  AdkInvalidToolError,
-  AdkNotCommittedError,
-  AdkUnknownApprovalError,
-  messageOf,
-  shown,
-  toolNameOf,
-} from './errors.js';
+// The words the package's answers and errors are shown in, as every build has them: each error keeps
+// its class, its name and a short sentence with the ids it is about, as React's production errors
+// do; explain() keeps `send` and `rule`, and its `detail` names the rule. The whole words come in
+// development builds (the `development` export condition: the entries under dev/ load
+// words-development.js), or in production for explain() when the app imports
+// `adk-stream-wasm/explain`: each hands its words to `useWords`. No WebAssembly here.
+import { RULE } from './contract.js';
+import { RULES } from './codes.js';
+import { AdkIncompleteBatchError, AdkInvalidToolError, AdkNotCommittedError, AdkUnknownApprovalError, shown } from './errors.js';
 
-/** The glue's malformation codes (what `writeRecords` could not read); RECORD is Rust's own. */
-export const MALFORMED = Object.freeze({
-  ARGUMENT: 1,
-  MESSAGES: 2,
-  EMPTY: 3,
-  LAST_MESSAGE: 4,
-  THREW: 5,
-  PARTS: 6,
-  PART: 7,
-  TYPE: 8,
-  TOOL_NAME: 9,
-  STATE: 10,
-  TOOL_CALL_ID: 11,
-  APPROVAL: 12,
-  APPROVAL_ID: 13,
-  APPROVED: 14,
-  RECORD: 255,
-});
+/** The whole words installed so far, by function name. */
+const whole = {};
 
-/** Ids as messages list them: each cut short, at most 20 of them. */
-function shownList(ids) {
-  const listed = ids.slice(0, 20).map(shown);
-  if (ids.length > 20) listed.push(`and ${ids.length - 20} more`);
-  return listed.join(', ');
+/** Installs whole words (words-development.js, explain.js). */
+export function useWords(words) {
+  Object.assign(whole, words);
 }
 
-/** A value's kind for a malformation: `null`, `an array`, `an object`, `a number`… (the kind, not
- *  the value: a malformed input may be large or hostile). */
-function kindOf(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (value === undefined) return 'undefined';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-const STATE_LIST =
-  'input-streaming, input-available, approval-requested, approval-responded, output-available, output-error, output-denied';
-
-/** Why the input is not a well-formed message list, from what `writeRecords` returned for it. */
-export function describeMalformed({ code, index, value }) {
-  const at = `parts[${index}]`;
-  switch (code) {
-    case MALFORMED.ARGUMENT:
-      return `the argument is ${kindOf(value)}; expected {messages}`;
-    case MALFORMED.MESSAGES:
-      return shown(`\`messages\` is ${kindOf(value)}; expected an array of UI messages`);
-    case MALFORMED.EMPTY:
-      return '`messages` is empty';
-    case MALFORMED.LAST_MESSAGE:
-      return `the last message is ${kindOf(value)}; expected {id, role, parts}`;
-    case MALFORMED.THREW:
-      return shown(`reading the messages threw: ${messageOf(value)}`);
-    case MALFORMED.PARTS:
-      return "the last message's `parts` is neither an array nor missing";
-    case MALFORMED.PART:
-      return `${at} is not an object`;
-    case MALFORMED.TYPE:
-      return `${at}.type is not a string`;
-    case MALFORMED.TOOL_NAME:
-      return `${at} is a \`dynamic-tool\` part without a \`toolName\` string`;
-    case MALFORMED.STATE:
-      return `${at}.state is ${typeof value === 'string' ? `'${shown(value)}'` : 'not a string'}, expected one of ${STATE_LIST}`;
-    case MALFORMED.TOOL_CALL_ID:
-      return `${at}.toolCallId is missing or not a string`;
-    case MALFORMED.APPROVAL:
-      return `${at}.approval is not an object`;
-    case MALFORMED.APPROVAL_ID:
-      return `${at}.approval.id is missing or not a string`;
-    case MALFORMED.APPROVED:
-      return `${at}.approval.approved is neither a boolean nor undefined`;
-    default:
-      return 'the message records are not in the expected format';
-  }
-}
-
-/** @typedef {'malformed-input' | 'not-assistant' | 'no-parts' | 'approval-pending' | 'still-streaming' | 'awaiting-browser-output' | 'no-user-action' | 'already-known' | 'unsent-user-action'} RuleName */
-
-/**
- * The stable names of `explain().rule`, indexed by the core's rule codes (`RULE`, generated from
- * src/engine/decision.rs).
- * @type {ReadonlyArray<RuleName>}
- */
-export const RULES = /* @__PURE__ */ (() => {
-  /** @type {RuleName[]} */
-  const names = [];
-  names[RULE.MALFORMED_INPUT] = 'malformed-input';
-  names[RULE.NOT_ASSISTANT] = 'not-assistant';
-  names[RULE.NO_PARTS] = 'no-parts';
-  names[RULE.APPROVAL_PENDING] = 'approval-pending';
-  names[RULE.STILL_STREAMING] = 'still-streaming';
-  names[RULE.AWAITING_BROWSER_OUTPUT] = 'awaiting-browser-output';
-  names[RULE.NO_USER_ACTION] = 'no-user-action';
-  names[RULE.ALREADY_KNOWN] = 'already-known';
-  names[RULE.UNSENT_USER_ACTION] = 'unsent-user-action';
-  return Object.freeze(names);
-})();
-
-const ROLE_WORDS = ['missing', 'user', 'assistant', 'system', 'not one AI SDK defines'];
-
-/**
- * The decision in words: what was seen, and what happens or what to do. `rule` and `value` are the
- * core's answer; `parts` the last message's; `actions` the `(index, 0 answer | 1 output)` pairs of
- * a send; `malformed` what `writeRecords` returned for a malformed input (null otherwise). (The rules behind each: SPEC §2, in the repository.)
- */
+/** explain()'s detail: the whole words when installed, else the rule. */
 export function explainDetail(rule, value, parts, actions, malformed) {
-  const part = () => parts[value];
-  const tool = () => `${shown(toolNameOf(part()))} (parts[${value}]`;
-  switch (rule) {
-    case RULE.MALFORMED_INPUT:
-      return `Nothing is sent: ${describeMalformed(malformed)}. Pass AI SDK's {messages} as it is.`;
-    case RULE.NOT_ASSISTANT:
-      return `Nothing is sent: the last message's role is ${ROLE_WORDS[value]}, not assistant, so there is no answer to send back.`;
-    case RULE.NO_PARTS:
-      return 'Nothing is sent: the last assistant message has no parts.';
-    case RULE.APPROVAL_PENDING: {
-      const approval = part().approval;
-      return `Nothing is sent yet: ${tool()}) waits for the user's answer to approval ${shown(approval ? approval.id : '?')}; answer it with approve() or deny().`;
-    }
-    case RULE.STILL_STREAMING:
-      return `Nothing is sent yet: ${tool()}) is still streaming its input; the response is not complete.`;
-    case RULE.AWAITING_BROWSER_OUTPUT:
-      return part().approval != null
-        ? `Nothing is sent yet: ${tool()}, toolCallId ${shown(part().toolCallId)}) runs in the browser and was approved; the approval goes to the backend together with the tool's output, which does not exist yet. Add it with addToolOutput() (attachAdk and useAdkChat run the tool and add it for you).`
-        : `Nothing is sent yet: ${tool()}, toolCallId ${shown(part().toolCallId)}) runs in the browser and the backend waits for its output, which does not exist yet. Add it with addToolOutput().`;
-    case RULE.NO_USER_ACTION:
-      return 'Nothing is sent: the last message holds no approval answer and no tool output added by the browser.';
-    case RULE.ALREADY_KNOWN:
-      return `Nothing is sent: the backend already knows all ${value} answer(s) and browser output(s) in the last message (this chat sent them, a later part shows the backend moved on, or the backend reported the tool failed).`;
-    default: {
-      const names = [];
-      for (let i = 0; i < actions.length; i += 2) {
-        const at = parts[actions[i]];
-        names.push(
-          actions[i + 1] === ACTION.ANSWER
-            ? `the answer to approval ${shown(at.approval.id)} (parts[${actions[i]}])`
-            : `the browser's output for ${shown(at.toolCallId)} (parts[${actions[i]}])`,
-        );
-      }
-      return `Send: every approval is answered, and the backend does not know ${names.join(', ')} yet.`;
-    }
-  }
+  if (whole.explainDetail) return whole.explainDetail(rule, value, parts, actions, malformed);
+  return `${rule === RULE.UNSENT_USER_ACTION ? 'Send' : 'Nothing is sent'}: ${RULES[rule]}. (The words: import 'adk-stream-wasm/explain'.)`;
 }
 
-/** `AdkInvalidToolError` with its whole message. */
-export function invalidTool(message) {
-  return new AdkInvalidToolError(message);
+/** What `writeRecords` found malformed (its `{code, index, value}`), for an error message. */
+export function describeMalformed(malformed) {
+  if (whole.describeMalformed) return whole.describeMalformed(malformed);
+  return `malformed input (code ${malformed.code}, parts[${malformed.index}])`;
 }
+
+const list = (/** @type {unknown[]} */ ids) => ids.slice(0, 20).map(shown).join(', ') || 'none';
 
 /**
  * `AdkUnknownApprovalError` for `id`: `pending` lists `{approvalId, toolName, toolCallId}`;
  * `toolCallOf` is the pending approval whose toolCallId `id` is, if any.
  */
 export function unknownApproval(id, pending, toolCallOf) {
-  let text = `'${shown(id)}' is not a pending approval id of this chat. `;
-  if (toolCallOf) text += `It is the toolCallId of a pending call; its approval id is ${toolCallOf.approvalId}. `;
-  text +=
-    pending.length === 0
-      ? 'No approval is pending in the last assistant message.'
-      : `Pending approval ids: ${pending
-          .map((p) => `${shown(p.approvalId)} (${shown(p.toolName)}, toolCallId ${shown(p.toolCallId)})`)
-          .join(', ')}. Pass part.approval.id, not part.toolCallId.`;
-  return new AdkUnknownApprovalError(text);
+  if (whole.unknownApproval) return whole.unknownApproval(id, pending, toolCallOf);
+  return new AdkUnknownApprovalError(`'${shown(id)}' is not a pending approval id; pending: ${list(pending.map((p) => p.approvalId))}.`);
 }
 
 /** `AdkIncompleteBatchError` naming the missing, unknown and repeated ids. */
 export function incompleteBatch(missing, unknown, duplicated) {
-  const problems = [];
-  if (missing.length > 0) problems.push(`missing: ${shownList(missing)}`);
-  if (unknown.length > 0) problems.push(`unknown: ${shownList(unknown)}`);
-  if (duplicated.length > 0) problems.push(`answered more than once: ${shownList(duplicated)}`);
-  return new AdkIncompleteBatchError(
-    `answerApprovals(): the handler must decide every pending approval exactly once; nothing was applied (${problems.join('; ')}).`,
-  );
+  if (whole.incompleteBatch) return whole.incompleteBatch(missing, unknown, duplicated);
+  return new AdkIncompleteBatchError(`answerApprovals(): nothing was applied (missing: ${list(missing)}; unknown: ${list(unknown)}; repeated: ${list(duplicated)}).`);
+}
+
+/** `AdkInvalidToolError` with its whole message. */
+export function invalidTool(message) {
+  return new AdkInvalidToolError(message);
 }
 
 /** `AdkNotCommittedError`. */

@@ -42,6 +42,8 @@ rm -rf pkg
 mkdir -p pkg/wasm
 build_core $CORE_MODULE
 cp js/*.js js/*.d.ts pkg/
+# The entries of the `development` export condition (explain() and the errors in their whole words).
+mkdir -p pkg/dev && cp js/dev/*.js pkg/dev/
 cp js/package.json pkg/package.json
 # The npm page's README is js/README.md (links that work from the registry), not the repository's.
 cp js/README.md pkg/README.md

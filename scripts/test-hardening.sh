@@ -12,7 +12,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 [ -f scripts/env.sh ] && source scripts/env.sh
 PROJECT=tests/hardening
-FILES=(loop-freedom approval-safety transport-faults hostile-input security findings)
+FILES=(loop-freedom approval-safety transport-faults hostile-input security findings production-build)
 
 fail() {
   echo "test-hardening.sh: FAILED: $*" >&2

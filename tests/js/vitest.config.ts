@@ -26,6 +26,9 @@ export default defineConfig({
   test: {
     // Each file gets a fresh copy of the package's module state (its default engines and registry).
     isolate: true,
+    // Vitest starts its workers with `--conditions development` (Vite's mode here is not production),
+    // so the package loads as in an app's development build: explain() and the errors in their whole
+    // words (js/words.js). tests/hardening loads it as a production build does (js/words-production.js).
     testTimeout: 15_000,
     projects: [
       {
