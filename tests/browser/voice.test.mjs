@@ -251,17 +251,30 @@ async function playJittered(browser) {
       if (data.playing !== undefined && window.started === undefined) window.started = data.playing / context.sampleRate;
     });
   });
+  // The audio clock against the wall clock while the stream plays: on a busy machine the audio
+  // thread stalls, then renders the missed quanta in a burst that drains any buffer faster than the
+  // backend sends (a platform glitch, not the player's). The drift's spread says whether that happened.
+  await page.evaluate(() => {
+    const { context } = window.voice.nodes;
+    window.clocks = [];
+    window.clockTimer = setInterval(() => window.clocks.push([performance.now() / 1000, context.currentTime]), 10);
+  });
   await new Promise((r) => setTimeout(r, 400)); // the stream is a new answer, not the silent chunk's continuation
   await backend.streamSine({ seconds: 4, jitterMs: 30 });
   await page.waitForFunction(() => window.voice.state === 'idle' && window.events.filter((e) => e === 'drained').length >= 2, null, { timeout: 10_000 });
   const tap = await page.evaluate(() => window.readTap());
   const { arrivals, started } = await page.evaluate(() => ({ arrivals: window.arrivals, started: window.started }));
   const underruns = await page.evaluate(() => window.voice.snapshot.underruns);
+  const clocks = await page.evaluate(() => (clearInterval(window.clockTimer), window.clocks));
   await page.context().close();
+  const drift = clocks.map(([wall, audio]) => wall - clocks[0][0] - (audio - clocks[0][1]));
+  const stalled = Math.max(...drift) - Math.min(...drift);
   // Chunk k's samples are due `k` chunk durations after playback started; 12 ms of slack for the
   // hop to the audio thread and the main thread's coarse view of the audio clock.
-  const late = arrivals.map((at, k) => at + 0.012 - (started + k * 0.04)).reduce((a, b) => Math.max(a, b), -1);
-  return { tap, errors, underruns, late };
+  const chunkLate = arrivals.map((at, k) => at + 0.012 - (started + k * 0.04)).reduce((a, b) => Math.max(a, b), -1);
+  // The audio clock may wander by a few render quanta against the wall clock; 25 ms is a stall.
+  const late = Math.max(chunkLate, stalled - 0.025);
+  return { tap, errors, underruns, late, stalled };
 }
 
 test('playback: the agent\'s PCM at real-time rate with ±30 ms jitter plays with no gap longer than one render quantum', { timeout: 180_000 }, async (t) => {
@@ -270,7 +283,7 @@ test('playback: the agent\'s PCM at real-time rate with ±30 ms jitter plays wit
   for (let attempt = 1; attempt <= 3; attempt++) {
     run = await playJittered(browser);
     if (run.late <= 0) break;
-    t.diagnostic(`attempt ${attempt}: a chunk reached the player ${(run.late * 1000).toFixed(0)} ms after it was due (a busy machine); again`);
+    t.diagnostic(`attempt ${attempt}: a chunk reached the player late, or the audio clock stalled ${(run.stalled * 1000).toFixed(0)} ms (a busy machine); again`);
   }
   assert.ok(run.late <= 0, `three times a chunk reached the player after its samples were due (the last time by ${(run.late * 1000).toFixed(0)} ms): the machine is too busy to judge gap-free playback`);
   const out = run.tap.out;
