@@ -223,6 +223,8 @@ function whereTheTimeGoes(data) {
     return lines;
   };
   out.push(...describe(profile, 'Profile of the shipped package (its `.wasm` has no name section, so WebAssembly functions appear by index)'));
+  if (data.freshProfile) out.push(...describe(data.freshProfile, 'A fresh decision on the same set, each call another snapshot of the last message (section 1, "Fresh decisions and re-asks"), shipped package'));
+  if (data.freshSymbols) out.push(...describe(data.freshSymbols, 'The fresh decision with the symbolised build'));
   out.push('', 'JS self times move between a function and its caller when V8 inlines one into the other (compare `decide (index.js)` and `passStringToWasm0` across the two profiles); the timings in parts above are the firmer numbers.');
   if (symbols) {
     out.push(...describe(symbols, 'The same loop with a symbolised build of the working tree\'s source (release profile with names kept, the same wasm-opt -Oz), so WebAssembly functions have names'));
@@ -336,6 +338,7 @@ function renderSummary(data) {
     `Package: the \`pkg/\` built when the tree was at commit \`${machine.commit}\`${machine.dirty ? ' (with uncommitted changes in src/ or js/)' : ''}, \`.wasm\` sha256 \`${machine.wasmSha256.slice(0, 16)}…\`. AI SDK: \`ai\` ${machine.ai}, \`Chat\` from \`@ai-sdk/react\` ${machine.aiReact} (\`ai\` 6 exports only \`AbstractChat\`; this is the concrete \`Chat\` that \`useChat\` wraps).`,
     '',
     ...goalsTable(data),
+    ...freshSection(data.node.fresh, data.chromium.fresh),
     `## The first round's budgets: ${met} of ${lines.length} met`,
     '',
     '| budget | result |',
@@ -376,12 +379,35 @@ export const DECISIONS = [
   '- **Embedded as hex, compiled at import** ([0004](docs/decisions/0004-the-core-module-s-size.md)): 10,676 B gzip in the app\'s chunk against 12,335 B as base64, with no fetch and a synchronous first decision; a fetched `.wasm` would still leave the SSE app over its 16 KB goal.',
   '- **One module per BIDI app, the socket in JavaScript** ([0003](docs/decisions/0003-one-module-per-bidi-app.md)): 26.9 KB added to a BIDI app against 66.9 KB for a Rust transport in one module, 1.19× against 1.78× of plain JS\'s main-thread work per frame, p99 +8 µs against +35 µs.',
   '- **No wasm-bindgen at run time** ([0002](docs/decisions/0002-no-wasm-bindgen-at-run-time.md)): browser tools are one browser call each, with nothing for the core to decide.',
+  '- **Words only in development builds** (issue 25): the whole words of the errors and of `explain()` load through the `development` export condition (the entries under `js/dev/`); a production build keeps each error\'s class, `name`, code and a short sentence with its ids, and `explain()`\'s rule, and `import \'adk-stream-wasm/explain\'` adds `explain()`\'s words. The SSE app\'s added bytes went from 23,418 B to 22,376 B gzip (−1,042 B, 2026-11-26, the same Vite build before and after).',
   '- **The voice\'s conversion in plain JS** ([0001](docs/decisions/0001-voice-conversion-in-js.md)): Rust in the worklet saved 0.3 ms of audio-thread time per second of audio and cost 0.5 KB gzip.',
   '',
 ];
 
+/** Issue 25: fresh decisions and re-asks against AI SDK's approval helper (bench/lib/fresh-bench.mjs). */
+function freshSection(node, chromium) {
+  if (!node && !chromium) return [];
+  const rows = [];
+  for (const [env, results] of [['Node', node], ['Chromium', chromium]]) {
+    for (const r of results ?? []) {
+      const { freshLibrary, freshAi, reaskLibrary, reaskAi } = r.ns;
+      rows.push(`| ${env} | ${r.name} | ${int(freshLibrary)} ns | ${int(freshAi)} ns | **${ratio(freshLibrary / freshAi)}** | ${int(reaskLibrary)} ns | ${int(reaskAi)} ns | **${ratio(reaskLibrary / reaskAi)}** |`);
+    }
+  }
+  return [
+    '## Fresh decisions and re-asks (issue 25)',
+    '',
+    "A fresh call sees another last message than the call before: a new snapshot of the same message as AI SDK's `Chat` makes on every update (`{...message, parts: parts.map((part) => ({...part}))}`: new message and part objects, the same id strings), with the leading step-start, reasoning and text parts in another of six orders, so the engine's last-decision memo cannot answer; every user action in it was sent before timing, so every call answers `false`. A re-ask sees the same message again. Both sides go through the same wrapper, interleaved in one process, against AI SDK's stateless `lastAssistantMessageIsCompleteWithApprovalResponses` (goals: fresh ≤ 2×, re-ask ≤ 1.5×).",
+    '',
+    '| where | set | fresh: library | fresh: AI SDK | fresh ratio | re-ask: library | re-ask: AI SDK | re-ask ratio |',
+    '|---|---|--:|--:|--:|--:|--:|--:|',
+    ...rows,
+    '',
+  ];
+}
+
 function renderDetail(data) {
-  const { node, chromium, size, bidi, startup, settings } = data;
+  const { node, chromium, size, bidi, startup, settings, machine } = data;
   const lat = bidi.latency;
   const md = [
     `# Benchmarks: the tables behind BENCHMARKS.md (${data.machine.date}, commit \`${data.machine.commit}\`)`,
@@ -405,6 +431,7 @@ function renderDetail(data) {
     decisionTable(chromium.results),
     '',
     ...inParts(node.results, chromium.results),
+    ...freshSection(node.fresh, chromium.fresh),
     '## 2. Growth',
     '',
     'Cost of the largest over the smallest message set that differ in one dimension only (medians from section 1).',

@@ -140,6 +140,9 @@ try {
   log('profile of a library call (node --cpu-prof)');
   const profile = await profileDecision({ pkgDir, seconds: quick ? 1 : 3 });
   const symbols = symbolsDir ? await profileDecision({ pkgDir: symbolsDir, seconds: quick ? 1 : 3 }) : null;
+  log('profile of a fresh library call (each call another snapshot of the last message)');
+  const freshProfile = await profileDecision({ pkgDir, seconds: quick ? 1 : 3, fresh: true });
+  const freshSymbols = symbolsDir ? await profileDecision({ pkgDir: symbolsDir, seconds: quick ? 1 : 3, fresh: true }) : null;
   machine.loadEnd = Number(loadavg()[0].toFixed(2));
   machine.runSeconds = Math.round((performance.now() - started) / 1000);
   data = {
@@ -154,6 +157,8 @@ try {
     bidi,
     profile,
     symbols,
+    freshProfile,
+    freshSymbols,
   };
 } finally {
   await browser.close();

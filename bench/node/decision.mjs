@@ -3,6 +3,7 @@
 import * as adk from 'adk-stream-wasm';
 import * as ai from 'ai';
 import { runDecisionBench } from '../lib/decision-bench.mjs';
+import { runFreshBench } from '../lib/fresh-bench.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const rounds = Number(args.rounds ?? 101);
@@ -19,4 +20,5 @@ const results = runDecisionBench({
   breakdown: undefined,
   log: (line) => process.stderr.write(`  node: ${line}\n`),
 });
-process.stdout.write(JSON.stringify({ node: process.version, rounds, batchMs, results }));
+const fresh = runFreshBench({ adk, ai, now: () => performance.now(), rounds, batchMs });
+process.stdout.write(JSON.stringify({ node: process.version, rounds, batchMs, results, fresh }));

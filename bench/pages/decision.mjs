@@ -3,10 +3,12 @@
 import * as adk from 'adk-stream-wasm';
 import * as ai from 'ai';
 import { runDecisionBench } from '../lib/decision-bench.mjs';
+import { runFreshBench } from '../lib/fresh-bench.mjs';
 
 const now = () => performance.now();
 window.runDecision = ({ rounds, batchMs }) =>
   runDecisionBench({ adk, ai, now, rounds, batchMs });
+window.runFresh = ({ rounds, batchMs }) => runFreshBench({ adk, ai, now, rounds, batchMs });
 adk.ready.then(() => {
   window.benchInfo = { crossOriginIsolated: globalThis.crossOriginIsolated, userAgent: navigator.userAgent };
   window.benchReady = true;

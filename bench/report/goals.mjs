@@ -1,4 +1,4 @@
-// Issue 16's goals ("numbers across"), each beside the baseline measured in the same run: the table
+// Issue 16's goals ("numbers across") and issue 25's, each beside the baseline measured in the same run: the table
 // at the top of BENCHMARKS.md that says how far the package is from each.
 import { fixed, int, kb, ratio, signed } from './format.mjs';
 import { GET_LOCATION_GOAL, SIZE_GOALS } from './size.mjs';
@@ -12,6 +12,9 @@ export const GOALS = {
   bidiThroughput: 1,
   bidiWorkPerFrame: 1.2,
   growth: 1.5,
+  // Issue 25: a decision on a changed last message, and a re-ask, ÷ AI SDK's approval helper.
+  freshVsAi: 2,
+  reaskVsAi: 1.5,
 };
 
 function worstOf(results, f) {
@@ -114,6 +117,25 @@ export function goals(data) {
       gap: vsAi <= GOALS.vsAiApproval ? '' : `${fixed(vsAi / GOALS.vsAiApproval, 1)}× over at that set (section 1)`,
     });
   }
+  // Issue 25: fresh decisions (every call another last message) and re-asks, 1 and 20 tool parts.
+  for (const [env, fresh] of [['Node', node.fresh], ['Chromium', chromium.fresh]]) {
+    if (!fresh) continue;
+    for (const [kind, goal, label] of [['fresh', GOALS.freshVsAi, 'a fresh decision (each call another last message)'], ['reask', GOALS.reaskVsAi, 're-asked on an unchanged message']]) {
+      for (const parts of [1, 20]) {
+        const w = worstOf(fresh.filter((r) => r.toolParts === parts), (r) => r.ns[`${kind}Library`] / r.ns[`${kind}Ai`]);
+        if (!w) continue;
+        const value = w.ns[`${kind}Library`] / w.ns[`${kind}Ai`];
+        out.push({
+          what: `${label} ÷ AI SDK's approval helper, ${env}, ${parts} tool part${parts > 1 ? 's' : ''} (worst of 1 and 1,000 messages: ${w.name})`,
+          goal: `≤ ${ratio(goal)}`,
+          value: ratio(value),
+          baseline: `AI SDK ${fixed(w.ns[`${kind}Ai`] / 1000)} µs, library ${fixed(w.ns[`${kind}Library`] / 1000)} µs`,
+          met: value <= goal,
+          gap: value <= goal ? '' : `${fixed(value / goal, 1)}× over ("Fresh decisions and re-asks" below)`,
+        });
+      }
+    }
+  }
   if (bidi && bidi.throughput) {
     const chat = bidi.throughput.chat.library / bidi.throughput.chat.baseline;
     out.push({
@@ -159,7 +181,7 @@ export function goalsTable(data) {
   const { loadStart, loadEnd } = data.machine;
   const busy = Math.max(loadStart, loadEnd) > Number(data.machine.nproc);
   return [
-    `## Issue 16's goals: ${judged.filter((g) => g.met).length} of ${judged.length} met`,
+    `## Goals (issues 16 and 25): ${judged.filter((g) => g.met).length} of ${judged.length} met`,
     '',
     ...(busy
       ? [`Sizes are exact. Times were taken with a load average of ${loadStart} to ${loadEnd} on ${data.machine.nproc} cores (other work on the machine): each comparison is interleaved in one process, but absolute times and single ratios are inflated and noisy; judge the time goals on a quiet run.`, '']

@@ -2,7 +2,8 @@
 // and by module, and the package as shipped.
 import { KB, code, int, kb } from './format.mjs';
 
-export const SIZE_GOALS = { sse: 16 * KB, bidi: 32 * KB };
+// Issue 16's SSE goal; issue 25 brought the BIDI app's from 32 KB to 24 KB.
+export const SIZE_GOALS = { sse: 16 * KB, bidi: 24 * KB };
 /** Issue 25: what an app that runs get_location loads beyond the same app without it. */
 export const GET_LOCATION_GOAL = 4 * KB;
 const APP_LABEL = {
@@ -57,7 +58,7 @@ function partsTable(size) {
     `| = the package's modules, each minified and gzipped in a chunk of its own | ${rawGzip(sum(sse))} | ${rawGzip(sum(bidi))} |`,
     `| the rest: app code and library code only the package pulls in, less what one chunk saves over many | ${int(sse.rest.raw)} B | ${int(sse.rest.gzip)} B | ${int(bidi.rest.raw)} B | ${int(bidi.rest.gzip)} B |`,
     `| **added in the build as Vite makes it (what the page downloads)** | **${int(sse.loaded.raw)} B** | **${int(sse.loaded.gzip)} B (${kb(sse.loaded.gzip)})** | **${int(bidi.loaded.raw)} B** | **${int(bidi.loaded.gzip)} B (${kb(bidi.loaded.gzip)})** |`,
-    `| goal (issue 16) | | ≤ ${kb(SIZE_GOALS.sse)} | | ≤ ${kb(SIZE_GOALS.bidi)} |`,
+    `| goal (issues 16 and 25) | | ≤ ${kb(SIZE_GOALS.sse)} | | ≤ ${kb(SIZE_GOALS.bidi)} |`,
   );
   return lines;
 }

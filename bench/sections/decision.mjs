@@ -30,8 +30,10 @@ export async function decisionInChromium({ browser, origin, rounds, batchMs, log
     if (!info.crossOriginIsolated) throw new Error('the decision page is not cross-origin isolated: performance.now() would be coarse');
     const results = await page.evaluate((options) => window.runDecision(options), { rounds, batchMs });
     for (const r of results) log(`chromium: ${r.name}: library ${r.ns.library.toFixed(0)} ns, baseline ${r.ns.baseline.toFixed(0)} ns`);
+    const fresh = await page.evaluate((options) => window.runFresh(options), { rounds, batchMs });
+    for (const r of fresh) log(`chromium fresh: ${r.name}: library ${r.ns.freshLibrary.toFixed(0)} ns, AI SDK ${r.ns.freshAi.toFixed(0)} ns`);
     if (errors.length > 0) throw errors[0];
-    return { rounds, batchMs, results };
+    return { rounds, batchMs, results, fresh };
   } finally {
     await context.close();
   }

@@ -61,11 +61,12 @@ export function selfTime(profile, topCount = 14) {
   return { samples: total, groups, top: entries.slice(0, topCount) };
 }
 
-export async function profileDecision({ pkgDir, seconds = 3 }) {
+/** `fresh`: each call another snapshot of the last message (the memo never answers). */
+export async function profileDecision({ pkgDir, seconds = 3, fresh = false }) {
   const dir = await mkdtemp(join(tmpdir(), 'adk-bench-prof-'));
   try {
     const file = join(dir, 'decision.cpuprofile');
-    const { stdout } = await run(process.execPath, ['node/profile.mjs', pkgDir, String(seconds), file], { cwd: here });
+    const { stdout } = await run(process.execPath, ['node/profile.mjs', pkgDir, String(seconds), file, ...(fresh ? ['fresh'] : [])], { cwd: here });
     const { calls } = JSON.parse(stdout);
     const profile = JSON.parse(await readFile(file, 'utf8'));
     return { calls, seconds, ...selfTime(profile) };
