@@ -55,7 +55,11 @@ async function connect() {
     }
   };
   const send = (frame) => ws.send(JSON.stringify({ version: '1.0', timestamp: Date.now(), ...frame }));
-  return { ws, next, send };
+  const chunksOf = (frames) => frames.map((f) => JSON.parse(f.replace(/^data: /, '')));
+  /** The chunks up to the next blocking finish-step, and up to the next [DONE] (without it). */
+  const untilFinishStep = async () => chunksOf(await next((f) => f.includes('"finish-step"')));
+  const untilDone = async (ms) => chunksOf((await next((f) => f === 'data: [DONE]\n\n', ms)).slice(0, -1));
+  return { ws, next, send, untilFinishStep, untilDone };
 }
 
 test('SSE: a payment asks for approval, then the answer gives the result (shapes of the recording)', async () => {
@@ -103,10 +107,10 @@ test('BIDI: blocking approval ends the stream at finish-step; the timeout answer
 
 test('BIDI Pattern B: the approval alone, then the tool_result frame completes the turn', async () => {
   await backend.configure({ chunkDelayMs: 0 });
-  const { ws, next, send } = await connect();
+  const { ws, next, send, untilFinishStep } = await connect();
   const history = [user('Where am I?')];
   send({ type: 'message', id: 'chat-b', messages: history, trigger: 'submit-message' });
-  const turn = (await next((f) => f.includes('"finish-step"'))).map((f) => JSON.parse(f.replace(/^data: /, '')));
+  const turn = await untilFinishStep();
   const input = turn.find((c) => c.type === 'tool-input-available');
   const request = turn.find((c) => c.type === 'tool-approval-request');
   const assistant = {
@@ -207,15 +211,15 @@ test('SPEC §4a W7: with an API key set, POST /stream without X-API-Key is refus
 
 test('SPEC §4a row A, BIDI: AI SDK\'s shape does not release the approval wait; the timeout answers', async () => {
   await backend.configure({ chunkDelayMs: 0, approvalTimeoutMs: 300 });
-  const { ws, next, send } = await connect();
+  const { ws, send, untilFinishStep, untilDone } = await connect();
   const history = [user('Where am I?')];
   send({ type: 'message', id: 'chat-a', messages: history, trigger: 'submit-message' });
-  const turn = (await next((f) => f.includes('"finish-step"'))).map((f) => JSON.parse(f.replace(/^data: /, '')));
+  const turn = await untilFinishStep();
   const input = turn.find((c) => c.type === 'tool-input-available');
   const request = turn.find((c) => c.type === 'tool-approval-request');
   const part = { type: 'tool-get_location', toolCallId: input.toolCallId, state: 'output-available', input: {}, output: POSITION, approval: { id: request.approvalId, approved: true } };
   send({ type: 'message', id: 'chat-a', messages: [...history, { id: turn[0].messageId, role: 'assistant', parts: [part] }], trigger: 'submit-message' });
-  const rest = (await next((f) => f === 'data: [DONE]\n\n', 3000)).slice(0, -1).map((f) => JSON.parse(f.replace(/^data: /, '')));
+  const rest = await untilDone(3000);
   assert.deepEqual(rest[0], { type: 'tool-output-error', toolCallId: input.toolCallId, errorText: 'Approval request timed out' });
   ws.close();
   await backend.configure({});
@@ -223,17 +227,17 @@ test('SPEC §4a row A, BIDI: AI SDK\'s shape does not release the approval wait;
 
 test('SPEC §4a W6, BIDI: two payments at once; the second approval after the first finish-step; one message answers both', async () => {
   await backend.configure({ chunkDelayMs: 0 });
-  const { ws, next, send } = await connect();
+  const { ws, send, untilFinishStep, untilDone } = await connect();
   const history = [user('Pay $30 to Alice and $40 to Bob at once')];
   send({ type: 'message', id: 'chat-w6', messages: history, trigger: 'submit-message' });
-  const first = (await next((f) => f.includes('"finish-step"'))).map((f) => JSON.parse(f.replace(/^data: /, '')));
-  const second = (await next((f) => f.includes('"finish-step"'))).map((f) => JSON.parse(f.replace(/^data: /, '')));
+  const first = await untilFinishStep();
+  const second = await untilFinishStep();
   assert.deepEqual(second.map((c) => c.type), ['start-step', 'tool-approval-request', 'finish-step']);
   const inputs = first.filter((c) => c.type === 'tool-input-available');
   const requests = [first.find((c) => c.type === 'tool-approval-request'), second[1]];
   const parts = inputs.map((c, i) => ({ type: 'tool-process_payment', toolCallId: c.toolCallId, state: 'approval-responded', input: c.input, approval: { id: requests[i].approvalId, approved: i === 0 } }));
   send({ type: 'message', id: 'chat-w6', messages: [...history, { id: first[0].messageId, role: 'assistant', parts }], trigger: 'submit-message' });
-  const rest = (await next((f) => f === 'data: [DONE]\n\n')).slice(0, -1).map((f) => JSON.parse(f.replace(/^data: /, '')));
+  const rest = await untilDone();
   assert.deepEqual(rest.filter((c) => c.type.startsWith('tool-output')).map((c) => [c.type, c.toolCallId]), [
     ['tool-output-available', inputs[0].toolCallId],
     ['tool-output-error', inputs[1].toolCallId],
