@@ -1,5 +1,5 @@
 // The words of explain(): what the decision saw, and what happens or what to do. The core returns
-// codes and part indices (src/exports.rs); this is the one table that renders them, so the
+// codes and part indices (src/exports/); this is the one table that renders them, so the
 // WebAssembly module carries no text. Development builds load it (words.js, the `development`
 // condition); a production build loads it when the app imports `adk-stream-wasm/explain`.
 import { ACTION, RULE } from './contract.js';

@@ -3,7 +3,7 @@
 // every place an app runs (browsers with any bundler or none, dev servers, Node, a Next.js server,
 // jsdom and happy-dom), with no bundler plugin and no configuration.
 //
-// The core imports nothing and exports plain functions over numbers (src/exports.rs), so it is
+// The core imports nothing and exports plain functions over numbers (src/exports/), so it is
 // instantiated with the WebAssembly API itself: no bindings module. It is the package's only
 // WebAssembly module.
 import coreHex from './wasm/adk_stream_wasm_bytes.js';
@@ -50,7 +50,7 @@ function instantiateCore() {
 const loaded = instantiateCore();
 
 /**
- * The core module's exports (src/exports.rs), or null when it could not load.
+ * The core module's exports (src/exports/), or null when it could not load.
  * @type {any}
  */
 export const core = loaded.exports || null;
@@ -75,7 +75,7 @@ export function requireReady() {
 let view = new Uint32Array(0);
 // The record buffer's first word and size in words. Only `adk_records` moves it, so it is asked
 // again only when a message needs more room (or a hostile message's room is to be given back, the
-// rule of src/exports.rs), not on every decision.
+// rule of src/exports/), not on every decision.
 let start = 0;
 let capacity = 0;
 const KEEP_WORDS = 1 << 16;

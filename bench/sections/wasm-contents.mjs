@@ -27,7 +27,7 @@ const isNameItem = (name) => /subsection$|^custom section|section headers$/.test
 
 const shortName = (name) => name.replace(/::h[0-9a-f]{16}$/, '').replace(/\[[0-9a-f]{16}\]/g, '');
 
-// The core module has no wasm-bindgen: its exports are plain functions (src/exports.rs) and are
+// The core module has no wasm-bindgen: its exports are plain functions (src/exports/) and are
 // counted with the code they inline. Only a wasm-bindgen module has these shims.
 const EXPORT_WRAPPERS = 'exports: wasm-bindgen\'s wrappers (externref shims), where a module has them';
 
