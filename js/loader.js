@@ -80,8 +80,9 @@ let start = 0;
 let capacity = 0;
 const KEEP_WORDS = 1 << 16;
 
-/** The current memory as 32-bit words (growing memory detaches the old view). */
-function words() {
+/** The current memory as 32-bit words (growing memory detaches the old view): call it after
+ *  `recordBuffer`, which may grow it. */
+export function memoryWords() {
   const buffer = core.memory.buffer;
   if (view.buffer !== buffer) view = new Uint32Array(buffer);
   return view;
@@ -99,11 +100,8 @@ export function recordBuffer(needed) {
   return start;
 }
 
-/** The memory as 32-bit words, taken again after growth (call it after `recordBuffer`). */
-export const memoryWords = words;
-
 /** The first `length` words of the answer the core just wrote. */
 export function answerWords(length) {
   const at = core.adk_answers() >>> 2;
-  return words().subarray(at, at + length);
+  return memoryWords().subarray(at, at + length);
 }
