@@ -14,7 +14,7 @@ export function readBackend(fn, value) {
   throw invalidArgument(
     fn,
     `\`backend\` is ${describeValue(value)}`,
-    "'adk' (an ADK backend, the default: approved browser tools go as SPEC §4a W1) or 'ai-sdk' (AI SDK's own server, Pydantic AI: messages as AI SDK holds them)",
+    "'adk' (an ADK backend, the default: an approved browser tool goes as an approval-responded part and a tool-result part) or 'ai-sdk' (AI SDK's own server, Pydantic AI: messages as AI SDK holds them)",
   );
 }
 

@@ -65,9 +65,6 @@ export class LazyBidiTransport {
     return this.#inner === null ? 0 : this.#inner.messagesSent;
   }
 
-  get resumeStreamIsReplay() {
-    return false;
-  }
 
   get connected() {
     return this.#inner !== null && this.#inner.connected;

@@ -172,8 +172,6 @@ export declare class BidiTransport<UI_MESSAGE extends UIMessage = UIMessage> imp
   /** Whether the socket is open now. */
   readonly connected: boolean;
 
-  /** Always false: a resumed stream carries only what arrived while no stream was open. */
-  readonly resumeStreamIsReplay: boolean;
 
   /** How many `message` frames this transport has sent. */
   readonly messagesSent: number;

@@ -151,10 +151,6 @@ export class BidiTransport {
     return stream.readable;
   }
 
-  /** Resumed streams continue where the closed one stopped; they do not replay the response. */
-  get resumeStreamIsReplay() {
-    return false;
-  }
 
   /** BIDI Pattern B: sends a browser tool's output as a `tool_result` frame. */
   sendToolResult(toolCallId, result) {

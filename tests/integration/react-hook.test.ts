@@ -136,7 +136,6 @@ describe('useAdkChat in React 19', () => {
     // The BIDI transport (its module loads behind the first send, so SSE apps never download it).
     expect(bidi.transport).not.toBeInstanceOf(DefaultChatTransport);
     expect(typeof (bidi.transport as any).sendToolResult).toBe('function');
-    expect((bidi.transport as any).resumeStreamIsReplay).toBe(false);
     expect(bidi.adk.autoSend.mode).toBe('bidi');
     expect(bidi.adk.explain(answered)).toMatchObject({ send: true, rule: 'unsent-user-action' });
 
