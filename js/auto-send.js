@@ -222,7 +222,7 @@ export function createAutoSend(options) {
       observers.add(observer);
       return () => observers.delete(observer);
     },
-    /** @internal the browser tool calls to start now, each returned once (rules in Rust). */
+    /** The browser tool calls to start now, each returned once (rules in Rust, src/runner.rs). */
     claimToolCalls(messages) {
       return claimToolCalls(id, table, toolFlags, messages);
     },
@@ -307,7 +307,7 @@ function claimToolCalls(id, table, toolFlags, messages) {
       toolCallId: part.toolCallId,
       toolName: toolNameOf(part),
       partIndex: claimed[i],
-      run: RUN_NAMES[claimed[i + 1]],
+      run: /** @type {'approved' | 'called' | 'refused'} */ (RUN_NAMES[claimed[i + 1]]),
     });
   }
   return calls;

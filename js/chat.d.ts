@@ -8,12 +8,8 @@ export interface BrowserTool {
   requiresApproval?: boolean;
 }
 
-export interface ToolCallClaim {
-  toolCallId: string;
-  toolName: string;
-  partIndex: number;
-  run: 'approved' | 'called' | 'refused';
-}
+export type { ToolCallClaim } from './index.js';
+import type { ToolCallClaim } from './index.js';
 
 export interface AdkOptions {
   mode: Mode;

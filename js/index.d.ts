@@ -30,6 +30,15 @@ export type AddToolOutputArgs =
 export type Mode = 'sse' | 'bidi';
 export type BidiPattern = 'A' | 'B';
 
+/** A browser tool call to run now (`AutoSend.claimToolCalls`). */
+export interface ToolCallClaim {
+  toolCallId: string;
+  toolName: string;
+  /** The part's index in the last message's `parts`. */
+  partIndex: number;
+  run: 'approved' | 'called' | 'refused';
+}
+
 export interface AutoSendOptions {
   mode: Mode;
   /** BIDI only. 'A' (default): an approved browser tool's approval is sent with its output.
@@ -83,6 +92,14 @@ export interface AutoSend {
   onDecision(observer: () => void): () => void;
   /** Whether `name` runs in the browser for this engine. */
   isFrontendTool(name: string): boolean;
+  /**
+   * The browser tool calls of the last assistant message to run now, each returned once:
+   * `approved` (its approval is committed), `called` (a browser tool that needs no approval, called
+   * by the backend) or `refused` (a browser tool that needs approval, called without an approval
+   * request: answer it with an `output-error`, or the chat waits for it). Ask when the chat is not
+   * streaming (status `'ready'`); `createAdk` and `useAdkChat` do it themselves.
+   */
+  claimToolCalls(messages: ReadonlyArray<UIMessageLike>): ToolCallClaim[];
   readonly mode: Mode;
   readonly bidiPattern: BidiPattern;
 }
