@@ -1,7 +1,7 @@
 // What an ADK backend reads (SPEC §4a): the request's history as the package's transports put it on
 // the wire, and the one rule that keeps an agent turn in one assistant message (W5). The messages in
 // `Chat` are never changed (W3): everything here returns new objects.
-import { describeValue, invalidArgument, toolNameFromType } from './errors.js';
+import { describeValue, invalidArgument, toolNameOf } from './errors.js';
 import { isFrontendExecuteTool } from './registry.js';
 
 /** The kinds of backend a transport talks to (W4): ADK's converter, or one that reads AI SDK's shape. */
@@ -44,9 +44,6 @@ export function readFrontendTools(fn, value) {
   );
 }
 
-const toolNameOf = (part) =>
-  part.type === 'dynamic-tool' ? part.toolName : toolNameFromType(part.type);
-
 /** The `result` of W1: the output when it is an object, `{value}` otherwise, `{error}` for a failure. */
 function resultOf(part) {
   if (part.state === 'output-error') return { error: typeof part.errorText === 'string' ? part.errorText : String(part.errorText) };
@@ -61,7 +58,7 @@ function answeredInBrowser(part, isBrowserTool) {
   const approval = part.approval;
   if (approval === null || typeof approval !== 'object' || approval.approved !== true) return false;
   const name = toolNameOf(part);
-  return typeof name === 'string' && isBrowserTool(name);
+  return name !== '' && isBrowserTool(name);
 }
 
 /** The part as an ADK backend reads an approval: `approval-responded`, without its output. */
