@@ -2,7 +2,7 @@
 // the same message sets, the same interleaved timing, the same answer check.
 
 import { allSetKeys, makeSet, variants } from './messages.mjs';
-import { interleave } from './timing.mjs';
+import { interleave, timedPerSet } from './timing.mjs';
 import { createBaselineAutoSend } from './baseline-autosend.mjs';
 
 const MODES = [
@@ -161,13 +161,5 @@ export function runDecisionBench({ adk, ai, now, rounds, batchMs, breakdown, log
     meta.push({ ...key, answers, summaryLength });
   }
   log(`answers agree on ${sets.length} sets; timing ${impls.length} implementation × set pairs, ${rounds} rounds`);
-  const timed = interleave(impls, { now, rounds, batchMs });
-  return meta.map((m, id) => {
-    const ns = {};
-    for (const [name, r] of Object.entries(timed)) {
-      const [owner, impl] = name.split(':');
-      if (Number(owner) === id) ns[impl] = r.ns;
-    }
-    return { ...m, ns };
-  });
+  return timedPerSet(meta, interleave(impls, { now, rounds, batchMs }));
 }

@@ -6,7 +6,7 @@
 // `lastAssistantMessageIsCompleteWithApprovalResponses` through the same wrapper, interleaved in one
 // process.
 import { makeSet, setName } from './messages.mjs';
-import { interleave } from './timing.mjs';
+import { interleave, timedPerSet } from './timing.mjs';
 
 export const FRESH_HISTORIES = [1, 1_000];
 export const FRESH_TOOL_PARTS = [1, 20];
@@ -77,13 +77,5 @@ export function runFreshBench({ adk, ai, now, rounds, batchMs }) {
       meta.push({ name: setName({ history, outputBytes: OUTPUT_BYTES, toolParts }), history, toolParts });
     }
   }
-  const timed = interleave(impls, { now, rounds, batchMs });
-  return meta.map((m, id) => {
-    const ns = {};
-    for (const [name, r] of Object.entries(timed)) {
-      const [owner, impl] = name.split(':');
-      if (Number(owner) === id) ns[impl] = r.ns;
-    }
-    return { ...m, ns };
-  });
+  return timedPerSet(meta, interleave(impls, { now, rounds, batchMs }));
 }

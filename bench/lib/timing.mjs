@@ -75,3 +75,18 @@ export function interleave(impls, { now, batchMs = 2, rounds = 41, warmupMs = 25
   for (const runner of runners) result[runner.name] = { ns: median(runner.samples), batch: runner.batch, samples: runner.samples.length };
   return result;
 }
+
+/**
+ * Each set's description with `ns`, its implementations' timings, taken from `interleave`'s results,
+ * whose names are `<set index>:<implementation>`.
+ */
+export function timedPerSet(meta, timed) {
+  return meta.map((m, id) => {
+    const ns = {};
+    for (const [name, r] of Object.entries(timed)) {
+      const [owner, impl] = name.split(':');
+      if (Number(owner) === id) ns[impl] = r.ns;
+    }
+    return { ...m, ns };
+  });
+}
