@@ -9,6 +9,7 @@ import { Chat } from '../helpers/ai.js';
 import { scriptedModel, type Step } from './model.js';
 import { ai, aiSdkHelpers } from './sdk.js';
 import { agentFor, startServer, type Backend, type ServerTool } from './server.js';
+import { onStreamEnd } from '../helpers/streams.js';
 
 export { answer, callTools, callToolsAndHang, type Step } from './model.js';
 export type { Backend, ServerTool } from './server.js';
@@ -79,28 +80,8 @@ class CountingTransport {
       this.open -= 1;
       throw error;
     }
-    let closed = false;
-    const ended = () => {
-      if (!closed) (closed = true), (this.open -= 1);
-    };
-    const reader = stream.getReader();
-    return new ReadableStream({
-      async pull(controller) {
-        try {
-          const { done, value } = await reader.read();
-          if (done) {
-            ended();
-            controller.close();
-          } else controller.enqueue(value);
-        } catch (error) {
-          ended();
-          controller.error(error);
-        }
-      },
-      cancel(reason) {
-        ended();
-        return reader.cancel(reason);
-      },
+    return onStreamEnd(stream, () => {
+      this.open -= 1;
     });
   }
   reconnectToStream(options: any) {

@@ -5,6 +5,7 @@
 // (jsdom/pydantic-backend.test.ts). Requests are counted twice: by a counting `fetch` in the browser
 // and by the server's own log of the chat.
 import type { PydanticServer, ServerLog } from './server.js';
+import { onStreamEnd } from '../helpers/streams.js';
 
 export type FrontendTools = Array<string | { name: string; requiresApproval?: boolean }>;
 
@@ -107,9 +108,9 @@ export function countingFetch(inner: typeof fetch = globalThis.fetch) {
     if (typeof init?.body === 'string') state.bodies.push(JSON.parse(init.body));
     if (state.requests > MAX_REQUESTS) throw new Error(`more than ${MAX_REQUESTS} requests: the chat loops`);
     state.open += 1;
-    let closed = false;
+    // Once per request: its fetch failed, it has no body, or its body is over (onStreamEnd).
     const ended = () => {
-      if (!closed) (closed = true), (state.open -= 1);
+      state.open -= 1;
     };
     let response: Response;
     try {
@@ -122,25 +123,7 @@ export function countingFetch(inner: typeof fetch = globalThis.fetch) {
       ended();
       return response;
     }
-    const reader = response.body.getReader();
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          const { done, value } = await reader.read();
-          if (done) {
-            ended();
-            controller.close();
-          } else controller.enqueue(value);
-        } catch (error) {
-          ended();
-          controller.error(error);
-        }
-      },
-      cancel(reason) {
-        ended();
-        return reader.cancel(reason);
-      },
-    });
+    const body = onStreamEnd(response.body, ended);
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   }) as typeof fetch;
   return { fetch: wrapped, state };
