@@ -11,6 +11,8 @@ import { BidiTransport } from 'adk-stream-wasm/transport';
 import { splitRawEvents, splitResponses } from 'adk-stream-wasm/testing';
 import { FakeSocket } from './helpers/fake-socket.js';
 import { fixturesDir } from './helpers/fixtures.js';
+// @ts-ignore -- plain JS shared with the hardening suite: one seedable random source.
+import { makeRng } from '../hardening/lib/rng.mjs';
 
 type Event = { type: string; [key: string]: unknown } | '[DONE]';
 
@@ -69,17 +71,8 @@ async function transportResponses(events: Event[]): Promise<string[][]> {
 
 const typesOf = (responses: Array<Array<{ type: string }>>) => responses.map((r) => r.map((c) => c.type));
 
-/** A seeded generator (mulberry32), so a failing sequence can be replayed from its seed. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator (the hardening suite's mulberry32), so a failing sequence can be replayed from its seed. */
+const rng = (seed: number): (() => number) => makeRng(seed).next;
 
 // Weighted so that approvals, finish-steps and [DONE] meet in every order.
 const ALPHABET: Array<[Event, number]> = [
