@@ -1,7 +1,7 @@
 // useAdkChat: AI SDK's useChat with this library's engine, helpers, browser tools and transport.
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Chat, useChat } from '@ai-sdk/react';
-import { createAdk } from './chat.js';
+import { createAdk } from './create-adk.js';
 import { LazyBidiTransport } from './lazy-transport.js';
 import { AdkSseTransport } from './sse-transport.js';
 import { hasToolExecutor, runToolExecutor } from './executors.js';

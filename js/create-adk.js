@@ -1,0 +1,216 @@
+// attachAdk: wires one AI SDK `Chat` to its engine, its browser tools and (BIDI) its transport.
+// The React hook (react.js) is built on it. Which tool call runs when is decided in Rust
+// (src/runner.rs); this file only calls the tools and hands their results to the chat.
+import {
+  approve,
+  deny,
+  answerApprovals,
+  pendingApprovals,
+  createAutoSend,
+  getLocation,
+} from './index.js';
+
+import { describeValue, invalidArgument, messageOf } from './errors.js';
+import { executeGetLocation, getToolExecutor, hasToolExecutor, runToolExecutor } from './executors.js';
+
+// A tool of the drop-in executor registry (get_location built in), called as the old helpers
+// did, `(input, deps) => {success, output?, error?}`, and adapted to the runner's contract: the
+// output, or a throw whose message becomes the part's errorText.
+function registryExecutor(name) {
+  return async (input) => {
+    // The built-in get_location, unless the app registered its own: getLocation() gives each
+    // failure its own errorText (SPEC §6, F13), where the drop-in executeGetLocation() keeps the
+    // old helper's words ("Geolocation failed").
+    if (name === 'get_location' && getToolExecutor(name) === executeGetLocation) return getLocation();
+    const result = await runToolExecutor(name, input, {});
+    if (result.success) return result.output;
+    throw new Error(typeof result.error === 'string' && result.error !== '' ? result.error : `${name} failed without an error text.`);
+  };
+}
+
+/**
+ * Creates the engine for a chat that does not exist yet: pass `adk.sendAutomaticallyWhen` to the
+ * `Chat` constructor, then `adk.attach(chat)`.
+ * Options: `{mode, bidiPattern?, tools?: {[name]: {execute(input, ctx), requiresApproval?}},
+ * transport?: the BidiTransport (for Pattern B tool_result frames), onToolError?(error, call)}`.
+ */
+export function createAdk(options) {
+  if (options === null || typeof options !== 'object') {
+    throw invalidArgument('createAdk', `the options are ${describeValue(options)}`, "{mode: 'sse' | 'bidi', tools?, transport?}");
+  }
+  const { mode, bidiPattern, transport, onToolError } = options;
+  // `||`: no tools (undefined, null, false) is an empty set.
+  let tools = options.tools || {};
+  if (typeof tools !== 'object') {
+    throw invalidArgument('createAdk', `tools is ${describeValue(tools)}`, '{[name]: {execute, requiresApproval?}}');
+  }
+  const own = Object.entries(tools).map(([name, tool]) => ({
+    name,
+    requiresApproval: tool && tool.requiresApproval !== undefined ? tool.requiresApproval : true,
+  }));
+  // SPEC §6: which tools run in the browser is the app's to say. `frontendTools` (names, `[]` for
+  // none) replaces the registry's; the chat's own `tools` always run in the browser.
+  const { frontendTools } = options;
+  if (frontendTools !== undefined && !Array.isArray(frontendTools)) {
+    throw invalidArgument('createAdk', `frontendTools is ${describeValue(frontendTools)}`, "the names of the tools that run in the browser ([] for none), or undefined for the registry's");
+  }
+  const autoSend = createAutoSend({
+    mode,
+    bidiPattern,
+    frontendTools: frontendTools === undefined ? own : [...own, ...frontendTools],
+    useRegistry: frontendTools === undefined,
+  });
+  let chat = null;
+  let unsubscribe = null;
+  const running = new Map();
+
+  const executorFor = (name) => {
+    const own = tools[name];
+    if (own && typeof own.execute === 'function') return own.execute;
+    if (typeof own === 'function') return own;
+    // Only tool calls the runner claimed get here (the chat's own tools and the frontend-tool
+    // registry's), so a registry executor such as change_bgm never runs for a chat that did not
+    // make it a browser tool.
+    return hasToolExecutor(name) ? registryExecutor(name) : null;
+  };
+
+  async function run(call) {
+    const { toolCallId, toolName, partIndex } = call;
+    const messages = chat.messages;
+    const last = messages[messages.length - 1];
+    const part = last && Array.isArray(last.parts) ? last.parts[partIndex] : undefined;
+    let result;
+    if (call.run === 'refused') {
+      result = {
+        state: 'output-error',
+        errorText: `${toolName} requires the user's approval, but the backend called it without an approval request; it was not run.`,
+      };
+    } else {
+      const execute = executorFor(toolName);
+      if (!execute) {
+        result = { state: 'output-error', errorText: `No browser executor is registered for ${toolName}.` };
+      } else {
+        try {
+          result = { output: await execute(part ? part.input : undefined, { toolCallId, toolName }) };
+        } catch (error) {
+          result = { state: 'output-error', errorText: messageOf(error) };
+          if (typeof onToolError === 'function') onToolError(error, call);
+        }
+      }
+    }
+    // BIDI Pattern B: the output travels as a tool_result frame on the open socket (SPEC §5),
+    // after the message that carries the approval; the part still gets it so the user sees it,
+    // and the engine knows not to send it again.
+    if (autoSend.mode === 'bidi' && autoSend.bidiPattern === 'B' && call.run === 'approved' && transport) {
+      const approvalSent =
+        typeof transport.whenMessageSent === 'function' ? await transport.whenMessageSent(call.messagesBefore) : true;
+      if (approvalSent) {
+        transport.sendToolResult(toolCallId, result.state === 'output-error' ? { error: result.errorText } : result.output);
+      } else if (typeof onToolError === 'function') {
+        onToolError(new Error(`${toolName}: its approval was never sent, so its tool_result was not sent either.`), call);
+      }
+    }
+    await autoSend.addToolOutput(chat, { tool: toolName, toolCallId, ...result });
+  }
+
+  /** Starts every browser tool call that may start now; resolves when they have all finished. */
+  function runTools() {
+    if (chat === null) return Promise.resolve();
+    const started = [];
+    for (const claimed of autoSend.claimToolCalls(chat.messages)) {
+      const call = { ...claimed, messagesBefore: messagesAtDecision };
+      const job = run(call)
+        .catch((error) => {
+          if (typeof onToolError === 'function') onToolError(error, call);
+        })
+        .finally(() => running.delete(call.toolCallId));
+      running.set(call.toolCallId, job);
+      started.push(job);
+    }
+    return Promise.all(started).then(() => undefined);
+  }
+
+  // How many messages the transport had sent when AI SDK last asked for a decision: a tool
+  // approved then must wait for a later message (its approval's) before its tool_result.
+  let messagesAtDecision = 0;
+  const sendAutomaticallyWhen = (arg) => {
+    if (transport && typeof transport.messagesSent === 'number') messagesAtDecision = transport.messagesSent;
+    return autoSend.sendAutomaticallyWhen(arg);
+  };
+
+  const adk = {
+    autoSend,
+    sendAutomaticallyWhen,
+    get chat() {
+      return chat;
+    },
+    /** Binds the chat; from now on approved browser tools run by themselves. */
+    attach(target) {
+      if (target === null || typeof target !== 'object' || typeof target.addToolOutput !== 'function') {
+        throw invalidArgument('attach', `the chat is ${describeValue(target)}`, 'an AI SDK Chat instance');
+      }
+      if (unsubscribe) unsubscribe();
+      chat = target;
+      unsubscribe = autoSend.onDecision(() => {
+        void runTools();
+      });
+      // Tools approved before the chat was attached run now.
+      queueMicrotask(() => void runTools());
+      return adk;
+    },
+    approve: (approvalId, opts) => approve(chat, approvalId, opts),
+    deny: (approvalId, opts) => deny(chat, approvalId, opts),
+    answerApprovals: (handler) => answerApprovals(chat, handler),
+    // The module compiles at import (createAutoSend above has it), so these answer at once.
+    pendingApprovals: (messages = chat ? chat.messages : []) => pendingApprovals(messages),
+    explain: (messages = chat ? chat.messages : []) => autoSend.explain({ messages }),
+    addToolOutput: (args) => autoSend.addToolOutput(chat, args),
+    runTools,
+    /** Resolves when every browser tool started so far has finished and its output is added. */
+    whenToolsIdle: () => Promise.all([...running.values()]).then(() => undefined),
+    /**
+     * Delivers chunks the BIDI transport kept while no response stream was open (for example the
+     * backend's late result after an approval timeout) into the last assistant message. AI SDK's
+     * own `resumeStream` would start a new message, where a tool result for an earlier call fails,
+     * so the chunks are applied to the message they continue. Pass it as the transport's
+     * `onBufferedChunks` (useAdkChat does). Resolves true when chunks were applied.
+     */
+    async resumeBuffered() {
+      if (chat === null || !transport) return false;
+      const { resumeBuffered } = await import('./resume-buffered.js');
+      if (chat === null) return false; // detached while the module loaded
+      const applied = await resumeBuffered(chat, transport, {
+        onError: (error) => {
+          if (typeof onToolError === 'function') onToolError(error, null);
+        },
+      });
+      if (applied) await runTools();
+      return applied;
+    },
+    /** Replaces the executors of the chat's own tools (the tool names are fixed at creation). */
+    setTools(next) {
+      if (next && typeof next === 'object') tools = next;
+    },
+    /**
+     * Stops running tools for this chat. What the engine sent and which tool calls ran are kept,
+     * so attaching the same chat again (React re-runs effects) neither re-sends nor re-runs.
+     */
+    detach() {
+      if (unsubscribe) unsubscribe();
+      unsubscribe = null;
+      chat = null;
+    },
+  };
+  return adk;
+}
+
+/** For apps that build the `Chat` themselves: `attachAdk(chat, adk)` is `adk.attach(chat)`. */
+export function attachAdk(chat, adk) {
+  // Checked here, so a swapped or missing argument is a named error like every other export's,
+  // not a TypeError from reading `attach` of undefined.
+  if (adk === null || typeof adk !== 'object' || typeof adk.attach !== 'function') {
+    const given = adk !== null && typeof adk === 'object' && !Array.isArray(adk) ? 'an object without an attach() method' : describeValue(adk);
+    throw invalidArgument('attachAdk', `adk is ${given}`, 'what createAdk({mode}) returned');
+  }
+  return adk.attach(chat);
+}
