@@ -17,20 +17,20 @@ pub struct PendingApproval {
 
 /// Pending approvals of the last message, in part order; none when it is not an assistant message.
 pub fn pending_approvals(message: &LastMessage) -> Vec<PendingApproval> {
+    let mut pending = Vec::new();
     if message.role != Role::Assistant {
-        return Vec::new();
+        return pending;
     }
-    message
-        .tool_parts()
-        .filter(|(_, tool)| tool.state == ToolState::ApprovalRequested)
-        .filter_map(|(part_index, tool)| {
-            tool.approval.map(|approval| PendingApproval {
+    for (part_index, tool) in message.tool_parts() {
+        if let (ToolState::ApprovalRequested, Some(approval)) = (tool.state, tool.approval) {
+            pending.push(PendingApproval {
                 part_index,
                 approval_id: approval.id,
                 tool_call_id: tool.tool_call_id,
-            })
-        })
-        .collect()
+            });
+        }
+    }
+    pending
 }
 
 /// Why an id passed to `approve`/`deny` is not answerable.
@@ -80,16 +80,14 @@ pub fn check_batch(pending: &[PendingApproval], answered: &[Handle]) -> Result<(
         if !pending.iter().any(|p| p.approval_id == *id) {
             problems.unknown.push(at);
         }
+        // The second answer of an id is the duplicate; a third one is not counted again.
         let earlier = answered.get(..at).unwrap_or(&[]);
-        let counted = problems
-            .duplicated
-            .iter()
-            .any(|&d| answered.get(d) == Some(id));
-        if earlier.contains(id) && !counted {
+        if earlier.iter().filter(|&e| e == id).count() == 1 {
             problems.duplicated.push(at);
         }
     }
-    if problems == BatchProblems::default() {
+    if problems.missing.is_empty() && problems.unknown.is_empty() && problems.duplicated.is_empty()
+    {
         Ok(())
     } else {
         Err(problems)

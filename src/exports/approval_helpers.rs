@@ -1,9 +1,7 @@
 //! The approval helpers over the records of a last message: `pendingApprovals`, `approve`/`deny`
 //! and `answerApprovals`.
 
-use alloc::vec::Vec;
-
-use super::{answer, message, RECORDS};
+use super::{answer_buffer, message, RECORDS};
 use crate::approvals::{check_answerable, check_batch, pending_approvals, NotAnswerable};
 use crate::contract::helper;
 use crate::model::records::{HEADER_WORDS, PART_WORDS};
@@ -16,12 +14,12 @@ pub extern "C" fn adk_pending(count: u32) -> u32 {
     let Ok(message) = message(count) else {
         return helper::NOT_A_MESSAGE;
     };
-    let indices: Vec<u32> = pending_approvals(&message)
-        .iter()
-        .map(|p| p.part_index as u32)
-        .collect();
-    answer(&indices);
-    indices.len() as u32
+    let pending = pending_approvals(&message);
+    let answers = answer_buffer();
+    for p in &pending {
+        answers.push(p.part_index as u32);
+    }
+    pending.len() as u32
 }
 
 /// `approve`/`deny`: the part index of the pending approval `approval_id`; otherwise one of
@@ -57,29 +55,27 @@ pub extern "C" fn adk_check_batch(count: u32, answers: u32) -> u32 {
         .checked_mul(PART_WORDS)
         .and_then(|words| words.checked_add(HEADER_WORDS))
         .and_then(|from| Some(from..from.checked_add(answers as usize)?));
-    let answered: Vec<Handle> = range
+    // The one borrow of RECORDS left in this call (`message` above ended its own).
+    let answered: &[Handle] = range
         .and_then(|range| RECORDS.get().get(range))
-        .unwrap_or(&[])
-        .to_vec();
+        .unwrap_or(&[]);
     let pending = pending_approvals(&message);
-    let Err(problems) = check_batch(&pending, &answered) else {
+    let Err(problems) = check_batch(&pending, answered) else {
         return helper::BATCH_COMPLETE;
     };
-    let mut words = Vec::new();
-    words.extend_from_slice(&[
+    let answers = answer_buffer();
+    answers.extend_from_slice(&[
         problems.missing.len() as u32,
         problems.unknown.len() as u32,
         problems.duplicated.len() as u32,
     ]);
-    words.extend(
-        problems
-            .missing
-            .iter()
-            .filter_map(|&at| pending.get(at))
-            .map(|p| p.part_index as u32),
-    );
-    words.extend(problems.unknown.iter().map(|&at| at as u32));
-    words.extend(problems.duplicated.iter().map(|&at| at as u32));
-    answer(&words);
+    for &at in &problems.missing {
+        if let Some(p) = pending.get(at) {
+            answers.push(p.part_index as u32);
+        }
+    }
+    for &at in problems.unknown.iter().chain(&problems.duplicated) {
+        answers.push(at as u32);
+    }
     1
 }

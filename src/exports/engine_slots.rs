@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 use core::cell::UnsafeCell;
 
-use super::{answer, free, insert, message, recycle, Global, PARTS, RECORDS};
+use super::{answer_buffer, free, insert, message, recycle, Global, PARTS, RECORDS};
 use crate::contract::{action, answer as answer_word, engine_option};
 use crate::engine::{Action, BidiPattern, Decision, Engine, Mode, Verdict};
 use crate::model::records::{decode_into, HEADER_WORDS, PART_WORDS};
@@ -128,15 +128,14 @@ pub extern "C" fn adk_explain(id: u32, count: u32) -> u32 {
     };
     let decision = slot.engine.explain(&message);
     if let Verdict::Send { unknown } = &decision.verdict {
-        let mut words = Vec::with_capacity(unknown.len() * 2);
+        let answers = answer_buffer();
         for (index, action) in unknown {
             let kind = match action {
                 Action::BrowserOutput(_) => action::BROWSER_OUTPUT,
                 Action::Answer { .. } => action::ANSWER,
             };
-            words.extend_from_slice(&[*index as u32, kind]);
+            answers.extend_from_slice(&[*index as u32, kind]);
         }
-        answer(&words);
     }
     word(&decision)
 }
@@ -176,11 +175,10 @@ pub extern "C" fn adk_claim(id: u32, count: u32) -> u32 {
         return 0;
     };
     let calls = slot.runner.claim(&message);
-    let mut words = Vec::with_capacity(calls.len() * 2);
+    let answers = answer_buffer();
     for call in &calls {
-        words.extend_from_slice(&[call.part_index as u32, call.run as u32]);
+        answers.extend_from_slice(&[call.part_index as u32, call.run as u32]);
     }
-    answer(&words);
     calls.len() as u32
 }
 
@@ -188,11 +186,10 @@ pub extern "C" fn adk_claim(id: u32, count: u32) -> u32 {
 /// forgets the strings of all other handles when its intern table grows large.
 #[no_mangle]
 pub extern "C" fn adk_live_handles(id: u32) -> u32 {
-    let mut handles = Vec::new();
+    let handles = answer_buffer();
     if let Some(slot) = engine_slot(id) {
-        slot.engine.memory().handles(&mut handles);
-        slot.runner.handles(&mut handles);
+        slot.engine.memory().handles(handles);
+        slot.runner.handles(handles);
     }
-    answer(&handles);
     handles.len() as u32
 }

@@ -103,14 +103,18 @@ pub extern "C" fn adk_answers() -> *const u32 {
     ANSWERS.get().as_ptr()
 }
 
-/// Replaces the answer buffer's contents with `words` (what the glue reads back).
-fn answer(words: &[u32]) {
+/// The answer buffer, emptied, for an export to push its answer into (what the glue reads back).
+/// Each export takes it once, after its last use of any other export's answer: the one borrow of
+/// ANSWERS in that call. Pushing in place, instead of collecting into a Vec and copying it here,
+/// saves the module a specialized collect per answer (1.6 KB of the module, 0.7 KB gzip).
+fn answer_buffer() -> &'static mut Vec<u32> {
     let answers = ANSWERS.get();
-    if answers.capacity() > KEEP_WORDS && words.len() < answers.capacity() / 4 {
+    // A hostile message once made it huge: it should not stay for the life of the page.
+    if answers.capacity() > KEEP_WORDS {
         *answers = Vec::new();
     }
     answers.clear();
-    answers.extend_from_slice(words);
+    answers
 }
 
 /// Puts `value` in the first free slot (or a new one); returns its id, the slot's index + 1 (0 is
