@@ -205,8 +205,9 @@ impl LastMessage {
     /// Tool parts with their index in the message.
     pub fn tool_parts(&self) -> impl Iterator<Item = (usize, &ToolPart)> {
         self.parts
+            .as_deref()
+            .unwrap_or(&[])
             .iter()
-            .flatten()
             .enumerate()
             .filter_map(|(index, part)| part.as_tool().map(|tool| (index, tool)))
     }
