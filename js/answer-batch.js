@@ -3,7 +3,7 @@
 // complete is the core's rule (src/approvals.rs). approvals.js loads this module when a batch is
 // asked for, while the handler runs, so an app that answers one approval at a time never downloads it.
 import { answerWords, core } from './loader.js';
-import { HELPER } from './contract.js';
+import { HELPER_BATCH_COMPLETE, HELPER_BATCH_COUNTS } from './contract.js';
 import { lastParts } from './records.js';
 import { incompleteBatch } from './words.js';
 import { describeValue, field, invalidArgument, isArray, optionalString } from './errors.js';
@@ -67,8 +67,8 @@ export function readDecisions(decisions) {
 export function checkBatch(messages, answers) {
   const ids = answers.map(([id]) => id);
   const [count] = records(messages, BATCH, "the chat's messages are not well-formed: ", 'AI SDK UI messages', ids);
-  if (core.adk_check_batch(count, answers.length) !== HELPER.BATCH_COMPLETE) {
-    const counts = HELPER.BATCH_COUNTS;
+  if (core.adk_check_batch(count, answers.length) !== HELPER_BATCH_COMPLETE) {
+    const counts = HELPER_BATCH_COUNTS;
     const [missingCount, unknownCount, duplicatedCount] = answerWords(counts);
     const words = Array.from(answerWords(counts + missingCount + unknownCount + duplicatedCount)).slice(counts);
     const parts = lastParts(messages);

@@ -3,7 +3,7 @@
 // complete are the core's rules (src/approvals.rs); this glue writes the records, calls the core and
 // turns its part indices back into the parts and ids the app knows.
 import { core, requireReady } from './loader.js';
-import { HELPER } from './contract.js';
+import { HELPER_ANSWERABLE_TOOL_CALL_ID_OF } from './contract.js';
 import { InternTable, lastParts, writeRecords } from './records.js';
 import { pendingOf, records } from './helper-records.js';
 import { notCommitted, unknownApproval } from './words.js';
@@ -34,8 +34,8 @@ function checkAnswerable(messages, approvalId, fn) {
   if (found >= 0) return;
   const pending = pendingOf(count, messages);
   const toolCallOf =
-    found <= HELPER.ANSWERABLE_TOOL_CALL_ID_OF
-      ? pending.find((p) => p.part === lastParts(messages)[HELPER.ANSWERABLE_TOOL_CALL_ID_OF - found])
+    found <= HELPER_ANSWERABLE_TOOL_CALL_ID_OF
+      ? pending.find((p) => p.part === lastParts(messages)[HELPER_ANSWERABLE_TOOL_CALL_ID_OF - found])
       : null;
   throw unknownApproval(approvalId, pending, toolCallOf);
 }

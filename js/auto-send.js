@@ -3,7 +3,7 @@
 // the last message as integer records (records.js), calls the core, and words its answers
 // (words.js). Strings and JS objects never cross into the module.
 import { answerWords, core, requireReady } from './loader.js';
-import { ENGINE_OPTION, FLAG, RULE, RUN } from './contract.js';
+import { ENGINE_OPTION_MODE_BIDI, ENGINE_OPTION_MODE_SSE, ENGINE_OPTION_PATTERN_A, ENGINE_OPTION_PATTERN_B, FLAG_FRONTEND, FLAG_REQUIRES_APPROVAL, RULE_MALFORMED_INPUT, RULE_UNSENT_USER_ACTION, RUN_APPROVED, RUN_CALLED_WITHOUT_APPROVAL, RUN_REFUSED_WITHOUT_APPROVAL } from './contract.js';
 import { InternTable, answerRule, answerSends, answerValue, lastParts, messagesOf, writeRecords } from './records.js';
 import { RULES } from './codes.js';
 import { explainDetail, notCommitted } from './words.js';
@@ -78,10 +78,10 @@ function readFrontendTools(tools) {
 function toolFlagsByName(own, useRegistry) {
   return (/** @type {string} */ name) => {
     const requires = own.get(name);
-    if (requires !== undefined) return requires ? FLAG.FRONTEND | FLAG.REQUIRES_APPROVAL : FLAG.FRONTEND;
+    if (requires !== undefined) return requires ? FLAG_FRONTEND | FLAG_REQUIRES_APPROVAL : FLAG_FRONTEND;
     const entry = registryEntry(name);
-    if (entry === undefined) return FLAG.REQUIRES_APPROVAL;
-    return (useRegistry ? FLAG.FRONTEND : 0) | (entry.requiresApproval ? FLAG.REQUIRES_APPROVAL : 0);
+    if (entry === undefined) return FLAG_REQUIRES_APPROVAL;
+    return (useRegistry ? FLAG_FRONTEND : 0) | (entry.requiresApproval ? FLAG_REQUIRES_APPROVAL : 0);
   };
 }
 
@@ -134,9 +134,9 @@ const INTERNED_KEPT = 4096;
 /** How each claimed tool call runs, by `RUN` code. */
 const RUN_NAMES = /* @__PURE__ */ (() => {
   const names = [];
-  names[RUN.APPROVED] = 'approved';
-  names[RUN.CALLED_WITHOUT_APPROVAL] = 'called';
-  names[RUN.REFUSED_WITHOUT_APPROVAL] = 'refused';
+  names[RUN_APPROVED] = 'approved';
+  names[RUN_CALLED_WITHOUT_APPROVAL] = 'called';
+  names[RUN_REFUSED_WITHOUT_APPROVAL] = 'refused';
   return names;
 })();
 
@@ -154,8 +154,8 @@ export function createAutoSend(options) {
   }
   const { mode, patternB, own, useRegistry, onError } = settings;
   const id = core.adk_engine_new(
-    mode === 'bidi' ? ENGINE_OPTION.MODE_BIDI : ENGINE_OPTION.MODE_SSE,
-    patternB ? ENGINE_OPTION.PATTERN_B : ENGINE_OPTION.PATTERN_A,
+    mode === 'bidi' ? ENGINE_OPTION_MODE_BIDI : ENGINE_OPTION_MODE_SSE,
+    patternB ? ENGINE_OPTION_PATTERN_B : ENGINE_OPTION_PATTERN_A,
   );
   const table = new InternTable();
   const flagsOf = toolFlagsByName(own, useRegistry);
@@ -234,7 +234,7 @@ export function createAutoSend(options) {
     },
     /** Whether `name` is a browser tool for this engine (its `frontendTools`, or the registry). */
     isFrontendTool(name) {
-      return typeof name === 'string' && (flagsOf(name) & FLAG.FRONTEND) !== 0;
+      return typeof name === 'string' && (flagsOf(name) & FLAG_FRONTEND) !== 0;
     },
   };
   autoSend.sendAutomaticallyWhen = autoSend.sendAutomaticallyWhen.bind(autoSend);
@@ -286,8 +286,8 @@ function explainWith(id, table, toolFlags, trap, arg) {
   }
   const rule = answerRule(word);
   const value = answerValue(word);
-  const actions = rule === RULE.UNSENT_USER_ACTION ? Array.from(answerWords(value * 2)) : [];
-  const parts = rule === RULE.MALFORMED_INPUT ? [] : lastParts(messages);
+  const actions = rule === RULE_UNSENT_USER_ACTION ? Array.from(answerWords(value * 2)) : [];
+  const parts = rule === RULE_MALFORMED_INPUT ? [] : lastParts(messages);
   // A malformation only the core saw (records it could not read) has its code in the answer.
   const why = malformed ?? { code: value, index: 0, value: undefined };
   return { send: answerSends(word), rule: RULES[rule], detail: explainDetail(rule, value, parts, actions, why) };

@@ -2,8 +2,8 @@
 // codes and part indices (src/exports/); this is the one table that renders them, so the
 // WebAssembly module carries no text. Development builds load it (words.js, the `development`
 // condition); a production build loads it when the app imports `adk-stream-wasm/explain`.
-import { ACTION, RULE } from './contract.js';
-import { MALFORMED } from './codes.js';
+import { ACTION_ANSWER, RULE_ALREADY_KNOWN, RULE_APPROVAL_PENDING, RULE_AWAITING_BROWSER_OUTPUT, RULE_MALFORMED_INPUT, RULE_NO_PARTS, RULE_NO_USER_ACTION, RULE_NOT_ASSISTANT, RULE_STILL_STREAMING } from './contract.js';
+import { MALFORMED_APPROVAL, MALFORMED_APPROVAL_ID, MALFORMED_APPROVED, MALFORMED_ARGUMENT, MALFORMED_EMPTY, MALFORMED_LAST_MESSAGE, MALFORMED_MESSAGES, MALFORMED_PART, MALFORMED_PARTS, MALFORMED_STATE, MALFORMED_THREW, MALFORMED_TOOL_CALL_ID, MALFORMED_TOOL_NAME, MALFORMED_TYPE } from './codes.js';
 import { messageOf, shown, toolNameOf } from './errors.js';
 
 /** A value's kind for a malformation: `null`, `an array`, `an object`, `a number`… (the kind, not
@@ -22,33 +22,33 @@ const STATE_LIST =
 export function describeMalformed({ code, index, value }) {
   const at = `parts[${index}]`;
   switch (code) {
-    case MALFORMED.ARGUMENT:
+    case MALFORMED_ARGUMENT:
       return `the argument is ${kindOf(value)}; expected {messages}`;
-    case MALFORMED.MESSAGES:
+    case MALFORMED_MESSAGES:
       return shown(`\`messages\` is ${kindOf(value)}; expected an array of UI messages`);
-    case MALFORMED.EMPTY:
+    case MALFORMED_EMPTY:
       return '`messages` is empty';
-    case MALFORMED.LAST_MESSAGE:
+    case MALFORMED_LAST_MESSAGE:
       return `the last message is ${kindOf(value)}; expected {id, role, parts}`;
-    case MALFORMED.THREW:
+    case MALFORMED_THREW:
       return shown(`reading the messages threw: ${messageOf(value)}`);
-    case MALFORMED.PARTS:
+    case MALFORMED_PARTS:
       return "the last message's `parts` is neither an array nor missing";
-    case MALFORMED.PART:
+    case MALFORMED_PART:
       return `${at} is not an object`;
-    case MALFORMED.TYPE:
+    case MALFORMED_TYPE:
       return `${at}.type is not a string`;
-    case MALFORMED.TOOL_NAME:
+    case MALFORMED_TOOL_NAME:
       return `${at} is a \`dynamic-tool\` part without a \`toolName\` string`;
-    case MALFORMED.STATE:
+    case MALFORMED_STATE:
       return `${at}.state is ${typeof value === 'string' ? `'${shown(value)}'` : 'not a string'}, expected one of ${STATE_LIST}`;
-    case MALFORMED.TOOL_CALL_ID:
+    case MALFORMED_TOOL_CALL_ID:
       return `${at}.toolCallId is missing or not a string`;
-    case MALFORMED.APPROVAL:
+    case MALFORMED_APPROVAL:
       return `${at}.approval is not an object`;
-    case MALFORMED.APPROVAL_ID:
+    case MALFORMED_APPROVAL_ID:
       return `${at}.approval.id is missing or not a string`;
-    case MALFORMED.APPROVED:
+    case MALFORMED_APPROVED:
       return `${at}.approval.approved is neither a boolean nor undefined`;
     default:
       return 'the message records are not in the expected format';
@@ -66,32 +66,32 @@ export function explainDetail(rule, value, parts, actions, malformed) {
   const part = () => parts[value];
   const tool = () => `${shown(toolNameOf(part()))} (parts[${value}]`;
   switch (rule) {
-    case RULE.MALFORMED_INPUT:
+    case RULE_MALFORMED_INPUT:
       return `Nothing is sent: ${describeMalformed(malformed)}. Pass AI SDK's {messages} as it is.`;
-    case RULE.NOT_ASSISTANT:
+    case RULE_NOT_ASSISTANT:
       return `Nothing is sent: the last message's role is ${ROLE_WORDS[value]}, not assistant, so there is no answer to send back.`;
-    case RULE.NO_PARTS:
+    case RULE_NO_PARTS:
       return 'Nothing is sent: the last assistant message has no parts.';
-    case RULE.APPROVAL_PENDING: {
+    case RULE_APPROVAL_PENDING: {
       const approval = part().approval;
       return `Nothing is sent yet: ${tool()}) waits for the user's answer to approval ${shown(approval ? approval.id : '?')}; answer it with approve() or deny().`;
     }
-    case RULE.STILL_STREAMING:
+    case RULE_STILL_STREAMING:
       return `Nothing is sent yet: ${tool()}) is still streaming its input; the response is not complete.`;
-    case RULE.AWAITING_BROWSER_OUTPUT:
+    case RULE_AWAITING_BROWSER_OUTPUT:
       return part().approval != null
         ? `Nothing is sent yet: ${tool()}, toolCallId ${shown(part().toolCallId)}) runs in the browser and was approved; the approval goes to the backend together with the tool's output, which does not exist yet. Add it with addToolOutput() (attachAdk and useAdkChat run the tool and add it for you).`
         : `Nothing is sent yet: ${tool()}, toolCallId ${shown(part().toolCallId)}) runs in the browser and the backend waits for its output, which does not exist yet. Add it with addToolOutput().`;
-    case RULE.NO_USER_ACTION:
+    case RULE_NO_USER_ACTION:
       return 'Nothing is sent: the last message holds no approval answer and no tool output added by the browser.';
-    case RULE.ALREADY_KNOWN:
+    case RULE_ALREADY_KNOWN:
       return `Nothing is sent: the backend already knows all ${value} answer(s) and browser output(s) in the last message (this chat sent them, a later part shows the backend moved on, or the backend reported the tool failed).`;
     default: {
       const names = [];
       for (let i = 0; i < actions.length; i += 2) {
         const at = parts[actions[i]];
         names.push(
-          actions[i + 1] === ACTION.ANSWER
+          actions[i + 1] === ACTION_ANSWER
             ? `the answer to approval ${shown(at.approval.id)} (parts[${actions[i]}])`
             : `the browser's output for ${shown(at.toolCallId)} (parts[${actions[i]}])`,
         );

@@ -5,10 +5,11 @@
 // reports (SPEC §2 principle 5). Outputs, inputs and earlier messages are never touched. The
 // writer never throws, and keeps nothing between writes: each call returns what it found.
 import { memoryWords, recordBuffer } from './loader.js';
-import { ANSWER, FLAG, KIND, RECORD, ROLE, roleCode, toolStateCode } from './contract.js';
-import { MALFORMED } from './codes.js';
+import { ANSWER_RULE_MASK, ANSWER_RULE_SHIFT, ANSWER_SEND, ANSWER_VALUE_SHIFT, FLAG_APPROVAL, FLAG_APPROVED, FLAG_AUTOMATIC, FLAG_DENIED, FLAG_FAILED, KIND_OTHER, KIND_REASONING, KIND_STEP_START, KIND_TEXT, KIND_TOOL, RECORD_APPROVAL_ID, RECORD_FLAGS_SHIFT, RECORD_HEADER_WORDS, RECORD_MALFORMED_CODE, RECORD_MALFORMED_INDEX, RECORD_PART_WORDS, RECORD_PARTS_MISSING, RECORD_ROLE, RECORD_STATE_SHIFT, RECORD_TOOL_CALL_ID, RECORD_WORD, ROLE_MISSING, roleCode, toolStateCode } from './contract.js';
+import { MALFORMED_APPROVAL, MALFORMED_APPROVAL_ID, MALFORMED_APPROVED, MALFORMED_ARGUMENT, MALFORMED_EMPTY, MALFORMED_LAST_MESSAGE, MALFORMED_MESSAGES, MALFORMED_PART, MALFORMED_PARTS, MALFORMED_STATE, MALFORMED_THREW, MALFORMED_TOOL_CALL_ID, MALFORMED_TOOL_NAME, MALFORMED_TYPE } from './codes.js';
 
-const { HEADER_WORDS, PART_WORDS } = RECORD;
+const HEADER_WORDS = RECORD_HEADER_WORDS;
+const PART_WORDS = RECORD_PART_WORDS;
 
 // Record words whose strings an intern table remembers by place (1,024 parts' ids).
 const SLOTS = 2048;
@@ -67,10 +68,10 @@ export class InternTable {
 function fail(code, index, value) {
   const start = recordBuffer(HEADER_WORDS);
   const view = memoryWords();
-  view[start + RECORD.ROLE] = ROLE.MISSING;
-  view[start + RECORD.PARTS_MISSING] = 0;
-  view[start + RECORD.MALFORMED_CODE] = code;
-  view[start + RECORD.MALFORMED_INDEX] = index;
+  view[start + RECORD_ROLE] = ROLE_MISSING;
+  view[start + RECORD_PARTS_MISSING] = 0;
+  view[start + RECORD_MALFORMED_CODE] = code;
+  view[start + RECORD_MALFORMED_INDEX] = index;
   return { code, index, value };
 }
 
@@ -91,76 +92,76 @@ const NO_ANSWERS = [];
  */
 export function writeRecords(arg, table, toolFlags = NO_FLAGS, answerIds = NO_ANSWERS) {
   try {
-    if (arg === null || typeof arg !== 'object') return fail(MALFORMED.ARGUMENT, 0, arg);
+    if (arg === null || typeof arg !== 'object') return fail(MALFORMED_ARGUMENT, 0, arg);
     const messages = arg.messages;
-    if (!Array.isArray(messages)) return fail(MALFORMED.MESSAGES, 0, messages);
-    if (messages.length === 0) return fail(MALFORMED.EMPTY, 0);
+    if (!Array.isArray(messages)) return fail(MALFORMED_MESSAGES, 0, messages);
+    if (messages.length === 0) return fail(MALFORMED_EMPTY, 0);
     const message = messages[messages.length - 1];
-    if (message === null || typeof message !== 'object') return fail(MALFORMED.LAST_MESSAGE, 0, message);
+    if (message === null || typeof message !== 'object') return fail(MALFORMED_LAST_MESSAGE, 0, message);
     const role = message.role;
     const parts = message.parts;
     const isArray = Array.isArray(parts);
-    if (!isArray && parts != null) return fail(MALFORMED.PARTS, 0);
+    if (!isArray && parts != null) return fail(MALFORMED_PARTS, 0);
     const count = isArray ? parts.length : 0;
     const start = recordBuffer(HEADER_WORDS + count * PART_WORDS + answerIds.length);
     const view = memoryWords();
-    view[start + RECORD.ROLE] = typeof role === 'string' ? roleCode(role) : ROLE.MISSING;
-    view[start + RECORD.PARTS_MISSING] = isArray ? 0 : 1;
-    view[start + RECORD.MALFORMED_CODE] = 0;
-    view[start + RECORD.MALFORMED_INDEX] = 0;
+    view[start + RECORD_ROLE] = typeof role === 'string' ? roleCode(role) : ROLE_MISSING;
+    view[start + RECORD_PARTS_MISSING] = isArray ? 0 : 1;
+    view[start + RECORD_MALFORMED_CODE] = 0;
+    view[start + RECORD_MALFORMED_INDEX] = 0;
     let at = start + HEADER_WORDS;
     for (let i = 0; i < count; i++, at += PART_WORDS) {
       const part = parts[i];
-      if (part === null || typeof part !== 'object') return fail(MALFORMED.PART, i);
+      if (part === null || typeof part !== 'object') return fail(MALFORMED_PART, i);
       const type = part.type;
-      if (typeof type !== 'string') return fail(MALFORMED.TYPE, i);
-      let kind = /** @type {number} */ (KIND.OTHER);
-      if (type === 'text') kind = KIND.TEXT;
-      else if (type === 'reasoning') kind = KIND.REASONING;
-      else if (type === 'step-start') kind = KIND.STEP_START;
-      else if (type === 'dynamic-tool' || (type.length > 5 && type.startsWith('tool-'))) kind = KIND.TOOL;
-      if (kind !== KIND.TOOL) {
-        view[at + RECORD.WORD] = kind;
-        view[at + RECORD.TOOL_CALL_ID] = 0;
-        view[at + RECORD.APPROVAL_ID] = 0;
+      if (typeof type !== 'string') return fail(MALFORMED_TYPE, i);
+      let kind = /** @type {number} */ (KIND_OTHER);
+      if (type === 'text') kind = KIND_TEXT;
+      else if (type === 'reasoning') kind = KIND_REASONING;
+      else if (type === 'step-start') kind = KIND_STEP_START;
+      else if (type === 'dynamic-tool' || (type.length > 5 && type.startsWith('tool-'))) kind = KIND_TOOL;
+      if (kind !== KIND_TOOL) {
+        view[at + RECORD_WORD] = kind;
+        view[at + RECORD_TOOL_CALL_ID] = 0;
+        view[at + RECORD_APPROVAL_ID] = 0;
         continue;
       }
       const state = part.state;
       const code = toolStateCode(state);
-      if (code < 0) return fail(MALFORMED.STATE, i, state == null ? '' : state);
+      if (code < 0) return fail(MALFORMED_STATE, i, state == null ? '' : state);
       const toolName = part.toolName;
       const named = typeof toolName === 'string' && toolName !== '';
-      if (type === 'dynamic-tool' && !named) return fail(MALFORMED.TOOL_NAME, i);
+      if (type === 'dynamic-tool' && !named) return fail(MALFORMED_TOOL_NAME, i);
       const toolCallId = part.toolCallId;
-      if (typeof toolCallId !== 'string' || toolCallId === '') return fail(MALFORMED.TOOL_CALL_ID, i);
+      if (typeof toolCallId !== 'string' || toolCallId === '') return fail(MALFORMED_TOOL_CALL_ID, i);
       let flags = toolFlags(type, named ? toolName : undefined, i);
       let approvalId = 0;
       const approval = part.approval;
       if (approval != null) {
-        if (typeof approval !== 'object') return fail(MALFORMED.APPROVAL, i);
+        if (typeof approval !== 'object') return fail(MALFORMED_APPROVAL, i);
         const id = approval.id;
-        if (typeof id !== 'string' || id === '') return fail(MALFORMED.APPROVAL_ID, i);
+        if (typeof id !== 'string' || id === '') return fail(MALFORMED_APPROVAL_ID, i);
         const approved = approval.approved;
-        if (approved === true) flags |= FLAG.APPROVED;
-        else if (approved === false) flags |= FLAG.DENIED;
-        else if (approved !== undefined) return fail(MALFORMED.APPROVED, i);
-        flags |= FLAG.APPROVAL;
-        if (approval.isAutomatic === true) flags |= FLAG.AUTOMATIC;
+        if (approved === true) flags |= FLAG_APPROVED;
+        else if (approved === false) flags |= FLAG_DENIED;
+        else if (approved !== undefined) return fail(MALFORMED_APPROVED, i);
+        flags |= FLAG_APPROVAL;
+        if (approval.isAutomatic === true) flags |= FLAG_AUTOMATIC;
         approvalId = table.handleAt(id, 2 * i + 1);
       }
       // The old helpers' failure marker (SPEC D29): the backend reported the tool failed.
       const error = part.error;
-      if (error !== undefined && error !== null && error !== '' && error !== false) flags |= FLAG.FAILED;
-      view[at + RECORD.WORD] = KIND.TOOL | (code << RECORD.STATE_SHIFT) | (flags << RECORD.FLAGS_SHIFT);
-      view[at + RECORD.TOOL_CALL_ID] = table.handleAt(toolCallId, 2 * i);
-      view[at + RECORD.APPROVAL_ID] = approvalId;
+      if (error !== undefined && error !== null && error !== '' && error !== false) flags |= FLAG_FAILED;
+      view[at + RECORD_WORD] = KIND_TOOL | (code << RECORD_STATE_SHIFT) | (flags << RECORD_FLAGS_SHIFT);
+      view[at + RECORD_TOOL_CALL_ID] = table.handleAt(toolCallId, 2 * i);
+      view[at + RECORD_APPROVAL_ID] = approvalId;
     }
     for (let i = 0; i < answerIds.length; i++, at++) view[at] = table.handle(answerIds[i]);
     return count;
   } catch (error) {
     // A trap of the core is no fault of the input: the engine reports it (index.js).
     if (error instanceof WebAssembly.RuntimeError) throw error;
-    return fail(MALFORMED.THREW, 0, error);
+    return fail(MALFORMED_THREW, 0, error);
   }
 }
 
@@ -185,8 +186,8 @@ export function lastParts(messages) {
 // A decision's answer word (`ANSWER`, generated from src/contract.rs), read by name.
 
 /** Whether the answer says to send. */
-export const answerSends = (/** @type {number} */ word) => (word & ANSWER.SEND) !== 0;
+export const answerSends = (/** @type {number} */ word) => (word & ANSWER_SEND) !== 0;
 /** The rule code of an answer (`RULE`). */
-export const answerRule = (/** @type {number} */ word) => (word >>> ANSWER.RULE_SHIFT) & ANSWER.RULE_MASK;
+export const answerRule = (/** @type {number} */ word) => (word >>> ANSWER_RULE_SHIFT) & ANSWER_RULE_MASK;
 /** The number that goes with the rule: a part index, a count, a role or a malformation code. */
-export const answerValue = (/** @type {number} */ word) => word >>> ANSWER.VALUE_SHIFT;
+export const answerValue = (/** @type {number} */ word) => word >>> ANSWER_VALUE_SHIFT;

@@ -7,7 +7,7 @@
 // backend's replay and the test servers use to cut a recorded conversation exactly where
 // `BidiTransport` ends its streams.
 import { core, loadError } from './loader.js';
-import { STEP, chunkKind } from './contract.js';
+import { chunkKind, STEP_DELIVER_THEN_END, STEP_IGNORE, STEP_MASK, STEP_TAIL_ACTIVE } from './contract.js';
 
 /**
  * Splits a conversation into response streams by the transport's own rules. `eventOf(item)` says
@@ -50,13 +50,13 @@ function cut(items, eventOf, rules) {
     current.push(item);
     if (event === null) continue;
     if (event === '[DONE]') {
-      const step = core.adk_bidi_done(rules, 1) & STEP.MASK;
-      if (step !== STEP.IGNORE) end();
+      const step = core.adk_bidi_done(rules, 1) & STEP_MASK;
+      if (step !== STEP_IGNORE) end();
       else if (!hasEvent) toPrevious();
       continue;
     }
     hasEvent = true;
-    if ((core.adk_bidi_chunk(rules, chunkKind(event), 1, 1) & STEP.MASK) === STEP.DELIVER_THEN_END) end();
+    if ((core.adk_bidi_chunk(rules, chunkKind(event), 1, 1) & STEP_MASK) === STEP_DELIVER_THEN_END) end();
   }
   if (hasEvent) responses.push(current);
   else toPrevious();
@@ -92,7 +92,7 @@ export class StreamRules {
 
   /** After an event's answer `word`: the tail's time limit goes once the discard has ended by itself. */
   settle(word) {
-    if (!(word & STEP.TAIL_ACTIVE) && this.#tailTimer !== undefined) {
+    if (!(word & STEP_TAIL_ACTIVE) && this.#tailTimer !== undefined) {
       clearTimeout(this.#tailTimer);
       this.#tailTimer = undefined;
     }

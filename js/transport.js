@@ -15,7 +15,7 @@ import { ChunkBuffer } from './chunk-buffer.js';
 import { StreamRules } from './stream-rules.js';
 import { AppCallbacks } from './app-callbacks.js';
 import { SentMessages } from './sent-messages.js';
-import { STEP } from './contract.js';
+import { STEP_DELIVER_AWAITING_ANSWER, STEP_DELIVER_THEN_END, STEP_DROP, STEP_IGNORE, STEP_MASK } from './contract.js';
 import { continuedMessageId, continuing } from './adk-wire.js';
 
 /**
@@ -255,7 +255,7 @@ export class BidiTransport {
     const word = this.#rules.chunk(type, response !== null, response !== null && response.started);
     this.#chunkArrived();
     this.#rules.settle(word);
-    if (word & STEP.DROP) return;
+    if (word & STEP_DROP) return;
     if (type === 'start') {
       if (response !== null) response.started = true;
       // SPEC §4a W5: every later response of the turn goes on in the turn's one assistant message.
@@ -263,16 +263,16 @@ export class BidiTransport {
       else chunk = continuing(chunk, this.#turnMessageId);
     }
     this.#deliver(chunk);
-    if ((word & STEP.MASK) === STEP.DELIVER_AWAITING_ANSWER) this.#armApprovalTimer();
-    else if ((word & STEP.MASK) === STEP.DELIVER_THEN_END) this.#endResponse();
+    if ((word & STEP_MASK) === STEP_DELIVER_AWAITING_ANSWER) this.#armApprovalTimer();
+    else if ((word & STEP_MASK) === STEP_DELIVER_THEN_END) this.#endResponse();
   }
 
   #onDone() {
     const word = this.#rules.done(this.#response !== null);
-    if ((word & STEP.MASK) === STEP.IGNORE) return;
+    if ((word & STEP_MASK) === STEP_IGNORE) return;
     this.#chunkArrived();
     this.#rules.settle(word);
-    if (!(word & STEP.DROP)) this.#endResponse();
+    if (!(word & STEP_DROP)) this.#endResponse();
   }
 
   /** Any frame of the response is the backend's reaction: the approval wait is over. */

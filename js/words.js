@@ -4,7 +4,7 @@
 // development builds (the `development` export condition: the entries under dev/ load
 // words-development.js), or in production for explain() when the app imports
 // `adk-stream-wasm/explain`: each hands its words to `useWords`. No WebAssembly here.
-import { RULE } from './contract.js';
+import { RULE_UNSENT_USER_ACTION } from './contract.js';
 import { RULES } from './codes.js';
 import { AdkIncompleteBatchError, AdkInvalidToolError, AdkNotCommittedError, AdkUnknownApprovalError, shown } from './errors.js';
 
@@ -19,7 +19,7 @@ export function useWords(words) {
 /** explain()'s detail: the whole words when installed, else the rule. */
 export function explainDetail(rule, value, parts, actions, malformed) {
   if (whole.explainDetail) return whole.explainDetail(rule, value, parts, actions, malformed);
-  return `${rule === RULE.UNSENT_USER_ACTION ? 'Send' : 'Nothing is sent'}: ${RULES[rule]}. (The words: import 'adk-stream-wasm/explain'.)`;
+  return `${rule === RULE_UNSENT_USER_ACTION ? 'Send' : 'Nothing is sent'}: ${RULES[rule]}. (The words: import 'adk-stream-wasm/explain'.)`;
 }
 
 /** What `writeRecords` found malformed (its `{code, index, value}`), for an error message. */

@@ -90,15 +90,13 @@ mod render {
         }
     }
 
+    /// One constant per entry, `{name}_{key}`: a bundler gives each a short name and leaves out
+    /// those a build does not use, where an object's keys would ship whole.
     fn object(out: &mut String, doc: &str, name: &str, entries: &[(&str, i64)]) {
-        let _ = writeln!(
-            out,
-            "\n/** {doc} */\nexport const {name} = Object.freeze({{"
-        );
+        let _ = writeln!(out, "\n/** {doc} */");
         for (key, value) in entries {
-            let _ = writeln!(out, "  {key}: {value},");
+            let _ = writeln!(out, "export const {name}_{key} = {value};");
         }
-        out.push_str("});\n");
     }
 
     fn switch(out: &mut String, doc: &str, name: &str, cases: &[(&str, u32)], default: i64) {
@@ -168,7 +166,7 @@ mod render {
             .collect();
         switch(
             &mut out,
-            "The role code of a message's `role` string; a string AI SDK does not define is ROLE.OTHER.",
+            "The role code of a message's `role` string; a string AI SDK does not define is ROLE_OTHER.",
             "roleCode",
             &roles,
             Role::Other as i64,
