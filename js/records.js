@@ -26,6 +26,11 @@ export class InternTable {
     this.slotText = [];
     /** @type {number[]} */
     this.slotHandle = [];
+    // The part type last written at each part index (the first SLOTS), and its kind.
+    /** @type {unknown[]} */
+    this.typeText = [];
+    /** @type {number[]} */
+    this.typeKind = [];
   }
 
   handle(text) {
@@ -46,6 +51,23 @@ export class InternTable {
       this.slotHandle[slot] = handle;
     }
     return handle;
+  }
+
+  /** The record kind (`KIND`) of a part whose `type` is `type`, written at part index `index`. */
+  kindAt(type, index) {
+    // Asked again on a new snapshot of a message, the type at an index is the same string: one
+    // comparison, where `startsWith` costs about 10 ns a part in V8.
+    if (this.typeText[index] === type) return this.typeKind[index];
+    let kind = /** @type {number} */ (KIND.OTHER);
+    if (type === 'text') kind = KIND.TEXT;
+    else if (type === 'reasoning') kind = KIND.REASONING;
+    else if (type === 'step-start') kind = KIND.STEP_START;
+    else if (type === 'dynamic-tool' || (type.length > 5 && type.startsWith('tool-'))) kind = KIND.TOOL;
+    if (index < SLOTS) {
+      this.typeText[index] = type;
+      this.typeKind[index] = kind;
+    }
+    return kind;
   }
 
   /** Forgets every string whose handle is not in `live` (handles are never reused). */
@@ -114,11 +136,7 @@ export function writeRecords(arg, table, toolFlags = NO_FLAGS, answerIds = NO_AN
       if (part === null || typeof part !== 'object') return fail(MALFORMED.PART, i);
       const type = part.type;
       if (typeof type !== 'string') return fail(MALFORMED.TYPE, i);
-      let kind = /** @type {number} */ (KIND.OTHER);
-      if (type === 'text') kind = KIND.TEXT;
-      else if (type === 'reasoning') kind = KIND.REASONING;
-      else if (type === 'step-start') kind = KIND.STEP_START;
-      else if (type === 'dynamic-tool' || (type.length > 5 && type.startsWith('tool-'))) kind = KIND.TOOL;
+      const kind = table.kindAt(type, i);
       if (kind !== KIND.TOOL) {
         view[at + RECORD.WORD] = kind;
         view[at + RECORD.TOOL_CALL_ID] = 0;
