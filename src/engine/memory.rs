@@ -32,6 +32,7 @@ pub enum Action {
 impl Action {
     /// The action as one sortable number; answers and outputs are kept apart, so each kind's
     /// numbers need no tag.
+    #[inline(always)]
     fn key(self) -> u64 {
         match self {
             Action::Answer {
@@ -66,6 +67,7 @@ impl Memory {
         Memory::default()
     }
 
+    #[inline(always)]
     fn sent(&self, action: Action) -> &Vec<u64> {
         match action {
             Action::Answer { .. } => &self.sent_answers,
@@ -74,11 +76,17 @@ impl Memory {
     }
 
     pub fn was_sent(&self, action: Action) -> bool {
-        self.sent(action).binary_search(&action.key()).is_ok()
+        contains_sorted(self.sent(action), action.key())
     }
 
     pub fn is_browser_output(&self, tool_call_id: Handle) -> bool {
-        self.browser_outputs.contains(&tool_call_id)
+        // A loop, not `contains`: a call per lookup in the size-tuned module.
+        for &id in &self.browser_outputs {
+            if id == tool_call_id {
+                return true;
+            }
+        }
+        false
     }
 
     /// The library's helpers (or the app) say the output of this tool call is the browser's.
@@ -105,6 +113,13 @@ impl Memory {
     /// Records a send, and forgets sent actions that are no longer in the last message: they can
     /// never be decided on again, and keeping them would grow without bound.
     pub fn record_sent(&mut self, sent: impl Iterator<Item = Action> + Clone, present: &[Action]) {
+        // Most decisions send nothing and keep every remembered action: nothing changes.
+        if sent.clone().next().is_none()
+            && all_among(&self.sent_answers, present, true)
+            && all_among(&self.sent_outputs, present, false)
+        {
+            return;
+        }
         let mut present_keys = core::mem::take(&mut self.scratch);
         let mut changed = false;
         for answers in [true, false] {
@@ -118,7 +133,7 @@ impl Memory {
                 &mut self.sent_outputs
             };
             let before = kept.len();
-            kept.retain(|key| present_keys.binary_search(key).is_ok());
+            kept.retain(|&key| contains_sorted(&present_keys, key));
             // Retaining only removes and adding only adds (no key twice): the lengths tell a change.
             let kept_all = kept.len() == before;
             kept.extend(sent.clone().filter(|a| of_kind(&a)).map(|a| a.key()));
@@ -137,17 +152,27 @@ impl Memory {
     /// How many parts the message had when this tool call was last seen without a result; 0 when
     /// never (a fresh engine, or an output that arrived with its part).
     pub fn parts_seen_before_result(&self, tool_call_id: Handle) -> usize {
-        self.seen_without_result
-            .binary_search_by_key(&tool_call_id, |entry| (entry >> 32) as Handle)
-            .ok()
-            .and_then(|at| self.seen_without_result.get(at))
-            .map_or(0, |entry| *entry as u32 as usize)
+        // The entries of one id: from `id << 32` to `id << 32 | u32::MAX` (there is at most one).
+        let from = (tool_call_id as u64) << 32;
+        let seen = &self.seen_without_result;
+        match seen.get(lower_bound(seen, from)) {
+            Some(&entry) if entry >> 32 == tool_call_id as u64 => entry as u32 as usize,
+            _ => 0,
+        }
     }
 
     /// Records a snapshot of the last message: `tools` are its tool parts as `(toolCallId, has a
     /// result)`, `parts` its part count. A part without a result is noted as seen with `parts`
     /// parts; a part no longer in the message is forgotten.
-    pub fn record_seen(&mut self, tools: impl Iterator<Item = (Handle, bool)>, parts: usize) {
+    pub fn record_seen(
+        &mut self,
+        tools: impl Iterator<Item = (Handle, bool)> + Clone,
+        parts: usize,
+    ) {
+        // Nothing seen without a result, before or now: nothing to record (the usual fresh ask).
+        if self.seen_without_result.is_empty() && tools.clone().all(|(_, result)| result) {
+            return;
+        }
         // Sorted by id, and within an id the parts without a result first.
         let mut sorted = core::mem::take(&mut self.scratch);
         sorted.clear();
@@ -173,7 +198,13 @@ impl Memory {
             };
             seen.push((id as u64) << 32 | count.min(u32::MAX as usize) as u64);
         }
-        if seen != self.seen_without_result {
+        // Not `!=`: slices compare through `memcmp`, one byte at a time in the WebAssembly runtime.
+        let same = seen.len() == self.seen_without_result.len()
+            && seen
+                .iter()
+                .zip(&self.seen_without_result)
+                .all(|(a, b)| a == b);
+        if !same {
             self.changed();
         }
         self.spare = core::mem::replace(&mut self.seen_without_result, seen);
@@ -207,6 +238,55 @@ impl Memory {
         self.spare = Vec::new();
         self.changed();
     }
+}
+
+/// Whether every key of sorted `kept` is the key of an action of `present` of its kind (answers or
+/// outputs), so that forgetting the absent ones removes nothing. One walk beside `kept` when
+/// the kind's actions come in ascending order (the glue interns ids in the order it meets them,
+/// so they usually do); any other order answers false, and the caller takes the general way.
+#[inline(never)]
+fn all_among(kept: &[u64], present: &[Action], answers: bool) -> bool {
+    let mut next = 0;
+    let mut last = None;
+    for action in present {
+        if matches!(action, Action::Answer { .. }) != answers {
+            continue;
+        }
+        let key = action.key();
+        if last >= Some(key) {
+            return false;
+        }
+        last = Some(key);
+        match kept.get(next) {
+            // A kept key below this one is in no later action: it would be forgotten.
+            Some(&kept) if kept < key => return false,
+            Some(&kept) if kept == key => next += 1,
+            _ => {}
+        }
+    }
+    next == kept.len()
+}
+
+/// The index of the first key `>= key` in sorted `keys` (their length when none is): a binary
+/// search written out, since `slice::binary_search` is a call per lookup in the size-tuned module,
+/// and the decision makes one for every action of the message.
+#[inline(always)]
+fn lower_bound(keys: &[u64], key: u64) -> usize {
+    let (mut low, mut high) = (0, keys.len());
+    while low < high {
+        let middle = low + (high - low) / 2;
+        match keys.get(middle) {
+            Some(&probe) if probe < key => low = middle + 1,
+            _ => high = middle,
+        }
+    }
+    low
+}
+
+/// Whether sorted `keys` hold `key`.
+#[inline(always)]
+fn contains_sorted(keys: &[u64], key: u64) -> bool {
+    keys.get(lower_bound(keys, key)) == Some(&key)
 }
 
 /// Sorts keys in place: heapsort, O(n log n) for a hostile message's thousands of parts, in a few
