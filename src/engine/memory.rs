@@ -114,10 +114,7 @@ impl Memory {
     /// never be decided on again, and keeping them would grow without bound.
     pub fn record_sent(&mut self, sent: impl Iterator<Item = Action> + Clone, present: &[Action]) {
         // Most decisions send nothing and keep every remembered action: nothing changes.
-        if sent.clone().next().is_none()
-            && all_among(&self.sent_answers, present, true)
-            && all_among(&self.sent_outputs, present, false)
-        {
+        if sent.clone().next().is_none() && self.keeps_all(present) {
             return;
         }
         let mut present_keys = core::mem::take(&mut self.scratch);
@@ -147,6 +144,24 @@ impl Memory {
         if changed {
             self.changed();
         }
+    }
+
+    /// Whether every remembered send is among `present`, so that forgetting removes nothing. One
+    /// walk beside the sorted memory when each kind's actions come in ascending order (the glue
+    /// interns ids in the order it meets them, so they usually do); any other order answers false,
+    /// and the caller takes the general way.
+    fn keeps_all(&self, present: &[Action]) -> bool {
+        let (mut answers, mut outputs) = (Walk::default(), Walk::default());
+        for &action in present {
+            let met = match action {
+                Action::Answer { .. } => answers.meet(&self.sent_answers, action.key()),
+                Action::BrowserOutput(_) => outputs.meet(&self.sent_outputs, action.key()),
+            };
+            if !met {
+                return false;
+            }
+        }
+        answers.next == self.sent_answers.len() && outputs.next == self.sent_outputs.len()
     }
 
     /// How many parts the message had when this tool call was last seen without a result; 0 when
@@ -240,31 +255,32 @@ impl Memory {
     }
 }
 
-/// Whether every key of sorted `kept` is the key of an action of `present` of its kind (answers or
-/// outputs), so that forgetting the absent ones removes nothing. One walk beside `kept` when
-/// the kind's actions come in ascending order (the glue interns ids in the order it meets them,
-/// so they usually do); any other order answers false, and the caller takes the general way.
-#[inline(never)]
-fn all_among(kept: &[u64], present: &[Action], answers: bool) -> bool {
-    let mut next = 0;
-    let mut last = None;
-    for action in present {
-        if matches!(action, Action::Answer { .. }) != answers {
-            continue;
-        }
-        let key = action.key();
-        if last >= Some(key) {
+/// A walk beside one kind's sorted remembered keys, met by that kind's present keys in ascending
+/// order (`Memory::keeps_all`).
+#[derive(Default)]
+struct Walk {
+    /// The next remembered key to meet.
+    next: usize,
+    /// The last present key met.
+    last: Option<u64>,
+}
+
+impl Walk {
+    /// Meets the next present key; false when the keys are not ascending, or a remembered key
+    /// below this one was never met (no later key is it: it would be forgotten).
+    #[inline(always)]
+    fn meet(&mut self, kept: &[u64], key: u64) -> bool {
+        if self.last >= Some(key) {
             return false;
         }
-        last = Some(key);
-        match kept.get(next) {
-            // A kept key below this one is in no later action: it would be forgotten.
+        self.last = Some(key);
+        match kept.get(self.next) {
             Some(&kept) if kept < key => return false,
-            Some(&kept) if kept == key => next += 1,
+            Some(&kept) if kept == key => self.next += 1,
             _ => {}
         }
+        true
     }
-    next == kept.len()
 }
 
 /// The index of the first key `>= key` in sorted `keys` (their length when none is): a binary
@@ -362,6 +378,29 @@ mod tests {
         memory.record_sent([answer(3, 4)].into_iter(), &[answer(3, 4)]);
         assert!(!memory.was_sent(answer(1, 2)));
         assert_eq!(memory.sent_count(), 1);
+    }
+
+    #[test]
+    fn forgetting_depends_on_which_actions_are_present_not_on_their_order() {
+        let kept = [answer(1, 2), answer(3, 4), Action::BrowserOutput(3)];
+        let cases: [(&[Action], usize); 5] = [
+            (&[answer(1, 2), answer(3, 4), Action::BrowserOutput(3)], 3),
+            (&[Action::BrowserOutput(3), answer(3, 4), answer(1, 2)], 3),
+            (&[answer(3, 4), answer(3, 4), Action::BrowserOutput(3)], 2),
+            (&[answer(1, 2), answer(1, 2), answer(5, 6)], 1),
+            (&[answer(0, 1), answer(1, 2), answer(3, 4), answer(9, 9)], 2),
+        ];
+        for (present, remembered) in cases {
+            let mut memory = Memory::new();
+            memory.record_sent(kept.into_iter(), &kept);
+            let version = memory.version();
+            memory.record_sent(core::iter::empty(), present);
+            assert_eq!(memory.sent_count(), remembered, "{present:?}");
+            assert_eq!(memory.version() == version, remembered == 3, "{present:?}");
+            for action in kept {
+                assert_eq!(memory.was_sent(action), present.contains(&action));
+            }
+        }
     }
 
     #[test]
