@@ -85,31 +85,24 @@ function toolFlagsByName(own, useRegistry) {
   };
 }
 
-/** Cached entries per part type, tool name or part index, at most this many each. */
+/** Cached entries per part type or tool name, at most this many each. */
 const CACHED = 1024;
 
 /**
- * `writeRecords`' `toolFlags` for an engine, cached until the registry changes: a decision looks
- * up the part's own `type` string instead of cutting a name out of it, and asked again on the same
- * message, the `type` string at each part index compares equal by reference, before any hashing.
+ * `writeRecords`' `toolFlags` for an engine, cached until the registry changes (its `epoch` is the
+ * registry's version, so the intern table forgets the flags it keeps per part index too): a
+ * decision looks up the part's own `type` string instead of cutting a name out of it.
  */
 function cachedToolFlags(flagsOf) {
   const byType = new Map();
   const byName = new Map();
-  /** @type {unknown[]} */
-  let typeAt = [];
-  /** @type {number[]} */
-  let flagsAt = [];
   let version = registryVersion;
-  return (/** @type {string} */ type, /** @type {string | undefined} */ toolName, /** @type {number} */ index) => {
+  const toolFlags = (/** @type {string} */ type, /** @type {string | undefined} */ toolName) => {
     if (version !== registryVersion) {
       byType.clear();
       byName.clear();
-      typeAt = [];
-      flagsAt = [];
       version = registryVersion;
     }
-    if (toolName === undefined && typeAt[index] === type) return flagsAt[index];
     const cache = toolName === undefined ? byType : byName;
     const key = toolName === undefined ? type : toolName;
     let flags = cache.get(key);
@@ -117,12 +110,9 @@ function cachedToolFlags(flagsOf) {
       flags = flagsOf(toolName ?? toolNameFromType(type) ?? '');
       if (cache.size < CACHED) cache.set(key, flags);
     }
-    if (toolName === undefined && index < CACHED) {
-      typeAt[index] = type;
-      flagsAt[index] = flags;
-    }
     return flags;
   };
+  return Object.defineProperty(toolFlags, 'epoch', { get: () => registryVersion });
 }
 
 // An engine's slot in the core is freed when its object is collected.

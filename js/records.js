@@ -9,6 +9,8 @@ import { ANSWER, FLAG, KIND, RECORD, ROLE, roleCode, toolStateCode } from './con
 import { MALFORMED } from './codes.js';
 
 const { HEADER_WORDS, PART_WORDS } = RECORD;
+/** The kind's bits of a record's first word (below the state). */
+const KIND_MASK = (1 << RECORD.STATE_SHIFT) - 1;
 
 // Record words whose strings an intern table remembers by place (1,024 parts' ids).
 const SLOTS = 2048;
@@ -26,11 +28,14 @@ export class InternTable {
     this.slotText = [];
     /** @type {number[]} */
     this.slotHandle = [];
-    // The part type last written at each part index (the first SLOTS), and its kind.
+    // The part type last written at each part index (the first SLOTS), its word (`typeWordAt`),
+    // and the `toolFlags.epoch` they were written at.
     /** @type {unknown[]} */
     this.typeText = [];
     /** @type {number[]} */
-    this.typeKind = [];
+    this.typeWord = [];
+    /** @type {unknown} */
+    this.typesEpoch = undefined;
   }
 
   handle(text) {
@@ -53,21 +58,34 @@ export class InternTable {
     return handle;
   }
 
-  /** The record kind (`KIND`) of a part whose `type` is `type`, written at part index `index`. */
-  kindAt(type, index) {
+  /**
+   * The first record word of a part whose `type` is `type`, written at part index `index`, as far
+   * as the type decides it: its kind (`KIND`), and for a tool its `toolFlags(type, undefined)`.
+   */
+  typeWordAt(type, index, toolFlags) {
     // Asked again on a new snapshot of a message, the type at an index is the same string: one
-    // comparison, where `startsWith` costs about 10 ns a part in V8.
-    if (this.typeText[index] === type) return this.typeKind[index];
-    let kind = /** @type {number} */ (KIND.OTHER);
-    if (type === 'text') kind = KIND.TEXT;
-    else if (type === 'reasoning') kind = KIND.REASONING;
-    else if (type === 'step-start') kind = KIND.STEP_START;
-    else if (type === 'dynamic-tool' || (type.length > 5 && type.startsWith('tool-'))) kind = KIND.TOOL;
+    // comparison, where `startsWith` and a call of `toolFlags` cost about 10 ns a part in V8.
+    if (this.typeText[index] === type) return this.typeWord[index];
+    let word = /** @type {number} */ (KIND.OTHER);
+    if (type === 'text') word = KIND.TEXT;
+    else if (type === 'reasoning') word = KIND.REASONING;
+    else if (type === 'step-start') word = KIND.STEP_START;
+    else if (type === 'dynamic-tool' || (type.length > 5 && type.startsWith('tool-'))) {
+      word = KIND.TOOL | (toolFlags(type, undefined) << RECORD.FLAGS_SHIFT);
+    }
     if (index < SLOTS) {
       this.typeText[index] = type;
-      this.typeKind[index] = kind;
+      this.typeWord[index] = word;
     }
-    return kind;
+    return word;
+  }
+
+  /** Forgets the type words when the flags they hold may have changed (`toolFlags.epoch` moved). */
+  flagsFrom(epoch) {
+    if (this.typesEpoch === epoch) return;
+    this.typeText = [];
+    this.typeWord = [];
+    this.typesEpoch = epoch;
   }
 
   /** Forgets every string whose handle is not in `live` (handles are never reused). */
@@ -96,19 +114,25 @@ function fail(code, index, value) {
   return { code, index, value };
 }
 
-/** @type {(type: string, toolName: string | undefined, partIndex: number) => number} */
+/** @type {ToolFlags} */
 const NO_FLAGS = () => 0;
 
 /** @type {readonly string[]} */
 const NO_ANSWERS = [];
 
 /**
+ * A tool's FRONTEND | REQUIRES_APPROVAL for `writeRecords`: `toolFlags(type, toolName)`, with
+ * `toolName` the part's non-empty `toolName`, else undefined (the name is then `type` without
+ * `tool-`). The same arguments give the same flags until its `epoch` (if any) moves.
+ * @typedef {((type: string, toolName: string | undefined) => number) & {epoch?: unknown}} ToolFlags
+ */
+
+/**
  * Writes the records of `arg`'s last message into the core's record buffer. Returns the part count
  * to pass to the core, or, when the input is not a well-formed message list, what was malformed
- * (the count to pass is then 0). `toolFlags(type, toolName, partIndex)` gives a tool's FRONTEND |
- * REQUIRES_APPROVAL (`toolName` is the part's non-empty `toolName`, else undefined: the name is
- * then `type` without `tool-`). `answerIds` (a batch's approval ids) are written after the records
- * as handles of `table`, where `adk_check_batch` reads them.
+ * (the count to pass is then 0). `toolFlags` gives a tool's flags (`ToolFlags`); `table` keeps
+ * those of each part index's type until `toolFlags.epoch` moves. `answerIds` (a batch's approval
+ * ids) are written after the records as handles of `table`, where `adk_check_batch` reads them.
  * @returns {number | Malformed}
  */
 export function writeRecords(arg, table, toolFlags = NO_FLAGS, answerIds = NO_ANSWERS) {
@@ -124,6 +148,7 @@ export function writeRecords(arg, table, toolFlags = NO_FLAGS, answerIds = NO_AN
     const isArray = Array.isArray(parts);
     if (!isArray && parts != null) return fail(MALFORMED.PARTS, 0);
     const count = isArray ? parts.length : 0;
+    table.flagsFrom(toolFlags.epoch);
     const start = recordBuffer(HEADER_WORDS + count * PART_WORDS + answerIds.length);
     const view = memoryWords();
     view[start + RECORD.ROLE] = typeof role === 'string' ? roleCode(role) : ROLE.MISSING;
@@ -136,9 +161,9 @@ export function writeRecords(arg, table, toolFlags = NO_FLAGS, answerIds = NO_AN
       if (part === null || typeof part !== 'object') return fail(MALFORMED.PART, i);
       const type = part.type;
       if (typeof type !== 'string') return fail(MALFORMED.TYPE, i);
-      const kind = table.kindAt(type, i);
-      if (kind !== KIND.TOOL) {
-        view[at + RECORD.WORD] = kind;
+      const typeWord = table.typeWordAt(type, i, toolFlags);
+      if ((typeWord & KIND_MASK) !== KIND.TOOL) {
+        view[at + RECORD.WORD] = typeWord;
         view[at + RECORD.TOOL_CALL_ID] = 0;
         view[at + RECORD.APPROVAL_ID] = 0;
         continue;
@@ -151,7 +176,7 @@ export function writeRecords(arg, table, toolFlags = NO_FLAGS, answerIds = NO_AN
       if (type === 'dynamic-tool' && !named) return fail(MALFORMED.TOOL_NAME, i);
       const toolCallId = part.toolCallId;
       if (typeof toolCallId !== 'string' || toolCallId === '') return fail(MALFORMED.TOOL_CALL_ID, i);
-      let flags = toolFlags(type, named ? toolName : undefined, i);
+      let flags = named ? toolFlags(type, toolName) : typeWord >>> RECORD.FLAGS_SHIFT;
       let approvalId = 0;
       const approval = part.approval;
       if (approval != null) {
