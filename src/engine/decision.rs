@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 
 use super::memory::{Action, Memory};
 use super::{Mode, Policy};
-use crate::model::{push_reserved, Malformed, Message, Part, Role, ToolPart, ToolState};
+use crate::model::{Malformed, Message, Part, Role, ToolPart, ToolState};
 
 /// Why the engine answers as it does. Each variant is one rule of SPEC §2.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -184,7 +184,7 @@ fn classify_actions(
             .then_some(Action::BrowserOutput(tool.tool_call_id));
         if let Some((id, _)) = tool.user_answer() {
             let answer = answer_of(tool, id);
-            push_reserved(present, answer);
+            present.push(answer);
             // Principle 6: a state only the backend writes moves the part past its answer; so
             // does a legacy `error` field (D29: the backend reported the tool failed).
             let backend_wrote_past = tool.failed
@@ -196,7 +196,7 @@ fn classify_actions(
             }
         }
         if let Some(output) = output {
-            push_reserved(present, output);
+            present.push(output);
             // Principle 2's exception: later parts the engine saw before this output appeared came
             // in the same response as the tool call (ADR 0005's shape) and are no reaction to it.
             let after = (index + 1).max(memory.parts_seen_before_result(tool.tool_call_id));

@@ -215,20 +215,3 @@ impl LastMessage {
 
 /// What a decision reads: the last message, or why there is none.
 pub type Message = Result<LastMessage, Malformed>;
-
-/// `list.push(item)` where the caller reserved room for it: a store, where `push` is a call in the
-/// size-tuned module (4 ns each, a sixth of a 20-part decision). Pushes when there is no room.
-#[inline(always)]
-pub(crate) fn push_reserved<T>(list: &mut alloc::vec::Vec<T>, item: T) {
-    let len = list.len();
-    if len < list.capacity() {
-        // SAFETY: `len < capacity`: the slot after the last item is allocated and unused; it is
-        // written before the length grows over it.
-        unsafe {
-            list.as_mut_ptr().add(len).write(item);
-            list.set_len(len + 1);
-        }
-    } else {
-        list.push(item);
-    }
-}
