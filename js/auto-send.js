@@ -89,15 +89,14 @@ function toolFlagsByName(own, useRegistry) {
 const CACHED = 1024;
 
 /**
- * `writeRecords`' `toolFlags` for an engine, cached until the registry changes (its `epoch` is the
- * registry's version, so the intern table forgets the flags it keeps per part index too): a
- * decision looks up the part's own `type` string instead of cutting a name out of it.
+ * `writeRecords`' `toolFlags` for an engine, cached until the registry changes: a decision looks
+ * up the part's own `type` string instead of cutting a name out of it.
  */
 function cachedToolFlags(flagsOf) {
   const byType = new Map();
   const byName = new Map();
   let version = registryVersion;
-  const toolFlags = (/** @type {string} */ type, /** @type {string | undefined} */ toolName) => {
+  return (/** @type {string} */ type, /** @type {string | undefined} */ toolName) => {
     if (version !== registryVersion) {
       byType.clear();
       byName.clear();
@@ -112,7 +111,6 @@ function cachedToolFlags(flagsOf) {
     }
     return flags;
   };
-  return Object.defineProperty(toolFlags, 'epoch', { get: () => registryVersion });
 }
 
 // An engine's slot in the core is freed when its object is collected.
@@ -150,6 +148,12 @@ export function createAutoSend(options) {
   const table = new InternTable();
   const flagsOf = toolFlagsByName(own, useRegistry);
   const toolFlags = cachedToolFlags(flagsOf);
+  /** Writes `arg`'s last message into the records; the table forgets the tool flags it keeps
+   *  per part index when the registry changed. */
+  const write = (arg) => {
+    table.flagsFrom(registryVersion);
+    return writeRecords(arg, table, toolFlags);
+  };
   const trap = trapWatch(onError);
   const observers = new Set();
 
@@ -164,7 +168,7 @@ export function createAutoSend(options) {
   const decide = (arg) => {
     if (trap.error !== null) return false;
     try {
-      const written = writeRecords(arg, table, toolFlags);
+      const written = write(arg);
       const send = answerSends(core.adk_decide(id, typeof written === 'number' ? written : 0));
       trim();
       return send;
@@ -185,7 +189,7 @@ export function createAutoSend(options) {
     },
     /** `{send, rule, detail}`: what the decision would be now, which rule decides it, in words. */
     explain(arg) {
-      return explainWith(id, table, toolFlags, trap, arg);
+      return explainWith(id, write, trap, arg);
     },
     /** Forgets what this chat sent and which outputs were the browser's. */
     reset() {
@@ -214,7 +218,7 @@ export function createAutoSend(options) {
     },
     /** The browser tool calls to start now, each returned once (rules in Rust, src/runner.rs). */
     claimToolCalls(messages) {
-      return claimToolCalls(id, table, toolFlags, messages);
+      return claimToolCalls(id, write, messages);
     },
     get mode() {
       return /** @type {'sse' | 'bidi'} */ (mode);
@@ -256,7 +260,7 @@ function trapWatch(onError) {
 }
 
 /** `explain()`: the decision without remembering anything, and its words. */
-function explainWith(id, table, toolFlags, trap, arg) {
+function explainWith(id, write, trap, arg) {
   // `messages` is read once: a getter may answer differently (or throw) the second time.
   const messages = messagesOf(arg);
   const once = arg === null || typeof arg !== 'object' ? arg : { messages };
@@ -264,7 +268,7 @@ function explainWith(id, table, toolFlags, trap, arg) {
   let malformed = null;
   if (trap.error === null) {
     try {
-      const written = writeRecords(once, table, toolFlags);
+      const written = write(once);
       if (typeof written !== 'number') malformed = written;
       word = core.adk_explain(id, typeof written === 'number' ? written : 0);
     } catch (error) {
@@ -284,8 +288,8 @@ function explainWith(id, table, toolFlags, trap, arg) {
 }
 
 /** `claimToolCalls`: the browser tool calls to start now, as the tool runner (chat.js) takes them. */
-function claimToolCalls(id, table, toolFlags, messages) {
-  const written = writeRecords({ messages }, table, toolFlags);
+function claimToolCalls(id, write, messages) {
+  const written = write({ messages });
   const count = core.adk_claim(id, typeof written === 'number' ? written : 0);
   if (count === 0) return [];
   const claimed = Array.from(answerWords(count * 2));
