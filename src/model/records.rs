@@ -116,6 +116,8 @@ fn decode_part(word: u32, tool_call_id: Handle, approval_id: Handle) -> Option<P
     // The parts that are not tools, by kind code: a lookup, not a branch per kind, which a
     // message whose leading parts change order between snapshots keeps mispredicting.
     const NOT_TOOLS: [Part; 4] = [Part::Other, Part::Text, Part::Reasoning, Part::StepStart];
+    const _: () =
+        assert!(KIND_OTHER == 0 && KIND_TEXT == 1 && KIND_REASONING == 2 && KIND_STEP_START == 3);
     let kind = word & NIBBLE;
     if kind != KIND_TOOL {
         return NOT_TOOLS.get(kind as usize).copied();
