@@ -34,8 +34,9 @@ export class InternTable {
     this.typeText = [];
     /** @type {number[]} */
     this.typeWord = [];
-    /** @type {unknown} */
-    this.typesEpoch = undefined;
+    // A number from the start (the registry's versions are): a field that changes its kind of
+    // value changes the shape of every table, and the glue's loads from tables slow down.
+    this.typesEpoch = -1;
   }
 
   handle(text) {
