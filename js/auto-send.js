@@ -85,41 +85,29 @@ function toolFlagsByName(own, useRegistry) {
   };
 }
 
-/** Cached entries per part type, tool name or part index, at most this many each. */
+/** Cached entries per part type or tool name, at most this many each. */
 const CACHED = 1024;
 
 /**
  * `writeRecords`' `toolFlags` for an engine, cached until the registry changes: a decision looks
- * up the part's own `type` string instead of cutting a name out of it, and asked again on the same
- * message, the `type` string at each part index compares equal by reference, before any hashing.
+ * up the part's own `type` string instead of cutting a name out of it.
  */
 function cachedToolFlags(flagsOf) {
   const byType = new Map();
   const byName = new Map();
-  /** @type {unknown[]} */
-  let typeAt = [];
-  /** @type {number[]} */
-  let flagsAt = [];
   let version = registryVersion;
-  return (/** @type {string} */ type, /** @type {string | undefined} */ toolName, /** @type {number} */ index) => {
+  return (/** @type {string} */ type, /** @type {string | undefined} */ toolName) => {
     if (version !== registryVersion) {
       byType.clear();
       byName.clear();
-      typeAt = [];
-      flagsAt = [];
       version = registryVersion;
     }
-    if (toolName === undefined && typeAt[index] === type) return flagsAt[index];
     const cache = toolName === undefined ? byType : byName;
     const key = toolName === undefined ? type : toolName;
     let flags = cache.get(key);
     if (flags === undefined) {
       flags = flagsOf(toolName ?? toolNameFromType(type) ?? '');
       if (cache.size < CACHED) cache.set(key, flags);
-    }
-    if (toolName === undefined && index < CACHED) {
-      typeAt[index] = type;
-      flagsAt[index] = flags;
     }
     return flags;
   };
@@ -160,6 +148,12 @@ export function createAutoSend(options) {
   const table = new InternTable();
   const flagsOf = toolFlagsByName(own, useRegistry);
   const toolFlags = cachedToolFlags(flagsOf);
+  /** Writes `arg`'s last message into the records; the table forgets the tool flags it keeps
+   *  per part index when the registry changed. */
+  const write = (arg) => {
+    table.flagsFrom(registryVersion);
+    return writeRecords(arg, table, toolFlags);
+  };
   const trap = trapWatch(onError);
   const observers = new Set();
 
@@ -174,7 +168,7 @@ export function createAutoSend(options) {
   const decide = (arg) => {
     if (trap.error !== null) return false;
     try {
-      const written = writeRecords(arg, table, toolFlags);
+      const written = write(arg);
       const send = answerSends(core.adk_decide(id, typeof written === 'number' ? written : 0));
       trim();
       return send;
@@ -195,7 +189,7 @@ export function createAutoSend(options) {
     },
     /** `{send, rule, detail}`: what the decision would be now, which rule decides it, in words. */
     explain(arg) {
-      return explainWith(id, table, toolFlags, trap, arg);
+      return explainWith(id, write, trap, arg);
     },
     /** Forgets what this chat sent and which outputs were the browser's. */
     reset() {
@@ -224,7 +218,7 @@ export function createAutoSend(options) {
     },
     /** The browser tool calls to start now, each returned once (rules in Rust, src/runner.rs). */
     claimToolCalls(messages) {
-      return claimToolCalls(id, table, toolFlags, messages);
+      return claimToolCalls(id, write, messages);
     },
     get mode() {
       return /** @type {'sse' | 'bidi'} */ (mode);
@@ -266,7 +260,7 @@ function trapWatch(onError) {
 }
 
 /** `explain()`: the decision without remembering anything, and its words. */
-function explainWith(id, table, toolFlags, trap, arg) {
+function explainWith(id, write, trap, arg) {
   // `messages` is read once: a getter may answer differently (or throw) the second time.
   const messages = messagesOf(arg);
   const once = arg === null || typeof arg !== 'object' ? arg : { messages };
@@ -274,7 +268,7 @@ function explainWith(id, table, toolFlags, trap, arg) {
   let malformed = null;
   if (trap.error === null) {
     try {
-      const written = writeRecords(once, table, toolFlags);
+      const written = write(once);
       if (typeof written !== 'number') malformed = written;
       word = core.adk_explain(id, typeof written === 'number' ? written : 0);
     } catch (error) {
@@ -294,8 +288,8 @@ function explainWith(id, table, toolFlags, trap, arg) {
 }
 
 /** `claimToolCalls`: the browser tool calls to start now, as the tool runner (chat.js) takes them. */
-function claimToolCalls(id, table, toolFlags, messages) {
-  const written = writeRecords({ messages }, table, toolFlags);
+function claimToolCalls(id, write, messages) {
+  const written = write({ messages });
   const count = core.adk_claim(id, typeof written === 'number' ? written : 0);
   if (count === 0) return [];
   const claimed = Array.from(answerWords(count * 2));

@@ -80,11 +80,11 @@ let start = 0;
 let capacity = 0;
 const KEEP_WORDS = 1 << 16;
 
-/** The current memory as 32-bit words (growing memory detaches the old view): call it after
- *  `recordBuffer`, which may grow it. */
+/** The current memory as 32-bit words: call it after `recordBuffer`, which may grow it. Growing
+ *  memory detaches the old buffer, whose view then has length 0: that is checked instead of asking
+ *  for `memory.buffer`, a getter that cost a third of a one-part decision's glue (20 ns). */
 export function memoryWords() {
-  const buffer = core.memory.buffer;
-  if (view.buffer !== buffer) view = new Uint32Array(buffer);
+  if (view.length === 0) view = new Uint32Array(core.memory.buffer);
   return view;
 }
 

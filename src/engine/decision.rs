@@ -190,7 +190,8 @@ fn classify_actions(
             let backend_wrote_past = tool.failed
                 || tool.state == ToolState::OutputDenied
                 || (tool.state.has_result() && !browser_output);
-            if !memory.was_sent(answer) && !backend_wrote_past && !reaction_from(index + 1) {
+            // The memory is asked last: a later part usually answers first (cheaper).
+            if !reaction_from(index + 1) && !backend_wrote_past && !memory.was_sent(answer) {
                 unknown.push((index, answer));
             }
         }
@@ -199,7 +200,7 @@ fn classify_actions(
             // Principle 2's exception: later parts the engine saw before this output appeared came
             // in the same response as the tool call (ADR 0005's shape) and are no reaction to it.
             let after = (index + 1).max(memory.parts_seen_before_result(tool.tool_call_id));
-            if !memory.was_sent(output) && !tool.failed && !reaction_from(after) {
+            if !tool.failed && !reaction_from(after) && !memory.was_sent(output) {
                 unknown.push((index, output));
             }
         }
@@ -217,6 +218,7 @@ fn classify_actions(
 }
 
 /// SPEC D28: an answer is named by the pair of its tool call and approval id.
+#[inline(always)]
 fn answer_of(tool: &ToolPart, approval_id: crate::model::Handle) -> Action {
     Action::Answer {
         tool_call_id: tool.tool_call_id,
@@ -229,14 +231,16 @@ fn answer_of(tool: &ToolPart, approval_id: crate::model::Handle) -> Action {
 /// never executes those), and so is an `output-available` with nothing after it (AI SDK's and ADR
 /// 0006's inference: the backend stopped and waits for the client); any other `output-error` is
 /// the backend's.
+#[inline(always)]
 fn is_browser_output(tool: &ToolPart, followed: bool, memory: &Memory) -> bool {
-    memory.is_browser_output(tool.tool_call_id)
-        || tool.frontend
+    tool.frontend
         || (tool.state == ToolState::OutputAvailable && !followed)
+        || memory.is_browser_output(tool.tool_call_id)
 }
 
 /// BIDI Pattern B: an approved browser tool's output travels as a `tool_result` frame on the open
 /// socket, never as a new message, so it is no action for this decision.
+#[inline(always)]
 fn output_travels_as_frame(tool: &ToolPart, policy: &Policy) -> bool {
     policy.mode == Mode::Bidi
         && !policy.output_travels_with_approval()

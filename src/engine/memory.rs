@@ -32,6 +32,7 @@ pub enum Action {
 impl Action {
     /// The action as one sortable number; answers and outputs are kept apart, so each kind's
     /// numbers need no tag.
+    #[inline(always)]
     fn key(self) -> u64 {
         match self {
             Action::Answer {
@@ -66,6 +67,7 @@ impl Memory {
         Memory::default()
     }
 
+    #[inline(always)]
     fn sent(&self, action: Action) -> &Vec<u64> {
         match action {
             Action::Answer { .. } => &self.sent_answers,
@@ -74,11 +76,17 @@ impl Memory {
     }
 
     pub fn was_sent(&self, action: Action) -> bool {
-        self.sent(action).binary_search(&action.key()).is_ok()
+        contains_sorted(self.sent(action), action.key())
     }
 
     pub fn is_browser_output(&self, tool_call_id: Handle) -> bool {
-        self.browser_outputs.contains(&tool_call_id)
+        // A loop, not `contains`: a call per lookup in the size-tuned module.
+        for &id in &self.browser_outputs {
+            if id == tool_call_id {
+                return true;
+            }
+        }
+        false
     }
 
     /// The library's helpers (or the app) say the output of this tool call is the browser's.
@@ -105,6 +113,10 @@ impl Memory {
     /// Records a send, and forgets sent actions that are no longer in the last message: they can
     /// never be decided on again, and keeping them would grow without bound.
     pub fn record_sent(&mut self, sent: impl Iterator<Item = Action> + Clone, present: &[Action]) {
+        // Most decisions send nothing and keep every remembered action: nothing changes.
+        if sent.clone().next().is_none() && self.keeps_all(present) {
+            return;
+        }
         let mut present_keys = core::mem::take(&mut self.scratch);
         let mut changed = false;
         for answers in [true, false] {
@@ -118,7 +130,7 @@ impl Memory {
                 &mut self.sent_outputs
             };
             let before = kept.len();
-            kept.retain(|key| present_keys.binary_search(key).is_ok());
+            kept.retain(|&key| contains_sorted(&present_keys, key));
             // Retaining only removes and adding only adds (no key twice): the lengths tell a change.
             let kept_all = kept.len() == before;
             kept.extend(sent.clone().filter(|a| of_kind(&a)).map(|a| a.key()));
@@ -134,20 +146,48 @@ impl Memory {
         }
     }
 
+    /// Whether every remembered send is among `present`, so that forgetting removes nothing. One
+    /// walk beside the sorted memory when each kind's actions come in ascending order (the glue
+    /// interns ids in the order it meets them, so they usually do); any other order answers false,
+    /// and the caller takes the general way.
+    fn keeps_all(&self, present: &[Action]) -> bool {
+        let (mut answers, mut outputs) = (Walk::default(), Walk::default());
+        for &action in present {
+            let met = match action {
+                Action::Answer { .. } => answers.meet(&self.sent_answers, action.key()),
+                Action::BrowserOutput(_) => outputs.meet(&self.sent_outputs, action.key()),
+            };
+            if !met {
+                return false;
+            }
+        }
+        answers.next == self.sent_answers.len() && outputs.next == self.sent_outputs.len()
+    }
+
     /// How many parts the message had when this tool call was last seen without a result; 0 when
     /// never (a fresh engine, or an output that arrived with its part).
     pub fn parts_seen_before_result(&self, tool_call_id: Handle) -> usize {
-        self.seen_without_result
-            .binary_search_by_key(&tool_call_id, |entry| (entry >> 32) as Handle)
-            .ok()
-            .and_then(|at| self.seen_without_result.get(at))
-            .map_or(0, |entry| *entry as u32 as usize)
+        // The entries of one id: from `id << 32` to `id << 32 | u32::MAX` (there is at most one).
+        let from = (tool_call_id as u64) << 32;
+        let seen = &self.seen_without_result;
+        match seen.get(lower_bound(seen, from)) {
+            Some(&entry) if entry >> 32 == tool_call_id as u64 => entry as u32 as usize,
+            _ => 0,
+        }
     }
 
     /// Records a snapshot of the last message: `tools` are its tool parts as `(toolCallId, has a
     /// result)`, `parts` its part count. A part without a result is noted as seen with `parts`
     /// parts; a part no longer in the message is forgotten.
-    pub fn record_seen(&mut self, tools: impl Iterator<Item = (Handle, bool)>, parts: usize) {
+    pub fn record_seen(
+        &mut self,
+        tools: impl Iterator<Item = (Handle, bool)> + Clone,
+        parts: usize,
+    ) {
+        // Nothing seen without a result, before or now: nothing to record (the usual fresh ask).
+        if self.seen_without_result.is_empty() && tools.clone().all(|(_, result)| result) {
+            return;
+        }
         // Sorted by id, and within an id the parts without a result first.
         let mut sorted = core::mem::take(&mut self.scratch);
         sorted.clear();
@@ -173,7 +213,13 @@ impl Memory {
             };
             seen.push((id as u64) << 32 | count.min(u32::MAX as usize) as u64);
         }
-        if seen != self.seen_without_result {
+        // Not `!=`: slices compare through `memcmp`, one byte at a time in the WebAssembly runtime.
+        let same = seen.len() == self.seen_without_result.len()
+            && seen
+                .iter()
+                .zip(&self.seen_without_result)
+                .all(|(a, b)| a == b);
+        if !same {
             self.changed();
         }
         self.spare = core::mem::replace(&mut self.seen_without_result, seen);
@@ -207,6 +253,56 @@ impl Memory {
         self.spare = Vec::new();
         self.changed();
     }
+}
+
+/// A walk beside one kind's sorted remembered keys, met by that kind's present keys in ascending
+/// order (`Memory::keeps_all`).
+#[derive(Default)]
+struct Walk {
+    /// The next remembered key to meet.
+    next: usize,
+    /// The last present key met.
+    last: Option<u64>,
+}
+
+impl Walk {
+    /// Meets the next present key; false when the keys are not ascending, or a remembered key
+    /// below this one was never met (no later key is it: it would be forgotten).
+    #[inline(always)]
+    fn meet(&mut self, kept: &[u64], key: u64) -> bool {
+        if self.last >= Some(key) {
+            return false;
+        }
+        self.last = Some(key);
+        match kept.get(self.next) {
+            Some(&kept) if kept < key => return false,
+            Some(&kept) if kept == key => self.next += 1,
+            _ => {}
+        }
+        true
+    }
+}
+
+/// The index of the first key `>= key` in sorted `keys` (their length when none is): a binary
+/// search written out, since `slice::binary_search` is a call per lookup in the size-tuned module,
+/// and the decision makes one for every action of the message.
+#[inline(always)]
+fn lower_bound(keys: &[u64], key: u64) -> usize {
+    let (mut low, mut high) = (0, keys.len());
+    while low < high {
+        let middle = low + (high - low) / 2;
+        match keys.get(middle) {
+            Some(&probe) if probe < key => low = middle + 1,
+            _ => high = middle,
+        }
+    }
+    low
+}
+
+/// Whether sorted `keys` hold `key`.
+#[inline(always)]
+fn contains_sorted(keys: &[u64], key: u64) -> bool {
+    keys.get(lower_bound(keys, key)) == Some(&key)
 }
 
 /// Sorts keys in place: heapsort, O(n log n) for a hostile message's thousands of parts, in a few
@@ -282,6 +378,29 @@ mod tests {
         memory.record_sent([answer(3, 4)].into_iter(), &[answer(3, 4)]);
         assert!(!memory.was_sent(answer(1, 2)));
         assert_eq!(memory.sent_count(), 1);
+    }
+
+    #[test]
+    fn forgetting_depends_on_which_actions_are_present_not_on_their_order() {
+        let kept = [answer(1, 2), answer(3, 4), Action::BrowserOutput(3)];
+        let cases: [(&[Action], usize); 5] = [
+            (&[answer(1, 2), answer(3, 4), Action::BrowserOutput(3)], 3),
+            (&[Action::BrowserOutput(3), answer(3, 4), answer(1, 2)], 3),
+            (&[answer(3, 4), answer(3, 4), Action::BrowserOutput(3)], 2),
+            (&[answer(1, 2), answer(1, 2), answer(5, 6)], 1),
+            (&[answer(0, 1), answer(1, 2), answer(3, 4), answer(9, 9)], 2),
+        ];
+        for (present, remembered) in cases {
+            let mut memory = Memory::new();
+            memory.record_sent(kept.into_iter(), &kept);
+            let version = memory.version();
+            memory.record_sent(core::iter::empty(), present);
+            assert_eq!(memory.sent_count(), remembered, "{present:?}");
+            assert_eq!(memory.version() == version, remembered == 3, "{present:?}");
+            for action in kept {
+                assert_eq!(memory.was_sent(action), present.contains(&action));
+            }
+        }
     }
 
     #[test]

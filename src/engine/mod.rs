@@ -9,7 +9,7 @@ pub use memory::{Action, Memory};
 
 use alloc::vec::Vec;
 
-use crate::model::{Handle, Message, Role};
+use crate::model::{Handle, Message, Part, Role};
 
 /// The transport a chat uses (SPEC §2, ADR 0008).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +37,7 @@ pub struct Policy {
 
 impl Policy {
     /// Whether an approved browser tool's output must travel with its approval (Pattern A).
+    #[inline(always)]
     pub fn output_travels_with_approval(&self) -> bool {
         self.mode == Mode::Sse || self.pattern == BidiPattern::A
     }
@@ -87,11 +88,12 @@ impl Engine {
         let decision = decide_reusing(message, &self.memory, &self.policy(), spare);
         if let Ok(message) = message {
             if message.role == Role::Assistant {
-                let tools = message
-                    .tool_parts()
-                    .map(|(_, tool)| (tool.tool_call_id, tool.state.has_result()));
-                let parts = message.parts.as_ref().map_or(0, Vec::len);
-                self.memory.record_seen(tools, parts);
+                let parts = message.parts.as_deref().unwrap_or(&[]);
+                let tools = parts
+                    .iter()
+                    .filter_map(Part::as_tool)
+                    .map(|tool| (tool.tool_call_id, tool.state.has_result()));
+                self.memory.record_seen(tools, parts.len());
             }
         }
         if let Some(present) = &decision.present {

@@ -113,39 +113,39 @@ pub fn decode_into(words: &[u32], count: usize, mut parts: Vec<Part>) -> Message
 
 fn decode_part(word: u32, tool_call_id: Handle, approval_id: Handle) -> Option<Part> {
     let flags = word >> FLAGS_SHIFT;
-    Some(match word & NIBBLE {
-        KIND_OTHER => Part::Other,
-        KIND_TEXT => Part::Text,
-        KIND_REASONING => Part::Reasoning,
-        KIND_STEP_START => Part::StepStart,
-        KIND_TOOL => {
-            let state = ToolState::from_code((word >> STATE_SHIFT) & NIBBLE)?;
-            let approval = if flags & APPROVAL != 0 {
-                let approved = match (flags & APPROVED != 0, flags & DENIED != 0) {
-                    (true, true) => return None,
-                    (true, false) => Some(true),
-                    (false, true) => Some(false),
-                    (false, false) => None,
-                };
-                Some(Approval {
-                    id: approval_id,
-                    approved,
-                    automatic: flags & AUTOMATIC != 0,
-                })
-            } else {
-                None
-            };
-            Part::Tool(ToolPart {
-                tool_call_id,
-                state,
-                approval,
-                frontend: flags & FRONTEND != 0,
-                requires_approval: flags & REQUIRES_APPROVAL != 0,
-                failed: flags & FAILED != 0,
-            })
-        }
-        _ => return None,
-    })
+    // The parts that are not tools, by kind code: a lookup, not a branch per kind, which a
+    // message whose leading parts change order between snapshots keeps mispredicting.
+    const NOT_TOOLS: [Part; 4] = [Part::Other, Part::Text, Part::Reasoning, Part::StepStart];
+    const _: () =
+        assert!(KIND_OTHER == 0 && KIND_TEXT == 1 && KIND_REASONING == 2 && KIND_STEP_START == 3);
+    let kind = word & NIBBLE;
+    if kind != KIND_TOOL {
+        return NOT_TOOLS.get(kind as usize).copied();
+    }
+    let state = ToolState::from_code((word >> STATE_SHIFT) & NIBBLE)?;
+    let approval = if flags & APPROVAL != 0 {
+        let approved = match (flags & APPROVED != 0, flags & DENIED != 0) {
+            (true, true) => return None,
+            (true, false) => Some(true),
+            (false, true) => Some(false),
+            (false, false) => None,
+        };
+        Some(Approval {
+            id: approval_id,
+            approved,
+            automatic: flags & AUTOMATIC != 0,
+        })
+    } else {
+        None
+    };
+    Some(Part::Tool(ToolPart {
+        tool_call_id,
+        state,
+        approval,
+        frontend: flags & FRONTEND != 0,
+        requires_approval: flags & REQUIRES_APPROVAL != 0,
+        failed: flags & FAILED != 0,
+    }))
 }
 
 /// The records of a message, as the glue writes them: the inverse of [`decode`], for tests and
