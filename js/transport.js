@@ -7,11 +7,13 @@
 // is open (chunk-buffer.js), the response stream (response-stream.js), calls into the app
 // (app-callbacks.js) and the count of sent messages (sent-messages.js).
 import { loadError } from './loader.js';
+import { invalidArgument } from './errors.js';
 import { abortError, approvalTimeout, fault, notConnected, optionalSignal, readOptions, resumeWouldSplit, unhandledBufferedApproval } from './transport-options.js';
-import { audioChunkFrame, audioControlFrame, checkedInterruptFrame, frameEvents, interruptFrame, messageRequest, toolResultFrame } from './frames.js';
+import { audioChunkFrame, audioChunkParts, audioControlFrame, checkedInterruptFrame, frameEvents, interruptFrame, messageRequest, toolResultFrame } from './frames.js';
 import { responseStream } from './response-stream.js';
 import { BidiSocket } from './bidi-socket.js';
 import { ChunkBuffer } from './chunk-buffer.js';
+import { AUDIO_PATH } from './voice-path.js';
 import { StreamRules } from './stream-rules.js';
 import { AppCallbacks } from './app-callbacks.js';
 import { SentMessages } from './sent-messages.js';
@@ -40,6 +42,8 @@ export class BidiTransport {
   #buffer = new ChunkBuffer();
   /** @type {number | undefined} */
   #latencyMs = undefined;
+  /** connect() calls waiting for the socket to open. @type {{resolve: () => void, reject: (error: any) => void}[]} */
+  #opening = [];
   #sent = new SentMessages();
   /** The assistant message of the agent turn in progress (SPEC §4a W5), once known. @type {string | undefined} */
   #turnMessageId = undefined;
@@ -52,6 +56,7 @@ export class BidiTransport {
     this.#app = new AppCallbacks(this.#config.onError);
     this.#socket = new BidiSocket(this.#config, {
       opened: () => {
+        for (const waiter of this.#takeOpening()) waiter.resolve();
         const pending = this.#pending;
         this.#pending = null;
         if (pending !== null) this.#beginResponse(pending);
@@ -61,6 +66,7 @@ export class BidiTransport {
       },
       gone: (error) => this.#dropSocket(error),
       connectTimedOut: (error) => {
+        for (const waiter of this.#takeOpening()) waiter.reject(error);
         const pending = this.#pending;
         this.#pending = null;
         if (pending !== null) this.#reject(pending, error);
@@ -171,6 +177,40 @@ export class BidiTransport {
     this.#sendOrThrow('sendAudioChunk', audioChunkFrame(audio));
   }
 
+  /**
+   * The voice's audio path (not public API): the audio_chunk frame of `format` in parts, which the
+   * voice's worklet joins off the main thread around its own base64, and `send`, which puts such a
+   * frame on the socket as it is: built by construction, it is not checked or encoded again.
+   */
+  [AUDIO_PATH](format) {
+    const parts = audioChunkParts(format);
+    const head = parts[0];
+    /** @param {string} text */
+    const send = (text) => {
+      if (typeof text !== 'string' || !text.startsWith(head)) {
+        throw invalidArgument('BidiTransport[audioPath].send', 'the frame is not an audio_chunk frame of these parts', 'a frame the voice built; apps call sendAudioChunk()');
+      }
+      this.#sendOrThrow('sendAudioChunk', text);
+    };
+    return { parts, send };
+  }
+
+  /**
+   * Opens the socket without sending a message (voice before the first text message); resolves
+   * once it is open, at once if it is; rejects with the failure's AdkTransportError.
+   * @returns {Promise<void>}
+   */
+  connect() {
+    if (this.#socket.open && !this.#socket.closing) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.#opening.push({ resolve, reject });
+      if (this.#socket.closing) this.#socket.drop();
+      if (this.#socket.opening) return;
+      const error = this.#socket.connect();
+      if (error) for (const waiter of this.#takeOpening()) waiter.reject(error);
+    });
+  }
+
   /** Closes the socket; a request in flight fails; buffered chunks stay; the next send reopens. */
   close() {
     this.#dropSocket(fault('closed', 'the transport was closed with close() while this request was in flight'));
@@ -192,6 +232,12 @@ export class BidiTransport {
   #reject(request, error) {
     if (request.unwatch) request.unwatch();
     request.reject(error);
+  }
+
+  #takeOpening() {
+    const waiters = this.#opening;
+    this.#opening = [];
+    return waiters;
   }
 
   #sendOrThrow(method, text) {
@@ -228,6 +274,7 @@ export class BidiTransport {
     const pending = this.#pending;
     this.#pending = null;
     if (pending !== null) this.#app.queue((e) => this.#reject(pending, e), error);
+    for (const waiter of this.#takeOpening()) waiter.reject(error);
     // The backend's session is gone with its socket.
     this.#rules.reset();
     this.#socket.forgetPing();
