@@ -28,7 +28,11 @@ const QUICK = args.quick === 'true';
 // MEMORY_MINUTES (a factor of 10 / MEMORY_MINUTES less), sampled every 10 s.
 const MAIN_SECONDS = QUICK ? 3 : 10;
 const UNDERRUN_SECONDS = QUICK ? 5 : 60;
-const MEMORY_MINUTES = QUICK ? 0.5 : 2;
+const MEMORY_MINUTES = Number(args['memory-minutes'] || (QUICK ? 0.5 : 2));
+// The capture floor (captureFloor): seconds of audio per burst, per paced run, and rounds.
+const FLOOR_SECONDS = QUICK ? 60 : 300;
+const PACED_SECONDS = QUICK ? 5 : 20;
+const FLOOR_ROUNDS = QUICK ? 1 : 3;
 const results = {};
 
 const gz = (text) => gzipSync(Buffer.from(text), { level: 9 }).length;
@@ -80,6 +84,7 @@ async function openPage(kind, options = {}) {
     const { BidiTransport } = await import('/pkg/transport.js');
     let audio;
     const transport = new BidiTransport({ url, pingIntervalMs: 0, onAudio: (a) => audio.onAudio(a) });
+    window.transport = transport;
     const stream = await transport.sendMessages({ chatId: 'b', trigger: 'submit-message', messageId: undefined, abortSignal: undefined, messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: 'hi' }] }] });
     for (const reader = stream.getReader(); !(await reader.read()).done;);
     if (kind === 'voice') {
@@ -150,15 +155,21 @@ async function mainThreadLoop(kind, seconds = QUICK ? 100 : 300) {
     const perSecond = kind === 'voice' ? 25 : Math.round(ctx.sampleRate / 128);
     // Capture messages come from another thread, as from the audio thread: a worker posts what the
     // worklet posts (serialized there), and the main thread pays the dispatch and the handler.
-    const source = `onmessage = ({ data: { kind, n, b64 } }) => {
+    // The voice's worklet posts each finished frame as a string, every third with the level.
+    const parts = kind === 'voice' ? window.transport[Symbol.for('adk-stream-wasm.audioPath')]({}).parts : null;
+    const source = `onmessage = ({ data: { kind, n, b64, parts } }) => {
       const quantum = new Float32Array(128).map((_, i) => Math.sin(i / 7) * 0.3);
-      for (let i = 0; i < n; i++) postMessage(kind === 'voice' ? { chunk: b64, at: Date.now(), level: 0.1 } : quantum);
-      postMessage('done');
+      for (let i = 0; i < n; i++) {
+        if (kind !== 'voice') { postMessage(quantum); continue; }
+        const frame = parts[0] + Date.now() + parts[1] + b64 + parts[2];
+        postMessage(i % 3 === 2 ? { chunk: frame, level: 0.1 } : frame);
+      }
+      postMessage(null);
     };`;
     const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
     const capture = (n) => new Promise((resolve) => {
-      worker.onmessage = (event) => (event.data === 'done' ? resolve() : handler.call(port, event));
-      worker.postMessage({ kind, n, b64 });
+      worker.onmessage = (event) => (event.data === null ? resolve() : handler.call(port, event));
+      worker.postMessage({ kind, n, b64, parts });
     });
     const output = audio.nodes.output.port;
     const play = (n) => {
@@ -175,14 +186,136 @@ async function mainThreadLoop(kind, seconds = QUICK ? 100 : 300) {
   await sleep(300);
   // The renderer's main thread CPU across one synchronous loop (the evaluate's own cost is in it: small).
   const measure = async (what) => {
-    const before = rendererMainCpuMs();
+    backend.frames.length = 0;
+    const before = rendererMainCpuMs(), thread = rendererMainThreadMs();
     await page.evaluate(([what, seconds]) => window.loop[what](seconds), [what, seconds]);
-    return (rendererMainCpuMs() - before) / seconds;
+    return [(rendererMainCpuMs() - before) / seconds, (rendererMainThreadMs() - thread) / seconds];
   };
-  const out = { capture: await measure('capture'), playback: await measure('play') };
+  const [capture, captureThread] = await measure('capture');
+  const [playback, playbackThread] = await measure('play');
+  const out = { capture, playback, captureThread, playbackThread };
   await page.evaluate(() => window.loop.restore());
   await page.evaluate(() => window.audio.stop());
   await context.close();
+  return out;
+}
+
+/**
+ * Capture's main thread, way by way, in one page and interleaved: what one 40 ms chunk costs the
+ * main thread as a message from another thread (a worker stands in for the audio thread) and a
+ * WebSocket frame, in ms of CPU per second of audio (25 chunks). The ways: the voice before (base64
+ * posted in an object, then the public sendAudioChunk: its check and the frame built on the main
+ * thread), the voice now (the worklet's finished frame, a bare string, through the transport's
+ * audio path), and the floor under any design that keeps the socket on the main thread: a bare
+ * string message of the frame's size and WebSocket.send of it on a socket of its own; with the
+ * message alone, the frame in an object, and the frame as UTF-8 bytes transferred and decoded.
+ * Burst: `FLOOR_SECONDS` of audio's messages back to back; paced: one every 40 ms for
+ * `PACED_SECONDS`, less an idle run of the same length. Both /proc methods.
+ */
+async function captureFloor() {
+  const { page, context } = await openPage('voice', { vadThreshold: 0 });
+  await page.evaluate(() => window.audio.start());
+  await page.evaluate(async (url) => {
+    const port = window.audio.nodes.capture.port;
+    const voice = port.onmessage;
+    port.onmessage = null; // the real microphone's chunks are not counted
+    const transport = window.transport;
+    const raw = new WebSocket(url);
+    await new Promise((resolve) => (raw.onopen = resolve));
+    const b64 = btoa(String.fromCharCode(...new Uint8Array(1280).map((_, i) => (i * 37) & 255)));
+    const parts = transport[Symbol.for('adk-stream-wasm.audioPath')]({}).parts;
+    const source = `let b64, parts, ws; const utf8 = new TextEncoder();
+      const frame = () => parts[0] + Date.now() + parts[1] + b64 + parts[2];
+      const message = (shape, i) => {
+        if (shape === 'before') return { chunk: b64, at: Date.now(), level: 0.1 };
+        if (shape === 'after') return i % 3 === 2 ? { chunk: frame(), level: 0.1 } : frame();
+        if (shape === 'object') return { chunk: frame(), level: 0.1 };
+        if (shape === 'bytes') return utf8.encode(frame());
+        return frame();
+      };
+      const post = (shape, i) => {
+        if (shape === 'socket') return ws.send(frame());
+        const m = message(shape, i);
+        if (shape === 'bytes') postMessage(m, [m.buffer]); else postMessage(m);
+      };
+      onmessage = ({ data }) => {
+        if (data.b64) {
+          ({ b64, parts } = data);
+          ws = new WebSocket(data.url);
+          ws.onopen = () => postMessage(null);
+          return;
+        }
+        const { shape, n, everyMs } = data;
+        if (!everyMs) { for (let i = 0; i < n; i++) post(shape, i); return postMessage(null); }
+        let i = 0;
+        const timer = setInterval(() => { post(shape, i); if (++i === n) { clearInterval(timer); postMessage(null); } }, everyMs);
+      };`;
+    const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+    await new Promise((resolve) => {
+      worker.onmessage = resolve;
+      worker.postMessage({ b64, parts, url });
+    });
+    const decoder = new TextDecoder();
+    let peak = 0, chunks = 0;
+    const ways = {
+      before: ['before', (event) => {
+        transport.sendAudioChunk({ chunk: event.data.chunk, sampleRate: 16000, channels: 1, bitDepth: 16 });
+        peak = Math.max(peak, event.data.level);
+        if (++chunks % 3 === 0) peak = 0;
+      }],
+      after: ['after', (event) => voice.call(port, event)],
+      'floor: string + send': ['string', (event) => raw.send(event.data)],
+      'floor: string, no send': ['string', () => {}],
+      'object + send': ['object', (event) => raw.send(event.data.chunk)],
+      'bytes transferred + decode + send': ['bytes', (event) => raw.send(decoder.decode(event.data))],
+      // The design the floor points to: the socket off the main thread (the worker sends on its own).
+      'socket in a worker (prototype)': ['socket', () => {}],
+    };
+    window.floor = {
+      names: Object.keys(ways),
+      run: (name, n, everyMs) => new Promise((resolve) => {
+        const [shape, handle] = ways[name];
+        worker.onmessage = (event) => (event.data === null ? resolve() : handle(event));
+        worker.postMessage({ shape, n, everyMs });
+      }),
+    };
+    for (const name of window.floor.names) await window.floor.run(name, 250); // warm-up
+  }, backend.url);
+  const names = await page.evaluate(() => window.floor.names);
+  const burst = Object.fromEntries(names.map((n) => [n, []]));
+  const paced = Object.fromEntries([...names, 'idle'].map((n) => [n, []]));
+  const cpu = () => [rendererMainCpuMs(), rendererMainThreadMs()];
+  const per = (before, after, seconds) => [(after[0] - before[0]) / seconds, (after[1] - before[1]) / seconds];
+  for (let round = 0; round < FLOOR_ROUNDS; round++) {
+    for (const name of names) {
+      backend.frames.length = 0;
+      const before = cpu();
+      await page.evaluate(([name, n]) => window.floor.run(name, n), [name, FLOOR_SECONDS * 25]);
+      burst[name].push(per(before, cpu(), FLOOR_SECONDS));
+    }
+    for (const name of [...names, 'idle']) {
+      backend.frames.length = 0;
+      const before = cpu();
+      if (name === 'idle') await sleep(PACED_SECONDS * 1000);
+      else await page.evaluate(([name, n]) => window.floor.run(name, n, 40), [name, PACED_SECONDS * 25]);
+      paced[name].push(per(before, cpu(), PACED_SECONDS));
+    }
+  }
+  await page.evaluate(() => window.audio.stop());
+  await context.close();
+  // The least of the rounds (preemption only ever adds), each method on its own; paced less idle.
+  const least = (list, i) => Math.min(...list.map((x) => x[i]));
+  const out = { seconds: FLOOR_SECONDS, pacedSeconds: PACED_SECONDS, rounds: FLOOR_ROUNDS, ways: {} };
+  for (const name of names) {
+    out.ways[name] = {
+      burstProcess: least(burst[name], 0), burstThread: least(burst[name], 1),
+      pacedThread: Math.max(0, least(paced[name], 1) - least(paced.idle, 1)),
+      pacedProcess: Math.max(0, least(paced[name], 0) - least(paced.idle, 0)),
+    };
+  }
+  out.idleThread = least(paced.idle, 1);
+  out.raw = { burst, paced };
+  results.floor = out;
   return out;
 }
 
@@ -293,24 +426,53 @@ function rendererRssKb() {
   return total;
 }
 
-/** CPU time (user + system, ms; 10 ms ticks) of the main threads of this browser's renderers. */
-function rendererMainCpuMs() {
+/** The pids of this browser's renderer processes (Linux /proc). */
+function rendererPids() {
   const procs = new Map();
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      procs.set(pid, { ppid: fields[1], cpu: (Number(fields[11]) + Number(fields[12])) * 10, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8') });
+      procs.set(pid, { ppid: stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1], cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8') });
     } catch {
       // the process ended
     }
   }
   const browserPid = [...procs].find(([, p]) => p.cmd.includes(dir) && !p.cmd.includes('--type='))?.[0];
-  let total = 0;
-  for (const [, p] of procs) {
+  const pids = [];
+  for (const [pid, p] of procs) {
     if (!p.cmd.includes('--type=renderer')) continue;
-    for (let q = p; q; q = procs.get(q.ppid)) if (q.ppid === browserPid) { total += p.cpu; break; }
+    for (let q = p; q; q = procs.get(q.ppid)) if (q.ppid === browserPid) { pids.push(pid); break; }
   }
+  return pids;
+}
+
+const readOr = (path, fallback) => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return fallback; // the process ended
+  }
+};
+
+/** CPU time (user + system, ms; 10 ms ticks) of this browser's renderer processes, all their
+ *  threads (/proc/<pid>/stat): the budget's method since the first run. */
+function rendererMainCpuMs() {
+  let total = 0;
+  for (const pid of rendererPids()) {
+    const stat = readOr(`/proc/${pid}/stat`, '');
+    if (!stat) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    total += (Number(fields[11]) + Number(fields[12])) * 10;
+  }
+  return total;
+}
+
+/** CPU time (ms) of the renderers' main threads alone (the thread whose id is the process's), from
+ *  /proc/<pid>/task/<pid>/schedstat: nanoseconds, no ticks, and no other thread of the renderer
+ *  (the audio thread, the worker that stands in for it, the compositor). */
+function rendererMainThreadMs() {
+  let total = 0;
+  for (const pid of rendererPids()) total += Number(readOr(`/proc/${pid}/task/${pid}/schedstat`, '0').split(' ')[0]) / 1e6;
   return total;
 }
 
@@ -409,6 +571,19 @@ function report() {
     `The JS resampler class is ${r.rustVsJs.jsResamplerGzip} B gzip in the worklet (clock in the worklet: ${r.rustVsJs.scalar.clock}).`,
   ];
   return lines.join('\n');
+}
+
+if (args.only === 'floor') {
+  try {
+    await setup();
+    console.log(JSON.stringify((await captureFloor()).ways, null, 1));
+  } finally {
+    await browser?.close();
+    await backend?.close();
+    await server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+  process.exit(0);
 }
 
 if (args.only === 'main') {
