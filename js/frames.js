@@ -107,6 +107,23 @@ export function audioChunkFrame(audio) {
 }
 
 /**
+ * The voice's audio path: the frame's parts for its worklet, which joins them off the main thread
+ * around its own base64, and `send`, which passes such a frame on as it is (built by construction,
+ * it is not checked or encoded again; any other text is refused).
+ */
+export function audioChunkSender(format, send) {
+  const parts = audioChunkParts(format);
+  return {
+    parts,
+    /** @param {string} text */
+    send(text) {
+      if (typeof text !== 'string' || !text.startsWith(parts[0])) throw invalidArgument(F_AUDIO, 'not a voice frame', 'the frame the worklet built');
+      send(text);
+    },
+  };
+}
+
+/**
  * The audio_chunk frame of a format `{sampleRate?, channels?, bitDepth?}` in the three parts that
  * go around its timestamp and its base64 chunk. The one writer of the frame: audioChunkFrame joins
  * them here, and the voice's worklet joins them off the main thread (BidiTransport's audio path).

@@ -7,9 +7,8 @@
 // is open (chunk-buffer.js), the response stream (response-stream.js), calls into the app
 // (app-callbacks.js) and the count of sent messages (sent-messages.js).
 import { loadError } from './loader.js';
-import { invalidArgument } from './errors.js';
 import { abortError, approvalTimeout, fault, notConnected, optionalSignal, readOptions, resumeWouldSplit, unhandledBufferedApproval } from './transport-options.js';
-import { audioChunkFrame, audioChunkParts, audioControlFrame, checkedInterruptFrame, frameEvents, interruptFrame, messageRequest, toolResultFrame } from './frames.js';
+import { audioChunkFrame, audioChunkSender, audioControlFrame, checkedInterruptFrame, frameEvents, interruptFrame, messageRequest, toolResultFrame } from './frames.js';
 import { responseStream } from './response-stream.js';
 import { BidiSocket } from './bidi-socket.js';
 import { ChunkBuffer } from './chunk-buffer.js';
@@ -42,7 +41,7 @@ export class BidiTransport {
   #buffer = new ChunkBuffer();
   /** @type {number | undefined} */
   #latencyMs = undefined;
-  /** connect() calls waiting for the socket to open. @type {{resolve: () => void, reject: (error: any) => void}[]} */
+  /** connect() calls waiting for the socket to open. @type {[() => void, (error: any) => void][]} */
   #opening = [];
   #sent = new SentMessages();
   /** The assistant message of the agent turn in progress (SPEC §4a W5), once known. @type {string | undefined} */
@@ -56,7 +55,7 @@ export class BidiTransport {
     this.#app = new AppCallbacks(this.#config.onError);
     this.#socket = new BidiSocket(this.#config, {
       opened: () => {
-        for (const waiter of this.#takeOpening()) waiter.resolve();
+        this.#settleOpening(null);
         const pending = this.#pending;
         this.#pending = null;
         if (pending !== null) this.#beginResponse(pending);
@@ -66,7 +65,7 @@ export class BidiTransport {
       },
       gone: (error) => this.#dropSocket(error),
       connectTimedOut: (error) => {
-        for (const waiter of this.#takeOpening()) waiter.reject(error);
+        this.#settleOpening(error);
         const pending = this.#pending;
         this.#pending = null;
         if (pending !== null) this.#reject(pending, error);
@@ -177,22 +176,9 @@ export class BidiTransport {
     this.#sendOrThrow('sendAudioChunk', audioChunkFrame(audio));
   }
 
-  /**
-   * The voice's audio path (not public API): the audio_chunk frame of `format` in parts, which the
-   * voice's worklet joins off the main thread around its own base64, and `send`, which puts such a
-   * frame on the socket as it is: built by construction, it is not checked or encoded again.
-   */
+  /** The voice's audio path (not public API): frames.js's audioChunkSender onto this socket. */
   [AUDIO_PATH](format) {
-    const parts = audioChunkParts(format);
-    const head = parts[0];
-    /** @param {string} text */
-    const send = (text) => {
-      if (typeof text !== 'string' || !text.startsWith(head)) {
-        throw invalidArgument('BidiTransport[audioPath].send', 'the frame is not an audio_chunk frame of these parts', 'a frame the voice built; apps call sendAudioChunk()');
-      }
-      this.#sendOrThrow('sendAudioChunk', text);
-    };
-    return { parts, send };
+    return audioChunkSender(format, (text) => this.#sendOrThrow('sendAudioChunk', text));
   }
 
   /**
@@ -203,11 +189,11 @@ export class BidiTransport {
   connect() {
     if (this.#socket.open && !this.#socket.closing) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      this.#opening.push({ resolve, reject });
+      this.#opening.push([resolve, reject]);
       if (this.#socket.closing) this.#socket.drop();
       if (this.#socket.opening) return;
       const error = this.#socket.connect();
-      if (error) for (const waiter of this.#takeOpening()) waiter.reject(error);
+      if (error) this.#settleOpening(error);
     });
   }
 
@@ -234,10 +220,9 @@ export class BidiTransport {
     request.reject(error);
   }
 
-  #takeOpening() {
-    const waiters = this.#opening;
-    this.#opening = [];
-    return waiters;
+  /** The socket opened (`error` null) or failed to: the connect() calls waiting hear of it. */
+  #settleOpening(error) {
+    for (const [resolve, reject] of this.#opening.splice(0)) error ? reject(error) : resolve();
   }
 
   #sendOrThrow(method, text) {
@@ -274,7 +259,7 @@ export class BidiTransport {
     const pending = this.#pending;
     this.#pending = null;
     if (pending !== null) this.#app.queue((e) => this.#reject(pending, e), error);
-    for (const waiter of this.#takeOpening()) waiter.reject(error);
+    this.#settleOpening(error);
     // The backend's session is gone with its socket.
     this.#rules.reset();
     this.#socket.forgetPing();
