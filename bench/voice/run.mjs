@@ -364,26 +364,21 @@ async function mainThread(kind) {
   return out;
 }
 
-/** From the worklet completing a chunk (its last sample processed) to socket.send(), in ms (p50,
- *  p99, max; Date.now() on both sides, so 1 ms resolution). The chunk's own 40 ms come before. */
+/** From the worklet completing a chunk (its last sample processed: the frame's timestamp) to
+ *  socket.send(), in ms (p50, p99, max; Date.now() on both sides, so 1 ms resolution). The chunk's
+ *  own 40 ms come before. */
 async function micToSocket() {
   const { page, context } = await openPage('voice', { vadThreshold: 0 });
   const delays = await page.evaluate(async (seconds) => {
-    await window.audio.start();
-    const { capture } = window.audio.nodes;
     const delays = [];
-    const original = capture.port.onmessage;
     const send = WebSocket.prototype.send;
-    let sentAt = 0;
+    // The frame's timestamp is the worklet's Date.now() when the chunk was complete.
+    const head = '{"type":"audio_chunk","version":"1.0","timestamp":';
     WebSocket.prototype.send = function (data) {
-      if (typeof data === 'string' && data.startsWith('{"type":"audio_chunk"')) sentAt = Date.now();
+      if (typeof data === 'string' && data.startsWith(head)) delays.push(Date.now() - Number(data.slice(head.length, data.indexOf(',', head.length))));
       return send.call(this, data);
     };
-    capture.port.onmessage = (event) => {
-      sentAt = 0;
-      original.call(capture.port, event); // the frame goes out here
-      if (event.data.at !== undefined && sentAt) delays.push(sentAt - event.data.at);
-    };
+    await window.audio.start();
     await new Promise((r) => setTimeout(r, seconds * 1000));
     window.audio.stop();
     return delays.slice(5);
@@ -544,8 +539,19 @@ async function rustVsJs() {
   results.rustVsJs = { ...out, jsResamplerGzip: gz(jsClass), seconds, rounds };
 }
 
+const FLOOR_WAYS = {
+  before: 'the voice before: base64 in an object, then the public sendAudioChunk (check, frame built on the main thread)',
+  after: 'the voice now: the worklet\'s finished frame as a bare string (every third with the level), through the transport\'s audio path',
+  'floor: string + send': 'floor: a bare string of the frame\'s size, then WebSocket.send',
+  'floor: string, no send': 'the message alone, nothing sent',
+  'object + send': 'the frame in an object {chunk, level}, then WebSocket.send',
+  'bytes transferred + decode + send': 'the frame as UTF-8 bytes, transferred, decoded (TextDecoder), then WebSocket.send',
+  'socket in a worker (prototype)': 'the socket off the main thread: the worker sends on a WebSocket of its own; the main thread gets nothing',
+};
+
 function report() {
   const r = results;
+  const fl = r.floor.ways;
   const f = (x, d = 2) => (typeof x === 'number' ? x.toFixed(d) : String(x));
   const v = r.main.voice, u = r.main.usual;
   const lines = [
@@ -553,12 +559,18 @@ function report() {
     '|---|---|---|---|',
     `| voice entry, gzip, worklet included | ≤ 6 KB | ${f(r.size.total / 1024)} KB (voice.js ${r.size.voice} B + worklet ${r.size.worklet} B; with the React hook ${f(r.size.reactTotal / 1024)} KB) | ${r.size.total <= 6144 ? 'yes' : 'NO'} |`,
     `| a text-only app pays nothing | 0 B | voice code found in: ${r.size.leaks.length ? r.size.leaks.join(', ') : 'none of the transport, useAdkChat, package root bundles'} | ${r.size.leaks.length ? 'NO' : 'yes'} |`,
-    `| main thread, capture, CPU per second of audio | ≤ 0.5 ms and ≤ half the usual way | ${f(v.capture, 3)} ms (usual way ${f(u.capture, 3)} ms: ${f(v.capture / u.capture)}x) | ${v.capture <= 0.5 && v.capture <= u.capture / 2 ? 'yes' : 'NO'} |`,
-    `| main thread, playback, CPU per second of audio | ≤ 0.5 ms and ≤ half the usual way | ${f(v.playback, 3)} ms (usual way ${f(u.playback, 3)} ms: ${f(v.playback / u.playback)}x) | ${v.playback <= 0.5 && v.playback <= u.playback / 2 ? 'yes' : 'NO'} |`,
+    `| main thread, capture, CPU per second of audio | ≤ 0.5 ms and ≤ half the usual way | ${f(v.capture, 3)} ms (usual way ${f(u.capture, 3)} ms: ${f(v.capture / u.capture)}x); the main thread alone ${f(v.captureThread, 3)} ms (usual ${f(u.captureThread, 3)}); the floor of any main-thread socket ${f(fl['floor: string + send'].burstProcess, 3)} ms (alone ${f(fl['floor: string + send'].burstThread, 3)}): see below | ${v.capture <= 0.5 && v.capture <= u.capture / 2 ? 'yes' : 'NO'} |`,
+    `| main thread, playback, CPU per second of audio | ≤ 0.5 ms and ≤ half the usual way | ${f(v.playback, 3)} ms (usual way ${f(u.playback, 3)} ms: ${f(v.playback / u.playback)}x); the main thread alone ${f(v.playbackThread, 3)} ms (usual ${f(u.playbackThread, 3)}) | ${v.playback <= 0.5 && v.playback <= u.playback / 2 ? 'yes' : 'NO'} |`,
     `| (for reference) a careful plain-JS player, one message per chunk | | playback ${f(r.main.careful.playback, 2)} ms/s: the voice is ${f(v.playback / r.main.careful.playback)}x of it | |`,
     `| microphone to socket | ≤ chunk + 5 ms = 45 ms | 40 ms + ${f(r.latency.p50, 0)} ms p50, ${f(r.latency.p99, 0)} ms p99, ${f(r.latency.max, 0)} ms max (${r.latency.n} chunks; worklet's chunk complete → socket.send) | ${r.latency.p99 <= 5 ? 'yes' : 'NO'} |`,
     `| underruns, ${r.underruns.seconds} s of playback with ±30 ms jitter | 0 | ${r.underruns.underruns} (drained ${r.underruns.drained}x: the end) | ${r.underruns.underruns === 0 ? 'yes' : 'NO'} |`,
-    `| memory while talking and listening (${r.memory.voice.minutes} min, scaled from 10) | flat | JS heap after GC ${f(r.memory.voice.heapKb[0], 0)} → ${f(r.memory.voice.heapKb[1], 0)} KB; renderer RSS ${f(r.memory.voice.rssKb[0] / 1024, 1)} → ${f(r.memory.voice.rssKb[1] / 1024, 1)} MB (usual way: heap ${f(r.memory.usual.heapKb[0], 0)} → ${f(r.memory.usual.heapKb[1], 0)} KB, RSS ${f(r.memory.usual.rssKb[0] / 1024, 1)} → ${f(r.memory.usual.rssKb[1] / 1024, 1)} MB); flat = each grows < 10 % | ${r.memory.voice.heapKb[1] < 1.1 * r.memory.voice.heapKb[0] && r.memory.voice.rssKb[1] < 1.1 * r.memory.voice.rssKb[0] ? 'yes' : 'NO'} |`,
+    `| memory while talking and listening (${r.memory.voice.minutes} min${r.memory.voice.minutes < 10 ? ', scaled from 10' : ''}) | flat | JS heap after GC ${f(r.memory.voice.heapKb[0], 0)} → ${f(r.memory.voice.heapKb[1], 0)} KB; renderer RSS ${f(r.memory.voice.rssKb[0] / 1024, 1)} → ${f(r.memory.voice.rssKb[1] / 1024, 1)} MB (usual way: heap ${f(r.memory.usual.heapKb[0], 0)} → ${f(r.memory.usual.heapKb[1], 0)} KB, RSS ${f(r.memory.usual.rssKb[0] / 1024, 1)} → ${f(r.memory.usual.rssKb[1] / 1024, 1)} MB); flat = each grows < 10 % | ${r.memory.voice.heapKb[1] < 1.1 * r.memory.voice.heapKb[0] && r.memory.voice.rssKb[1] < 1.1 * r.memory.voice.rssKb[0] ? 'yes' : 'NO'} |`,
+    '',
+    `Capture's floor: what one 40 ms chunk costs the main thread, way by way in one page, interleaved (least of ${r.floor.rounds} rounds), ms of CPU per second of audio. Burst: ${r.floor.seconds} s of audio's messages back to back (the budget's loop); paced: one every 40 ms for ${r.floor.pacedSeconds} s, less an idle run (the main thread idle: ${f(r.floor.idleThread, 3)} ms/s), so each chunk also pays for waking the thread. "Process" is /proc/<pid>/stat (every thread of the renderer, 10 ms ticks: the budget's method); "main thread" is /proc/<pid>/task/<pid>/schedstat (ns).`,
+    '',
+    '| way (per chunk: a message from another thread, then a frame on the socket) | burst, process | burst, main thread | paced, main thread | paced, process |',
+    '|---|---|---|---|---|',
+    ...Object.entries(r.floor.ways).map(([name, w]) => `| ${FLOOR_WAYS[name] || name} | ${f(w.burstProcess, 3)} | ${f(w.burstThread, 3)} | ${f(w.pacedThread, 3)} | ${f(w.pacedProcess, 3)} |`),
     '',
     `Main thread, live (wall clock while really talking for ${MAIN_SECONDS} s; on this 2-core machine the audio thread, the fake devices and the backend preempt the main thread, so these overstate the work): handlers capture ${f(v.liveCapture)} ms/s (usual ${f(u.liveCapture)}), playback ${f(v.livePlayback)} ms/s (usual ${f(u.livePlayback)}); every main-thread task, transport and message dispatch included, less an idle run: capture ${f(v.captureTasks)} ms/s (usual ${f(u.captureTasks)}), playback ${f(v.playbackTasks)} ms/s (usual ${f(u.playbackTasks)}).`,
     '',
@@ -611,8 +623,13 @@ try {
   for (const kind of ['voice', 'usual']) {
     const live = await mainThread(kind);
     results.main.careful = { capture: least(loops.careful, 'capture'), playback: least(loops.careful, 'playback'), loops: loops.careful };
-    results.main[kind] = { capture: least(loops[kind], 'capture'), playback: least(loops[kind], 'playback'), loops: loops[kind], liveCapture: live.capture, livePlayback: live.playback, captureTasks: live.captureTasks, playbackTasks: live.playbackTasks };
+    results.main[kind] = {
+      capture: least(loops[kind], 'capture'), playback: least(loops[kind], 'playback'),
+      captureThread: least(loops[kind], 'captureThread'), playbackThread: least(loops[kind], 'playbackThread'),
+      loops: loops[kind], liveCapture: live.capture, livePlayback: live.playback, captureTasks: live.captureTasks, playbackTasks: live.playbackTasks,
+    };
   }
+  await captureFloor();
   await micToSocket();
   await underruns();
   await memory('voice');
