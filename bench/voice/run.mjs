@@ -9,7 +9,7 @@
 // --quick: short runs, to try the bench (numbers not for the report).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -610,6 +610,7 @@ if (args.only === 'main') {
   process.exit(0);
 }
 
+const loadAtStart = loadavg().map((x) => x.toFixed(2)).join(', ');
 try {
   await size();
   await setup();
@@ -639,7 +640,8 @@ try {
   console.log(text);
   console.log(JSON.stringify(results, null, 1));
   if (!QUICK) {
-    writeFileSync(join(here, 'results.md'), `<!-- written by node bench/voice/run.mjs on ${new Date().toISOString().slice(0, 10)}; Chromium ${browser.version()} headless, fake microphone -->\n${text}\n`);
+    const load = `load average ${loadAtStart} at the start, ${loadavg().map((x) => x.toFixed(2)).join(', ')} at the end (1, 5, 15 min; 2 cores)`;
+    writeFileSync(join(here, 'results.md'), `<!-- written by node bench/voice/run.mjs on ${new Date().toISOString().slice(0, 10)}; Chromium ${browser.version()} headless, fake microphone; ${load} -->\n${text}\n`);
     writeFileSync(join(here, 'results.json'), JSON.stringify(results, null, 1) + '\n');
   }
 } finally {
