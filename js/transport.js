@@ -291,8 +291,10 @@ export class BidiTransport {
     if (type === 'start') {
       if (response !== null) response.started = true;
       // SPEC §4a W5: every later response of the turn goes on in the turn's one assistant message.
-      if (this.#turnMessageId === undefined) this.#turnMessageId = typeof chunk.messageId === 'string' ? chunk.messageId : undefined;
-      else chunk = continuing(chunk, this.#turnMessageId);
+      // A start with no response open and no turn yet (the agent answering the voice before any
+      // message) is not the chat's message: resumed, it begins one of its own.
+      if (this.#turnMessageId !== undefined) chunk = continuing(chunk, this.#turnMessageId);
+      else if (response !== null && typeof chunk.messageId === 'string') this.#turnMessageId = chunk.messageId;
     }
     this.#deliver(chunk);
     if ((word & STEP.MASK) === STEP.DELIVER_AWAITING_ANSWER) this.#armApprovalTimer();

@@ -72,6 +72,40 @@ describe('connect(): the socket opens without a message', () => {
   });
 });
 
+describe('the agent answering the voice before any message', () => {
+  it('its buffered response resumes into a message of its own (AI SDK\'s resumeStream: no continueMessage), and the next text message is a turn of its own', async () => {
+    const buffered: number[] = [];
+    const transport = new BidiTransport({ url: URL, pingIntervalMs: 0, onBufferedChunks: () => buffered.push(1) });
+    const opening = transport.connect();
+    const socket = FakeSocket.all[0];
+    socket.open();
+    await opening;
+    socket.chunk({ type: 'start', messageId: 'voice-1' });
+    socket.chunk({ type: 'text-start', id: 'in' });
+    socket.chunk({ type: 'text-delta', id: 'in', delta: 'Input transcription' });
+    await drain();
+    expect(buffered).toEqual([1]);
+    const resumed = await transport.reconnectToStream({ chatId: 'c' } as any);
+    expect(resumed, 'the chunks are there, and resuming them splits no message').not.toBeNull();
+    socket.chunk({ type: 'text-end', id: 'in' });
+    socket.chunk({ type: 'finish' });
+    socket.chunk('[DONE]');
+    const reader = resumed!.getReader();
+    const chunks: any[] = [];
+    for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
+    expect(chunks.map((c) => c.type)).toEqual(['start', 'text-start', 'text-delta', 'text-end', 'finish']);
+    expect(chunks[0].messageId).toBe('voice-1');
+    // Then a text message: its response's start is its own.
+    const streaming = transport.sendMessages(request());
+    await drain();
+    socket.chunk({ type: 'start', messageId: 'text-1' });
+    socket.chunk('[DONE]');
+    const next = (await streaming).getReader();
+    expect((await next.read()).value).toEqual({ type: 'start', messageId: 'text-1' });
+    transport.close();
+  });
+});
+
 describe('the audio path: frames the worklet built, sent as they are', () => {
   it('the parts make the frame sendAudioChunk makes; the frame goes out unchanged; other text is refused', async () => {
     const transport = new BidiTransport({ url: URL, pingIntervalMs: 0 });
