@@ -33,7 +33,7 @@ export function voiceGoals() {
   return [
     `## Issue 26's voice goals: ${met} of ${goals.length} met`,
     '',
-    `From \`node bench/voice/run.mjs\` (${stamp}), against the usual way (bench/voice/usual.js: a post per 128-sample quantum, conversion on the main thread); how each is measured is in bench/voice.md. The memory run is 2 minutes, scaled down from 10.`,
+    `From \`node bench/voice/run.mjs\` (${stamp}), against the usual way (bench/voice/usual.js: a post per 128-sample quantum, conversion on the main thread); how each is measured is in bench/voice.md.`,
     '',
     ...rows,
     '',

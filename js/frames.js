@@ -6,7 +6,8 @@ import { F_SEND, optionalSignal } from './transport-options.js';
 import { toAdkWire } from './adk-wire.js';
 
 /** `{"type":…,"version":"1.0","timestamp":…` + the frame's own fields (SPEC §5). */
-export const frame = (type, rest = '') => `{"type":"${type}","version":"1.0","timestamp":${Date.now()}${rest}}`;
+const head = (type) => `{"type":"${type}","version":"1.0","timestamp":`;
+export const frame = (type, rest = '') => `${head(type)}${Date.now()}${rest}}`;
 export const interruptFrame = (reason) => frame('interrupt', reason ? `,"reason":"${reason}"` : '');
 
 export function base64(bytes) {
@@ -81,30 +82,58 @@ export function audioControlFrame(action) {
   return frame('audio_control', `,"action":"${action}"`);
 }
 
+const F_AUDIO = 'BidiTransport.sendAudioChunk';
+
 /** `sendAudioChunk({chunk, sampleRate?, channels?, bitDepth?})`: base64 PCM, or its bytes (encoded here). */
 export function audioChunkFrame(audio) {
-  const fn = 'BidiTransport.sendAudioChunk';
   if (audio === null || typeof audio !== 'object') {
-    throw invalidArgument(fn, `the argument is ${describeValue(audio)}`, '{chunk, sampleRate?, channels?, bitDepth?}');
+    throw invalidArgument(F_AUDIO, `the argument is ${describeValue(audio)}`, '{chunk, sampleRate?, channels?, bitDepth?}');
   }
-  let chunk = field(fn, audio, 'chunk');
+  let chunk = field(F_AUDIO, audio, 'chunk');
   if (typeof chunk === 'string') {
     // It goes into the frame as is, so it must be standard padded base64.
     if (chunk.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(chunk)) {
-      throw invalidArgument(fn, '`chunk` is a string that is not base64', 'base64 PCM or the PCM bytes');
+      throw invalidArgument(F_AUDIO, '`chunk` is a string that is not base64', 'base64 PCM or the PCM bytes');
     }
   } else if (chunk instanceof ArrayBuffer) {
     chunk = base64(new Uint8Array(chunk));
   } else if (ArrayBuffer.isView(chunk)) {
     chunk = base64(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
   } else {
-    throw invalidArgument(fn, `\`chunk\` is ${describeValue(chunk)}`, 'base64 PCM (a string), an ArrayBuffer or a typed array');
+    throw invalidArgument(F_AUDIO, `\`chunk\` is ${describeValue(chunk)}`, 'base64 PCM (a string), an ArrayBuffer or a typed array');
   }
+  const [before, middle, after] = audioChunkParts(audio);
+  return before + Date.now() + middle + chunk + after;
+}
+
+/**
+ * The voice's audio path: the frame's parts for its worklet, which joins them off the main thread
+ * around its own base64, and `send`, which passes such a frame on as it is (built by construction,
+ * it is not checked or encoded again; any other text is refused).
+ */
+export function audioChunkSender(format, send) {
+  const parts = audioChunkParts(format);
+  return {
+    parts,
+    /** @param {string} text */
+    send(text) {
+      if (typeof text !== 'string' || !text.startsWith(parts[0])) throw invalidArgument(F_AUDIO, 'not a voice frame', 'the frame the worklet built');
+      send(text);
+    },
+  };
+}
+
+/**
+ * The audio_chunk frame of a format `{sampleRate?, channels?, bitDepth?}` in the three parts that
+ * go around its timestamp and its base64 chunk. The one writer of the frame: audioChunkFrame joins
+ * them here, and the voice's worklet joins them off the main thread (BidiTransport's audio path).
+ */
+export function audioChunkParts(format) {
   // What ADK's Live API takes in: 16 kHz, mono, 16-bit.
-  const sampleRate = optionalCount(fn, audio, 'sampleRate', 16000);
-  const channels = optionalCount(fn, audio, 'channels', 1);
-  const bitDepth = optionalCount(fn, audio, 'bitDepth', 16);
-  return frame('audio_chunk', `,"chunk":"${chunk}","sampleRate":${sampleRate},"channels":${channels},"bitDepth":${bitDepth}`);
+  const sampleRate = optionalCount(F_AUDIO, format, 'sampleRate', 16000);
+  const channels = optionalCount(F_AUDIO, format, 'channels', 1);
+  const bitDepth = optionalCount(F_AUDIO, format, 'bitDepth', 16);
+  return [head('audio_chunk'), ',"chunk":"', `","sampleRate":${sampleRate},"channels":${channels},"bitDepth":${bitDepth}}`];
 }
 
 /** An optional positive whole number (the audio format fields). */

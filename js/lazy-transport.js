@@ -3,6 +3,7 @@
 // options reject that call with the same error `new BidiTransport(options)` would throw.
 
 import { AdkTransportError } from './errors.js';
+import { AUDIO_PATH } from './voice-path.js';
 
 export class LazyBidiTransport {
   /** @type {import('./transport.js').BidiTransport | null} */
@@ -54,6 +55,16 @@ export class LazyBidiTransport {
 
   sendAudioChunk(chunk) {
     return this.#loaded('sendAudioChunk').sendAudioChunk(chunk);
+  }
+
+  /** The voice's audio path (BidiTransport's, not public API). */
+  [AUDIO_PATH](format) {
+    return this.#loaded('sendAudioChunk')[AUDIO_PATH](format);
+  }
+
+  /** Opens the socket without a message (BidiTransport.connect). */
+  async connect() {
+    return (await this.#loading).connect();
   }
 
   close() {

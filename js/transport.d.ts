@@ -23,7 +23,7 @@ export type AdkBackendKind = 'adk' | 'ai-sdk';
 export type FrontendToolSet = ReadonlyArray<string | { name: string }> | ((toolName: string) => boolean);
 
 export interface BidiTransportOptions {
-  /** `ws://` or `wss://` URL of the backend's BIDI endpoint. Nothing connects before the first request. */
+  /** `ws://` or `wss://` URL of the backend's BIDI endpoint. Nothing connects before the first request or `connect()`. */
   url: string;
   /**
    * `'adk'` (default): an ADK backend, which reads an approved browser tool with its output as an
@@ -157,11 +157,19 @@ export declare class BidiTransport<UI_MESSAGE extends UIMessage = UIMessage> imp
   /** Sends `interrupt`; `false` when no socket is open (nothing to interrupt). */
   interrupt(reason?: InterruptReason): boolean;
 
-  /** Throws if the socket is not open. */
+  /** Throws if the socket is not open (send a message, or `await connect()`, first). */
   sendAudioControl(action: 'start' | 'stop'): void;
 
-  /** Throws if the socket is not open. */
+  /** Throws if the socket is not open (send a message, or `await connect()`, first). */
   sendAudioChunk(chunk: BidiAudioChunk): void;
+
+  /**
+   * Opens the socket without sending a message, for audio before the first text message (the voice's
+   * `start()` calls it). Resolves once the socket is open, at once if it is; rejects with the
+   * `AdkTransportError` a request would get (`'connect-failed'`, `'connect-timeout'`, `'cannot-open'`,
+   * or `'closed'` when `close()` is called meanwhile).
+   */
+  connect(): Promise<void>;
 
   /** Closes the socket (a request in flight fails with kind `'closed'`); the next request reopens it. */
   close(): void;

@@ -8,10 +8,11 @@
 // (app-callbacks.js) and the count of sent messages (sent-messages.js).
 import { loadError } from './loader.js';
 import { abortError, approvalTimeout, fault, notConnected, optionalSignal, readOptions, resumeWouldSplit, unhandledBufferedApproval } from './transport-options.js';
-import { audioChunkFrame, audioControlFrame, checkedInterruptFrame, frameEvents, interruptFrame, messageRequest, toolResultFrame } from './frames.js';
+import { audioChunkFrame, audioChunkSender, audioControlFrame, checkedInterruptFrame, frameEvents, interruptFrame, messageRequest, toolResultFrame } from './frames.js';
 import { responseStream } from './response-stream.js';
 import { BidiSocket } from './bidi-socket.js';
 import { ChunkBuffer } from './chunk-buffer.js';
+import { AUDIO_PATH } from './voice-path.js';
 import { StreamRules } from './stream-rules.js';
 import { AppCallbacks } from './app-callbacks.js';
 import { SentMessages } from './sent-messages.js';
@@ -40,6 +41,8 @@ export class BidiTransport {
   #buffer = new ChunkBuffer();
   /** @type {number | undefined} */
   #latencyMs = undefined;
+  /** connect() calls waiting for the socket to open. @type {[() => void, (error: any) => void][]} */
+  #opening = [];
   #sent = new SentMessages();
   /** The assistant message of the agent turn in progress (SPEC §4a W5), once known. @type {string | undefined} */
   #turnMessageId = undefined;
@@ -52,6 +55,7 @@ export class BidiTransport {
     this.#app = new AppCallbacks(this.#config.onError);
     this.#socket = new BidiSocket(this.#config, {
       opened: () => {
+        this.#settleOpening(null);
         const pending = this.#pending;
         this.#pending = null;
         if (pending !== null) this.#beginResponse(pending);
@@ -61,6 +65,7 @@ export class BidiTransport {
       },
       gone: (error) => this.#dropSocket(error),
       connectTimedOut: (error) => {
+        this.#settleOpening(error);
         const pending = this.#pending;
         this.#pending = null;
         if (pending !== null) this.#reject(pending, error);
@@ -171,6 +176,27 @@ export class BidiTransport {
     this.#sendOrThrow('sendAudioChunk', audioChunkFrame(audio));
   }
 
+  /** The voice's audio path (not public API): frames.js's audioChunkSender onto this socket. */
+  [AUDIO_PATH](format) {
+    return audioChunkSender(format, (text) => this.#sendOrThrow('sendAudioChunk', text));
+  }
+
+  /**
+   * Opens the socket without sending a message (voice before the first text message); resolves
+   * once it is open, at once if it is; rejects with the failure's AdkTransportError.
+   * @returns {Promise<void>}
+   */
+  connect() {
+    if (this.#socket.open && !this.#socket.closing) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.#opening.push([resolve, reject]);
+      if (this.#socket.closing) this.#socket.drop();
+      if (this.#socket.opening) return;
+      const error = this.#socket.connect();
+      if (error) this.#settleOpening(error);
+    });
+  }
+
   /** Closes the socket; a request in flight fails; buffered chunks stay; the next send reopens. */
   close() {
     this.#dropSocket(fault('closed', 'the transport was closed with close() while this request was in flight'));
@@ -192,6 +218,11 @@ export class BidiTransport {
   #reject(request, error) {
     if (request.unwatch) request.unwatch();
     request.reject(error);
+  }
+
+  /** The socket opened (`error` null) or failed to: the connect() calls waiting hear of it. */
+  #settleOpening(error) {
+    for (const [resolve, reject] of this.#opening.splice(0)) error ? reject(error) : resolve();
   }
 
   #sendOrThrow(method, text) {
@@ -228,6 +259,7 @@ export class BidiTransport {
     const pending = this.#pending;
     this.#pending = null;
     if (pending !== null) this.#app.queue((e) => this.#reject(pending, e), error);
+    this.#settleOpening(error);
     // The backend's session is gone with its socket.
     this.#rules.reset();
     this.#socket.forgetPing();
@@ -259,8 +291,10 @@ export class BidiTransport {
     if (type === 'start') {
       if (response !== null) response.started = true;
       // SPEC §4a W5: every later response of the turn goes on in the turn's one assistant message.
-      if (this.#turnMessageId === undefined) this.#turnMessageId = typeof chunk.messageId === 'string' ? chunk.messageId : undefined;
-      else chunk = continuing(chunk, this.#turnMessageId);
+      // A start with no response open and no turn yet (the agent answering the voice before any
+      // message) is not the chat's message: resumed, it begins one of its own.
+      if (this.#turnMessageId !== undefined) chunk = continuing(chunk, this.#turnMessageId);
+      else if (response !== null && typeof chunk.messageId === 'string') this.#turnMessageId = chunk.messageId;
     }
     this.#deliver(chunk);
     if ((word & STEP_MASK) === STEP_DELIVER_AWAITING_ANSWER) this.#armApprovalTimer();

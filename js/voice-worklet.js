@@ -2,7 +2,8 @@
 // currentFrame) are in no TypeScript lib; the module exports nothing to check.
 // adk-stream-wasm/voice: the two AudioWorklet processors, in one self-contained module (no imports:
 // a bundler copies it as an asset, and a Blob URL of its text works the same). It runs on the audio
-// thread, so the main thread only forwards strings: base64 PCM in, base64 PCM out.
+// thread, so the main thread only forwards strings: finished audio_chunk frames out (or base64 PCM,
+// for a transport without the BIDI transport's audio path), base64 PCM in.
 //   adk-voice-capture:  microphone (context rate) -> mono, resampled, 16-bit LE PCM chunks, base64;
 //                       input level; voice activity while the agent plays (barge-in).
 //   adk-voice-playback: the agent's base64 PCM -> resampled to the context rate -> a small jitter
@@ -111,6 +112,9 @@ class Capture extends Processor {
     super();
     this.link = link(o.id);
     this.rate = o.sampleRate;
+    // The audio_chunk frame in three parts around the timestamp and the base64 (frames.js writes them).
+    this.parts = o.parts;
+    this.sent = 0;
     this.resampler = new Resampler(sampleRate, o.sampleRate);
     this.bytes = new Uint8Array(o.chunkSamples * 2);
     this.fill = 0;
@@ -136,9 +140,15 @@ class Capture extends Processor {
 
   send() {
     if (this.fill === 0) return;
-    // `at`: when the chunk was complete (wall clock: the worklet has no performance.now()).
-    this.port.postMessage({ chunk: toBase64(this.bytes, this.fill), at: Date.now(), level: this.peak });
+    const pcm = toBase64(this.bytes, this.fill);
+    // The frame's timestamp is when the chunk was complete (wall clock: no performance.now() here).
+    const p = this.parts;
+    const chunk = p ? p[0] + Date.now() + p[1] + pcm + p[2] : pcm;
     this.fill = 0;
+    // A bare string is the cheapest message for the main thread to receive; every third chunk
+    // carries the input level, the meter's pace (about 8 times a second).
+    if (++this.sent % 3 !== 0) return this.port.postMessage(chunk);
+    this.port.postMessage({ chunk, level: this.peak });
     this.peak = 0;
   }
 

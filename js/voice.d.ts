@@ -31,6 +31,8 @@ export interface AdkVoiceTransport {
   sendAudioControl(action: 'start' | 'stop'): void;
   interrupt(reason?: InterruptReason): boolean;
   readonly connected?: boolean;
+  /** Opens the socket; `start()` calls it when `connected` is false (voice before any text message). */
+  connect?(): Promise<void>;
 }
 
 export interface AdkVoiceOptions {
@@ -77,8 +79,8 @@ export interface AdkVoiceEvent {
 }
 
 export interface AdkVoice {
-  /** Asks for the microphone (call it from a user gesture) and streams `audio_chunk` frames after
-   *  `audio_control` start. Rejects with AdkVoiceError. */
+  /** Asks for the microphone (call it from a user gesture), opens the transport's socket if it is
+   *  not open yet, and streams `audio_chunk` frames after `audio_control` start. Rejects with AdkVoiceError. */
   start(): Promise<void>;
   /** Sends the rest of the audio, then `audio_control` stop; the microphone closes. */
   stop(): void;

@@ -2,6 +2,7 @@
 // and data-pcm). The microphone is captured, converted and chunked in an AudioWorklet
 // (./voice-worklet.js); the agent's PCM plays in the same worklet scope. This file only moves
 // strings between the worklet and the transport and keeps the state an app renders.
+import { AUDIO_PATH } from './voice-path.js';
 
 /** Every failure of the voice: `code` says which, the message what was wrong and what to do. */
 export class AdkVoiceError extends Error {
@@ -74,8 +75,6 @@ export function createVoice(transport, options = {}) {
   let stream = null;
   let source = null;
   let playing = false;
-  let chunks = 0;
-  let peak = 0;
 
   function set(change, event) {
     snapshot = { ...snapshot, ...change };
@@ -144,17 +143,29 @@ export function createVoice(transport, options = {}) {
     return ready;
   }
 
+  /** Opens the transport's socket when it is not open (voice before any text message). */
+  async function connect(t) {
+    if (!t || t.connected !== false) return;
+    if (typeof t.connect !== 'function') {
+      throw new AdkVoiceError('not-connected', 'voice: the socket is not open and this transport has no connect(); expected a BidiTransport or useAdkChat\'s BIDI transport, or send a message first.');
+    }
+    try {
+      await t.connect();
+    } catch (error) {
+      throw new AdkVoiceError('not-connected', `voice: the BIDI socket did not open (${messageOf(error)}); the microphone was not started. The text chat still works.`, error);
+    }
+  }
+
   async function start() {
     if (snapshot.recording || snapshot.state === 'requesting') return;
     set({ error: null, state: 'requesting' }, 'requesting');
     try {
       const t = getTransport();
-      if (t && t.connected === false) {
-        throw new AdkVoiceError('not-connected', 'voice: the BIDI socket is not open yet; expected a connected transport: send a message first (the transport connects with the first request).');
-      }
       const Context = globalThis.AudioContext || globalThis.webkitAudioContext;
       if (typeof Context !== 'function' || typeof globalThis.AudioWorkletNode !== 'function') throw noAudio();
       const pending = audio(); // the context first, while the user gesture is still active
+      const connecting = connect(t); // the socket opens while the user answers the permission prompt
+      connecting.catch(() => {}); // awaited below, after the microphone
       const media = globalThis.navigator && navigator.mediaDevices;
       if (!media || typeof media.getUserMedia !== 'function') {
         throw new AdkVoiceError('unsupported', 'voice: navigator.mediaDevices.getUserMedia is missing; expected a browser page on a secure origin (https or localhost).');
@@ -167,30 +178,32 @@ export function createVoice(transport, options = {}) {
         throw micError(error);
       }
       const ctx = await pending;
+      await connecting;
+      // The BIDI transport's audio path: the worklet builds each frame and the main thread only
+      // hands it to the socket. Another transport (the testing kit's) gets base64 PCM.
+      const path = t && typeof t[AUDIO_PATH] === 'function' ? t[AUDIO_PATH]({ sampleRate: o.sampleRate, channels: 1, bitDepth: 16 }) : null;
+      const sendChunk = path ? path.send : (chunk) => send('sendAudioChunk', { chunk, sampleRate: o.sampleRate, channels: 1, bitDepth: 16 });
       source = ctx.createMediaStreamSource(stream);
       capture = new AudioWorkletNode(ctx, 'adk-voice-capture', {
         numberOfOutputs: 0,
         channelCount: 1,
         channelCountMode: 'explicit',
-        processorOptions: { id, sampleRate: o.sampleRate, chunkSamples: Math.round((o.sampleRate * o.chunkMs) / 1000), vadThreshold: o.vadThreshold, vadMs: o.vadMs },
+        processorOptions: { id, sampleRate: o.sampleRate, chunkSamples: Math.round((o.sampleRate * o.chunkMs) / 1000), vadThreshold: o.vadThreshold, vadMs: o.vadMs, parts: path ? path.parts : undefined },
       });
       const node = capture;
+      // A chunk is a bare string; every third one comes as {chunk, level} with the input level.
       node.port.onmessage = ({ data }) => {
-        if (data.chunk !== undefined) {
+        const bare = typeof data === 'string';
+        if (bare || data.chunk !== undefined) {
           if (snapshot.muted) return;
           try {
-            send('sendAudioChunk', { chunk: data.chunk, sampleRate: o.sampleRate, channels: 1, bitDepth: 16 });
+            sendChunk(bare ? data : data.chunk);
           } catch (error) {
             stopCapture();
             fail(new AdkVoiceError('socket-closed', `voice: an audio chunk could not be sent (${messageOf(error)}); the microphone was stopped.`, error));
             return;
           }
-          // The level reaches listeners (a React render each) about 8 times a second, not 25.
-          peak = Math.max(peak, data.level);
-          if (++chunks % 3 === 0) {
-            set({ level: peak }, 'level');
-            peak = 0;
-          }
+          if (!bare) set({ level: data.level }, 'level');
         } else if (data.speech !== undefined) {
           send('interrupt', 'user_abort');
           set({}, 'barge-in');

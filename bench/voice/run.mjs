@@ -9,7 +9,7 @@
 // --quick: short runs, to try the bench (numbers not for the report).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -18,6 +18,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../tests/browser/server.mjs';
 import { startVoiceBackend, sinePcm } from '../../tests/browser/voice-backend.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/support/chromium.mjs';
+import { FLOOR_WAYS, captureFloor } from './floor.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -28,7 +29,9 @@ const QUICK = args.quick === 'true';
 // MEMORY_MINUTES (a factor of 10 / MEMORY_MINUTES less), sampled every 10 s.
 const MAIN_SECONDS = QUICK ? 3 : 10;
 const UNDERRUN_SECONDS = QUICK ? 5 : 60;
-const MEMORY_MINUTES = QUICK ? 0.5 : 2;
+const MEMORY_MINUTES = Number(args['memory-minutes'] || (QUICK ? 0.5 : 2));
+// The capture floor (captureFloor): seconds of audio per burst, per paced run, and rounds.
+const FLOOR = QUICK ? { seconds: 60, pacedSeconds: 5, rounds: 1 } : { seconds: 300, pacedSeconds: 20, rounds: 3 };
 const results = {};
 
 const gz = (text) => gzipSync(Buffer.from(text), { level: 9 }).length;
@@ -80,6 +83,7 @@ async function openPage(kind, options = {}) {
     const { BidiTransport } = await import('/pkg/transport.js');
     let audio;
     const transport = new BidiTransport({ url, pingIntervalMs: 0, onAudio: (a) => audio.onAudio(a) });
+    window.transport = transport;
     const stream = await transport.sendMessages({ chatId: 'b', trigger: 'submit-message', messageId: undefined, abortSignal: undefined, messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: 'hi' }] }] });
     for (const reader = stream.getReader(); !(await reader.read()).done;);
     if (kind === 'voice') {
@@ -150,15 +154,21 @@ async function mainThreadLoop(kind, seconds = QUICK ? 100 : 300) {
     const perSecond = kind === 'voice' ? 25 : Math.round(ctx.sampleRate / 128);
     // Capture messages come from another thread, as from the audio thread: a worker posts what the
     // worklet posts (serialized there), and the main thread pays the dispatch and the handler.
-    const source = `onmessage = ({ data: { kind, n, b64 } }) => {
+    // The voice's worklet posts each finished frame as a string, every third with the level.
+    const parts = kind === 'voice' ? window.transport[Symbol.for('adk-stream-wasm.audioPath')]({}).parts : null;
+    const source = `onmessage = ({ data: { kind, n, b64, parts } }) => {
       const quantum = new Float32Array(128).map((_, i) => Math.sin(i / 7) * 0.3);
-      for (let i = 0; i < n; i++) postMessage(kind === 'voice' ? { chunk: b64, at: Date.now(), level: 0.1 } : quantum);
-      postMessage('done');
+      for (let i = 0; i < n; i++) {
+        if (kind !== 'voice') { postMessage(quantum); continue; }
+        const frame = parts[0] + Date.now() + parts[1] + b64 + parts[2];
+        postMessage(i % 3 === 2 ? { chunk: frame, level: 0.1 } : frame);
+      }
+      postMessage(null);
     };`;
     const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
     const capture = (n) => new Promise((resolve) => {
-      worker.onmessage = (event) => (event.data === 'done' ? resolve() : handler.call(port, event));
-      worker.postMessage({ kind, n, b64 });
+      worker.onmessage = (event) => (event.data === null ? resolve() : handler.call(port, event));
+      worker.postMessage({ kind, n, b64, parts });
     });
     const output = audio.nodes.output.port;
     const play = (n) => {
@@ -175,11 +185,14 @@ async function mainThreadLoop(kind, seconds = QUICK ? 100 : 300) {
   await sleep(300);
   // The renderer's main thread CPU across one synchronous loop (the evaluate's own cost is in it: small).
   const measure = async (what) => {
-    const before = rendererMainCpuMs();
+    backend.frames.length = 0;
+    const before = rendererMainCpuMs(), thread = rendererMainThreadMs();
     await page.evaluate(([what, seconds]) => window.loop[what](seconds), [what, seconds]);
-    return (rendererMainCpuMs() - before) / seconds;
+    return [(rendererMainCpuMs() - before) / seconds, (rendererMainThreadMs() - thread) / seconds];
   };
-  const out = { capture: await measure('capture'), playback: await measure('play') };
+  const [capture, captureThread] = await measure('capture');
+  const [playback, playbackThread] = await measure('play');
+  const out = { capture, playback, captureThread, playbackThread };
   await page.evaluate(() => window.loop.restore());
   await page.evaluate(() => window.audio.stop());
   await context.close();
@@ -231,26 +244,21 @@ async function mainThread(kind) {
   return out;
 }
 
-/** From the worklet completing a chunk (its last sample processed) to socket.send(), in ms (p50,
- *  p99, max; Date.now() on both sides, so 1 ms resolution). The chunk's own 40 ms come before. */
+/** From the worklet completing a chunk (its last sample processed: the frame's timestamp) to
+ *  socket.send(), in ms (p50, p99, max; Date.now() on both sides, so 1 ms resolution). The chunk's
+ *  own 40 ms come before. */
 async function micToSocket() {
   const { page, context } = await openPage('voice', { vadThreshold: 0 });
   const delays = await page.evaluate(async (seconds) => {
-    await window.audio.start();
-    const { capture } = window.audio.nodes;
     const delays = [];
-    const original = capture.port.onmessage;
     const send = WebSocket.prototype.send;
-    let sentAt = 0;
+    // The frame's timestamp is the worklet's Date.now() when the chunk was complete.
+    const head = '{"type":"audio_chunk","version":"1.0","timestamp":';
     WebSocket.prototype.send = function (data) {
-      if (typeof data === 'string' && data.startsWith('{"type":"audio_chunk"')) sentAt = Date.now();
+      if (typeof data === 'string' && data.startsWith(head)) delays.push(Date.now() - Number(data.slice(head.length, data.indexOf(',', head.length))));
       return send.call(this, data);
     };
-    capture.port.onmessage = (event) => {
-      sentAt = 0;
-      original.call(capture.port, event); // the frame goes out here
-      if (event.data.at !== undefined && sentAt) delays.push(sentAt - event.data.at);
-    };
+    await window.audio.start();
     await new Promise((r) => setTimeout(r, seconds * 1000));
     window.audio.stop();
     return delays.slice(5);
@@ -293,24 +301,53 @@ function rendererRssKb() {
   return total;
 }
 
-/** CPU time (user + system, ms; 10 ms ticks) of the main threads of this browser's renderers. */
-function rendererMainCpuMs() {
+/** The pids of this browser's renderer processes (Linux /proc). */
+function rendererPids() {
   const procs = new Map();
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      procs.set(pid, { ppid: fields[1], cpu: (Number(fields[11]) + Number(fields[12])) * 10, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8') });
+      procs.set(pid, { ppid: stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1], cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8') });
     } catch {
       // the process ended
     }
   }
   const browserPid = [...procs].find(([, p]) => p.cmd.includes(dir) && !p.cmd.includes('--type='))?.[0];
-  let total = 0;
-  for (const [, p] of procs) {
+  const pids = [];
+  for (const [pid, p] of procs) {
     if (!p.cmd.includes('--type=renderer')) continue;
-    for (let q = p; q; q = procs.get(q.ppid)) if (q.ppid === browserPid) { total += p.cpu; break; }
+    for (let q = p; q; q = procs.get(q.ppid)) if (q.ppid === browserPid) { pids.push(pid); break; }
   }
+  return pids;
+}
+
+const readOr = (path, fallback) => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return fallback; // the process ended
+  }
+};
+
+/** CPU time (user + system, ms; 10 ms ticks) of this browser's renderer processes, all their
+ *  threads (/proc/<pid>/stat): the budget's method since the first run. */
+function rendererMainCpuMs() {
+  let total = 0;
+  for (const pid of rendererPids()) {
+    const stat = readOr(`/proc/${pid}/stat`, '');
+    if (!stat) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    total += (Number(fields[11]) + Number(fields[12])) * 10;
+  }
+  return total;
+}
+
+/** CPU time (ms) of the renderers' main threads alone (the thread whose id is the process's), from
+ *  /proc/<pid>/task/<pid>/schedstat: nanoseconds, no ticks, and no other thread of the renderer
+ *  (the audio thread, the worker that stands in for it, the compositor). */
+function rendererMainThreadMs() {
+  let total = 0;
+  for (const pid of rendererPids()) total += Number(readOr(`/proc/${pid}/task/${pid}/schedstat`, '0').split(' ')[0]) / 1e6;
   return total;
 }
 
@@ -382,8 +419,12 @@ async function rustVsJs() {
   results.rustVsJs = { ...out, jsResamplerGzip: gz(jsClass), seconds, rounds };
 }
 
+/** What captureFloor (floor.mjs) needs of this run: its page, its backend, the two CPU clocks. */
+const floorContext = () => ({ ...FLOOR, openPage, backend, processMs: rendererMainCpuMs, threadMs: rendererMainThreadMs });
+
 function report() {
   const r = results;
+  const fl = r.floor.ways;
   const f = (x, d = 2) => (typeof x === 'number' ? x.toFixed(d) : String(x));
   const v = r.main.voice, u = r.main.usual;
   const lines = [
@@ -391,12 +432,18 @@ function report() {
     '|---|---|---|---|',
     `| voice entry, gzip, worklet included | ≤ 6 KB | ${f(r.size.total / 1024)} KB (voice.js ${r.size.voice} B + worklet ${r.size.worklet} B; with the React hook ${f(r.size.reactTotal / 1024)} KB) | ${r.size.total <= 6144 ? 'yes' : 'NO'} |`,
     `| a text-only app pays nothing | 0 B | voice code found in: ${r.size.leaks.length ? r.size.leaks.join(', ') : 'none of the transport, useAdkChat, package root bundles'} | ${r.size.leaks.length ? 'NO' : 'yes'} |`,
-    `| main thread, capture, CPU per second of audio | ≤ 0.5 ms and ≤ half the usual way | ${f(v.capture, 3)} ms (usual way ${f(u.capture, 3)} ms: ${f(v.capture / u.capture)}x) | ${v.capture <= 0.5 && v.capture <= u.capture / 2 ? 'yes' : 'NO'} |`,
-    `| main thread, playback, CPU per second of audio | ≤ 0.5 ms and ≤ half the usual way | ${f(v.playback, 3)} ms (usual way ${f(u.playback, 3)} ms: ${f(v.playback / u.playback)}x) | ${v.playback <= 0.5 && v.playback <= u.playback / 2 ? 'yes' : 'NO'} |`,
+    `| main thread, capture, CPU per second of audio | ≤ 0.5 ms and ≤ half the usual way | ${f(v.capture, 3)} ms (usual way ${f(u.capture, 3)} ms: ${f(v.capture / u.capture)}x); the main thread alone ${f(v.captureThread, 3)} ms (usual ${f(u.captureThread, 3)}); the floor of any main-thread socket ${f(fl['floor: string + send'].burstProcess, 3)} ms (alone ${f(fl["floor: string + send"].burstThread, 3)}): the floor table in bench/voice/results.md | ${v.capture <= 0.5 && v.capture <= u.capture / 2 ? 'yes' : 'NO'} |`,
+    `| main thread, playback, CPU per second of audio | ≤ 0.5 ms and ≤ half the usual way | ${f(v.playback, 3)} ms (usual way ${f(u.playback, 3)} ms: ${f(v.playback / u.playback)}x); the main thread alone ${f(v.playbackThread, 3)} ms (usual ${f(u.playbackThread, 3)}) | ${v.playback <= 0.5 && v.playback <= u.playback / 2 ? 'yes' : 'NO'} |`,
     `| (for reference) a careful plain-JS player, one message per chunk | | playback ${f(r.main.careful.playback, 2)} ms/s: the voice is ${f(v.playback / r.main.careful.playback)}x of it | |`,
     `| microphone to socket | ≤ chunk + 5 ms = 45 ms | 40 ms + ${f(r.latency.p50, 0)} ms p50, ${f(r.latency.p99, 0)} ms p99, ${f(r.latency.max, 0)} ms max (${r.latency.n} chunks; worklet's chunk complete → socket.send) | ${r.latency.p99 <= 5 ? 'yes' : 'NO'} |`,
     `| underruns, ${r.underruns.seconds} s of playback with ±30 ms jitter | 0 | ${r.underruns.underruns} (drained ${r.underruns.drained}x: the end) | ${r.underruns.underruns === 0 ? 'yes' : 'NO'} |`,
-    `| memory while talking and listening (${r.memory.voice.minutes} min, scaled from 10) | flat | JS heap after GC ${f(r.memory.voice.heapKb[0], 0)} → ${f(r.memory.voice.heapKb[1], 0)} KB; renderer RSS ${f(r.memory.voice.rssKb[0] / 1024, 1)} → ${f(r.memory.voice.rssKb[1] / 1024, 1)} MB (usual way: heap ${f(r.memory.usual.heapKb[0], 0)} → ${f(r.memory.usual.heapKb[1], 0)} KB, RSS ${f(r.memory.usual.rssKb[0] / 1024, 1)} → ${f(r.memory.usual.rssKb[1] / 1024, 1)} MB); flat = each grows < 10 % | ${r.memory.voice.heapKb[1] < 1.1 * r.memory.voice.heapKb[0] && r.memory.voice.rssKb[1] < 1.1 * r.memory.voice.rssKb[0] ? 'yes' : 'NO'} |`,
+    `| memory while talking and listening (${r.memory.voice.minutes} min${r.memory.voice.minutes < 10 ? ', scaled from 10' : ''}) | flat | JS heap after GC ${f(r.memory.voice.heapKb[0], 0)} → ${f(r.memory.voice.heapKb[1], 0)} KB; renderer RSS ${f(r.memory.voice.rssKb[0] / 1024, 1)} → ${f(r.memory.voice.rssKb[1] / 1024, 1)} MB (usual way: heap ${f(r.memory.usual.heapKb[0], 0)} → ${f(r.memory.usual.heapKb[1], 0)} KB, RSS ${f(r.memory.usual.rssKb[0] / 1024, 1)} → ${f(r.memory.usual.rssKb[1] / 1024, 1)} MB); flat = each grows < 10 % | ${r.memory.voice.heapKb[1] < 1.1 * r.memory.voice.heapKb[0] && r.memory.voice.rssKb[1] < 1.1 * r.memory.voice.rssKb[0] ? 'yes' : 'NO'} |`,
+    '',
+    `Capture's floor: what one 40 ms chunk costs the main thread, way by way in one page, interleaved (least of ${r.floor.rounds} rounds), ms of CPU per second of audio. Burst: ${r.floor.seconds} s of audio's messages back to back (the budget's loop); paced: one every 40 ms for ${r.floor.pacedSeconds} s, less an idle run (the main thread idle: ${f(r.floor.idleThread, 3)} ms/s), so each chunk also pays for waking the thread. "Process" is /proc/<pid>/stat (every thread of the renderer, 10 ms ticks: the budget's method); "main thread" is /proc/<pid>/task/<pid>/schedstat (ns).`,
+    '',
+    '| way (per chunk: a message from another thread, then a frame on the socket) | burst, process | burst, main thread | paced, main thread | paced, process |',
+    '|---|---|---|---|---|',
+    ...Object.entries(r.floor.ways).map(([name, w]) => `| ${FLOOR_WAYS[name] || name} | ${f(w.burstProcess, 3)} | ${f(w.burstThread, 3)} | ${f(w.pacedThread, 3)} | ${f(w.pacedProcess, 3)} |`),
     '',
     `Main thread, live (wall clock while really talking for ${MAIN_SECONDS} s; on this 2-core machine the audio thread, the fake devices and the backend preempt the main thread, so these overstate the work): handlers capture ${f(v.liveCapture)} ms/s (usual ${f(u.liveCapture)}), playback ${f(v.livePlayback)} ms/s (usual ${f(u.livePlayback)}); every main-thread task, transport and message dispatch included, less an idle run: capture ${f(v.captureTasks)} ms/s (usual ${f(u.captureTasks)}), playback ${f(v.playbackTasks)} ms/s (usual ${f(u.playbackTasks)}).`,
     '',
@@ -411,6 +458,20 @@ function report() {
   return lines.join('\n');
 }
 
+if (args.only === 'floor') {
+  try {
+    await setup();
+    results.floor = await captureFloor(floorContext());
+    console.log(JSON.stringify(results.floor.ways, null, 1));
+  } finally {
+    await browser?.close();
+    await backend?.close();
+    await server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
 if (args.only === 'main') {
   try {
     await setup();
@@ -423,6 +484,7 @@ if (args.only === 'main') {
   process.exit(0);
 }
 
+const loadAtStart = loadavg().map((x) => x.toFixed(2)).join(', ');
 try {
   await size();
   await setup();
@@ -436,8 +498,13 @@ try {
   for (const kind of ['voice', 'usual']) {
     const live = await mainThread(kind);
     results.main.careful = { capture: least(loops.careful, 'capture'), playback: least(loops.careful, 'playback'), loops: loops.careful };
-    results.main[kind] = { capture: least(loops[kind], 'capture'), playback: least(loops[kind], 'playback'), loops: loops[kind], liveCapture: live.capture, livePlayback: live.playback, captureTasks: live.captureTasks, playbackTasks: live.playbackTasks };
+    results.main[kind] = {
+      capture: least(loops[kind], 'capture'), playback: least(loops[kind], 'playback'),
+      captureThread: least(loops[kind], 'captureThread'), playbackThread: least(loops[kind], 'playbackThread'),
+      loops: loops[kind], liveCapture: live.capture, livePlayback: live.playback, captureTasks: live.captureTasks, playbackTasks: live.playbackTasks,
+    };
   }
+  results.floor = await captureFloor(floorContext());
   await micToSocket();
   await underruns();
   await memory('voice');
@@ -447,7 +514,8 @@ try {
   console.log(text);
   console.log(JSON.stringify(results, null, 1));
   if (!QUICK) {
-    writeFileSync(join(here, 'results.md'), `<!-- written by node bench/voice/run.mjs on ${new Date().toISOString().slice(0, 10)}; Chromium ${browser.version()} headless, fake microphone -->\n${text}\n`);
+    const load = `load average ${loadAtStart} at the start, ${loadavg().map((x) => x.toFixed(2)).join(', ')} at the end (1, 5, 15 min; 2 cores)`;
+    writeFileSync(join(here, 'results.md'), `<!-- written by node bench/voice/run.mjs on ${new Date().toISOString().slice(0, 10)}; Chromium ${browser.version()} headless, fake microphone; ${load} -->\n${text}\n`);
     writeFileSync(join(here, 'results.json'), JSON.stringify(results, null, 1) + '\n');
   }
 } finally {

@@ -451,6 +451,49 @@ test('every client frame reaches the backend in the shape of SPEC §5, on one so
     t.close();
   }));
 
+test('connect() opens the socket without a message: audio frames first, then the chat on the same socket', () =>
+  inPage(async ({ base, closed }) => {
+    const { BidiTransport, exchange, report, settle, url, eq, ok } = globalThis.h;
+    const t = new BidiTransport({ url: url(base, 'echo') });
+    // Two calls while it opens share the one socket; on an open socket it resolves at once.
+    await Promise.all([t.connect(), t.connect()]);
+    eq(t.connected, true);
+    await t.connect();
+    t.sendAudioControl('start');
+    t.sendAudioChunk({ chunk: 'AAECAw==' });
+    // The voice's audio path: a frame joined from the transport's parts goes out as it is; any
+    // other text is refused with a named error.
+    const path = t[Symbol.for('adk-stream-wasm.audioPath')]({ sampleRate: 16000, channels: 1, bitDepth: 16 });
+    path.send(path.parts[0] + Date.now() + path.parts[1] + 'AAECAw==' + path.parts[2]);
+    let error;
+    try {
+      path.send('{"type":"message"}');
+    } catch (e) {
+      error = e;
+    }
+    eq(error && error.name, 'AdkInvalidArgumentError');
+    t.sendAudioControl('stop');
+    const { received } = report(await exchange(t, 1));
+    eq(received, ['audio_control', 'audio_chunk', 'audio_chunk', 'audio_control', 'message']);
+    eq(t.messagesSent, 1);
+    t.close();
+    // A refused connection rejects connect() with the transport's error, as a request's would.
+    const refused = new BidiTransport({ url: closed, connectTimeoutMs: 3000 });
+    const outcome = await settle(refused.connect(), 6000);
+    eq(outcome.error && outcome.error.name, 'AdkTransportError');
+    ok(['connect-failed', 'connect-timeout'].includes(outcome.error.kind), outcome.error.kind);
+    // close() while it opens rejects connect() with kind closed; the next connect() opens anew.
+    const never = new BidiTransport({ url: url(base, 'never-answer') });
+    const waiting = settle(never.connect());
+    never.close();
+    eq((await waiting).error.kind, 'closed');
+    const again = new BidiTransport({ url: url(base, 'echo') });
+    again.close();
+    await again.connect();
+    eq(again.connected, true);
+    again.close();
+  }));
+
 test('close() during a response errors it with kind closed; the next send reconnects', () =>
   inPage(async ({ base }) => {
     const { BidiTransport, send, read, exchange, sleep, url, eq } = globalThis.h;

@@ -227,6 +227,58 @@ test('capture: the backend receives the microphone as 16 kHz 16-bit PCM in 40 ms
   assert.deepEqual(settings.track, { echoCancellation: true, noiseSuppression: true });
 });
 
+test('voice before any text message: start() opens the socket (BidiTransport, and useAdkChat\'s lazy transport), the audio reaches the backend, then the text chat works', { timeout: 90_000 }, async () => {
+  const browser = await launch(fakeMic('speech.wav'));
+  const context = await browser.newContext();
+  await context.grantPermissions(['microphone'], { origin: server.origin });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error));
+  await page.goto(`${server.origin}/`);
+  const since = backend.frames.length;
+  const runs = await page.evaluate(async (url) => {
+    const { BidiTransport } = await import('/pkg/transport.js');
+    const { LazyBidiTransport } = await import('/pkg/lazy-transport.js');
+    const { createVoice } = await import('/pkg/voice.js');
+    const runs = [];
+    for (const Transport of [BidiTransport, LazyBidiTransport]) {
+      const transport = new Transport({ url, pingIntervalMs: 0 });
+      const voice = createVoice(transport);
+      const connectedBefore = transport.connected;
+      await voice.start(); // no message was sent: start() opens the socket
+      const state = voice.state;
+      await new Promise((r) => setTimeout(r, 600));
+      const ended = new Promise((resolve) => {
+        const port = voice.nodes.capture.port;
+        port.addEventListener('message', ({ data }) => data.end && resolve());
+      });
+      voice.stop();
+      await ended;
+      const stream = await transport.sendMessages({ chatId: 'v', trigger: 'submit-message', messageId: undefined, abortSignal: undefined,
+        messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'after the voice' }] }] });
+      let answer = '';
+      for (const reader = stream.getReader(); ;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (value.type === 'text-delta') answer += value.delta;
+      }
+      runs.push({ connectedBefore, state, answer, error: voice.error && voice.error.message });
+      await voice.close();
+      transport.close();
+    }
+    return runs;
+  }, backend.url);
+  await backend.waitFor((f, i) => i >= since && f.type === 'message' && f.messages[0].parts[0].text === 'after the voice' && backend.frames.slice(since, i).filter((g) => g.type === 'message').length === 1);
+  for (const run of runs) assert.deepEqual(run, { connectedBefore: false, state: 'recording', answer: 'Hello by text.', error: null });
+  // Each run: audio_control start, its chunks, audio_control stop, then the text message.
+  const types = backend.frames.slice(since).map((f) => f.type).join(' ').replace(/(audio_chunk )+/g, 'audio_chunk… ');
+  assert.equal(types, 'audio_control audio_chunk… audio_control message audio_control audio_chunk… audio_control message');
+  const chunks = backend.frames.slice(since).filter((f) => f.type === 'audio_chunk');
+  assert.ok(chunks.length >= 20, `${chunks.length} audio_chunk frames`);
+  for (const c of chunks) assert.deepEqual([c.sampleRate, c.channels, c.bitDepth], [16000, 1, 16]);
+  assert.deepEqual(errors, []);
+});
+
 /**
  * One jittered stream into a fresh page: the tap's output, and whether the machine kept the test's
  * premise (every chunk reached the player before its samples were due: the ±30 ms of jitter is the

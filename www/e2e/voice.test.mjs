@@ -30,7 +30,7 @@ after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test('BIDI voice: the microphone button streams the user, the agent echoes it back with transcriptions', { timeout: 90_000 }, async () => {
+test('BIDI voice: the microphone button, pressed before any message, streams the user; the agent echoes it back with transcriptions; then the text chat works', { timeout: 90_000 }, async () => {
   await backend.reset({ mode: 'scripted' });
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
   await context.grantPermissions(['microphone'], { origin: backend.url });
@@ -39,9 +39,7 @@ test('BIDI voice: the microphone button streams the user, the agent echoes it ba
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(`${backend.url}/?mode=bidi&pattern=A`);
   await page.locator('[data-testid="explain"]:not([data-rule="loading"])').waitFor({ timeout: 15000 });
-  // The socket opens with the first message.
-  await sendPrompt(page, "What's the weather in Tokyo?");
-  await finalText(page, /Tokyo/);
+  // The microphone first: the button opens the socket itself, no message sent before.
   const voice = page.getByTestId('voice');
   await page.getByRole('button', { name: 'Talk' }).click();
   await voice.and(page.locator('[data-state="recording"]')).waitFor({ timeout: 10_000 });
@@ -53,6 +51,9 @@ test('BIDI voice: the microphone button streams the user, the agent echoes it ba
   await page.getByText(/^Input transcription: 1\.\d s of audio heard/).waitFor({ timeout: 10_000 });
   await page.getByText(/^Output transcription: your 1\.\d s, played back\./).waitFor({ timeout: 10_000 });
   await voice.and(page.locator('[data-state="idle"]')).waitFor({ timeout: 10_000 });
+  // The text chat goes on over the same socket.
+  await sendPrompt(page, "What's the weather in Tokyo?");
+  await finalText(page, /Tokyo/);
   const stats = await backend.stats();
   assert.equal(stats.audio_start, 1);
   assert.equal(stats.audio_stop, 1);
