@@ -24,7 +24,7 @@ export class LazyBidiTransport {
 
   #loaded(name) {
     if (this.#inner === null) {
-      throw new AdkTransportError('not-connected', `BidiTransport.${name}(): the transport has not connected yet; send a message first.`);
+      throw new AdkTransportError('not-connected', `BidiTransport.${name}(): the transport has not connected yet; call connect() or send a message first.`);
     }
     return this.#inner;
   }
