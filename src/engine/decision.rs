@@ -1,12 +1,16 @@
-//! The decision itself (SPEC §2, principles 1–6). Cheap on the hot path: no formatting, no
-//! allocation beyond two short lists. Its words are rendered by the glue from the verdict's codes
-//! and part indices (`Verdict::code`).
+//! The decision itself (SPEC §2, principles 1–6), in one pass over a last message's integer records
+//! (`model::records`): no message is decoded and, unless the caller asks for them, no action is
+//! listed; the pass counts. Its words are rendered by the glue from the rule's code and number.
 
 use alloc::vec::Vec;
 
-use super::memory::{Action, Memory};
+use super::memory::{Action, KeepsAll, Memory};
 use super::{Mode, Policy};
-use crate::model::{Malformed, Message, Part, Role, ToolPart, ToolState};
+use crate::model::records::{
+    header, APPROVAL, APPROVED, AUTOMATIC, DENIED, FAILED, FLAGS_SHIFT, FRONTEND, HEADER_WORDS,
+    KIND_STEP_START, KIND_TOOL, MALFORMED_RECORD, PART_WORDS, STATE_SHIFT,
+};
+use crate::model::{Handle, Malformed, Role, ToolState};
 
 /// Why the engine answers as it does. Each variant is one rule of SPEC §2.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,11 +49,12 @@ pub mod rule {
     pub const UNSENT_USER_ACTION: u32 = 8;
 }
 
+/// A decision with its lists, for `explain()` and the native tests.
 #[derive(Clone, Debug)]
 pub struct Decision {
     pub verdict: Verdict,
-    /// Every user action in the last assistant message; `None` when the message is not one. The
-    /// memory keeps only these.
+    /// Every user action in the last assistant message; `None` when the message is not one, or
+    /// when the decision stops before its actions count. The memory keeps only these.
     pub present: Option<Vec<Action>>,
 }
 
@@ -79,151 +84,294 @@ impl Verdict {
     }
 }
 
-fn verdict(verdict: Verdict, present: Option<Vec<Action>>) -> Decision {
-    Decision { verdict, present }
+/// The actions of a decision, listed: what `explain()` shows and what the memory records on a send.
+#[derive(Default)]
+pub struct Lists {
+    pub present: Vec<Action>,
+    pub unknown: Vec<(usize, Action)>,
 }
 
-/// Decides for one last message. Pure: the caller records what it sends.
-pub fn decide(message: &Message, memory: &Memory, policy: &Policy) -> Decision {
-    decide_reusing(message, memory, policy, Vec::new())
+/// Which actions a decision counts as present, for the memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Present {
+    /// Not a decision on an assistant message's actions: the sent actions stay as they are.
+    Untouched,
+    /// None: every remembered send leaves.
+    Nothing,
+    /// Those the pass met.
+    Counted,
 }
 
-/// [`decide`], listing the present actions into `present`'s allocation (cleared first): an engine
-/// hands the last decision's list back, so a decision allocates nothing for it once warm.
-pub fn decide_reusing(
-    message: &Message,
-    memory: &Memory,
-    policy: &Policy,
-    mut present: Vec<Action>,
-) -> Decision {
-    let message = match message {
-        Ok(message) => message,
-        Err(why) => return verdict(Verdict::Malformed(*why), None),
-    };
-    if message.role != Role::Assistant {
-        return verdict(Verdict::NotAssistant(message.role), None);
-    }
-    let parts = match &message.parts {
-        Some(parts) if !parts.is_empty() => parts,
-        _ => return verdict(Verdict::NoParts, Some(Vec::new())),
-    };
+/// What one pass found: the rule and its number, and what the memory needs to know.
+#[derive(Clone, Copy, Debug)]
+pub struct Found {
+    pub rule: u32,
+    pub value: u32,
+    /// A malformation's part index.
+    pub index: u32,
+    pub present: Present,
+    /// Whether the message is an assistant's, whose tool parts the memory watches.
+    pub assistant: bool,
+    /// Whether every tool part has a result (no sighting to record).
+    pub all_results: bool,
+    /// Whether every remembered send is among the present actions (none is forgotten).
+    pub keeps_all: bool,
+}
 
-    let Some(last) = parts.iter().rposition(|part| *part != Part::StepStart) else {
-        return verdict(Verdict::NoUserAction, Some(Vec::new()));
-    };
-
-    // Principle 1: nothing is sent while an approval waits or a tool input is still streaming.
-    // Principle 3: nor while an approved browser tool's output is missing (Pattern A), wherever
-    // that tool stands: parts after it may have come in the same response, before the answer.
-    let mut awaiting = None;
-    for (index, part) in parts.iter().enumerate() {
-        let Part::Tool(tool) = part else { continue };
-        match tool.state {
-            ToolState::ApprovalRequested => {
-                return verdict(Verdict::ApprovalPending { index }, None)
-            }
-            ToolState::InputStreaming => return verdict(Verdict::StillStreaming { index }, None),
-            ToolState::ApprovalResponded
-                if awaiting.is_none()
-                    && tool.answer() == Some(true)
-                    && !tool.failed
-                    && policy.output_travels_with_approval()
-                    && tool.frontend
-                    && !tool
-                        .approval
-                        .is_some_and(|a| memory.was_sent(answer_of(tool, a.id))) =>
-            {
-                awaiting = Some(index);
-            }
-            _ => {}
-        }
-    }
-    if let Some(index) = awaiting {
-        return verdict(Verdict::AwaitingBrowserOutput { index }, None);
+impl Found {
+    pub fn send(&self) -> bool {
+        self.rule == rule::UNSENT_USER_ACTION
     }
 
-    // A browser tool the backend called without an approval request: the browser runs it at once
-    // and the backend waits for its output (SPEC §4).
-    if let Some(Part::Tool(tool)) = parts.get(last) {
-        if tool.state == ToolState::InputAvailable && tool.approval.is_none() && tool.frontend {
-            return verdict(
-                Verdict::AwaitingBrowserOutput { index: last },
-                Some(Vec::new()),
-            );
+    fn rule(rule: u32, value: u32, present: Present) -> Found {
+        Found {
+            rule,
+            value,
+            index: 0,
+            present,
+            assistant: true,
+            all_results: true,
+            keeps_all: true,
         }
     }
 
-    let decided = classify_actions(parts, last, memory, policy, &mut present);
-    verdict(decided, Some(present))
+    /// The verdict, with the unknown actions a listing pass found.
+    pub fn verdict(&self, unknown: Vec<(usize, Action)>) -> Verdict {
+        let index = self.value as usize;
+        match self.rule {
+            rule::MALFORMED_INPUT => Verdict::Malformed(Malformed {
+                code: self.value,
+                index: self.index,
+            }),
+            rule::NOT_ASSISTANT => Verdict::NotAssistant(Role::from_code(self.value)),
+            rule::NO_PARTS => Verdict::NoParts,
+            rule::APPROVAL_PENDING => Verdict::ApprovalPending { index },
+            rule::STILL_STREAMING => Verdict::StillStreaming { index },
+            rule::AWAITING_BROWSER_OUTPUT => Verdict::AwaitingBrowserOutput { index },
+            rule::NO_USER_ACTION => Verdict::NoUserAction,
+            rule::ALREADY_KNOWN => Verdict::AllKnown { actions: index },
+            _ => Verdict::Send { unknown },
+        }
+    }
 }
 
-/// Principles 1, 2 and 6 over a complete message whose approvals are all answered: lists every
-/// user action into `present` (cleared first) and says which of them the backend does not know.
-/// `last` is the index of the last part that is not a `step-start` marker.
-fn classify_actions(
-    parts: &[Part],
-    last: usize,
+const NIBBLE: u32 = 0xf;
+const INPUT_STREAMING: u32 = ToolState::InputStreaming as u32;
+const INPUT_AVAILABLE: u32 = ToolState::InputAvailable as u32;
+const APPROVAL_REQUESTED: u32 = ToolState::ApprovalRequested as u32;
+const APPROVAL_RESPONDED: u32 = ToolState::ApprovalResponded as u32;
+const OUTPUT_AVAILABLE: u32 = ToolState::OutputAvailable as u32;
+const OUTPUT_ERROR: u32 = ToolState::OutputError as u32;
+const OUTPUT_DENIED: u32 = ToolState::OutputDenied as u32;
+
+/// Decides for the `count` part records after the header in `words`, in one pass: every record is
+/// checked (an unreadable one makes the whole message malformed, as `records::decode` reads it),
+/// the gates of principles 1 and 3 are noted, and the actions are counted (and listed into `lists`, when given).
+/// Pure: the caller records what it sends. Never panics, whatever the words.
+pub fn decide_records(
+    words: &[u32],
+    count: usize,
     memory: &Memory,
     policy: &Policy,
-    present: &mut Vec<Action>,
-) -> Verdict {
+    mut lists: Option<&mut Lists>,
+) -> Found {
+    let malformed = |code: u32, index: u32| Found {
+        index,
+        assistant: false,
+        ..Found::rule(rule::MALFORMED_INPUT, code, Present::Untouched)
+    };
+    let Some(&[role, parts_missing, code, index]) = words.get(..HEADER_WORDS) else {
+        return malformed(MALFORMED_RECORD, 0);
+    };
+    const _: () = assert!(
+        header::ROLE == 0
+            && header::PARTS_MISSING == 1
+            && header::MALFORMED_CODE == 2
+            && header::MALFORMED_INDEX == 3
+    );
+    if code != 0 {
+        return malformed(code, index);
+    }
+    let role = Role::from_code(role);
+    let not_assistant = Found {
+        assistant: false,
+        ..Found::rule(rule::NOT_ASSISTANT, role as u32, Present::Untouched)
+    };
+    if parts_missing != 0 {
+        if role != Role::Assistant {
+            return not_assistant;
+        }
+        return Found {
+            keeps_all: memory.sent_count() == 0,
+            ..Found::rule(rule::NO_PARTS, 0, Present::Nothing)
+        };
+    }
+    let Some(records) = count
+        .checked_mul(PART_WORDS)
+        .and_then(|len| words.get(HEADER_WORDS..)?.get(..len))
+    else {
+        return malformed(MALFORMED_RECORD, 0);
+    };
+
     // Principle 2: a part after an action is the backend's reaction to it; `step-start` is only
-    // AI SDK's marker, so it does not count.
-    // `last` is the last part that is not a marker, so a reaction stands at or after `from` exactly
-    // when `last` does (constant time: a message may hold many thousands of parts).
-    let reaction_from = |from: usize| last >= from;
-    // At most an answer and an output per part: never a regrowth while the list is filled.
-    present.clear();
-    present.reserve(2 * parts.len());
-    let mut unknown: Vec<(usize, Action)> = Vec::new();
-    for (index, part) in parts.iter().enumerate() {
-        let Part::Tool(tool) = part else { continue };
+    // AI SDK's marker, so it does not count. A reaction stands at or after `from` exactly when
+    // the last part that is no marker does: `from < reacted`.
+    let mut reacted = count;
+    while reacted > 0 {
+        match records.get((reacted - 1) * PART_WORDS) {
+            Some(&word) if word & NIBBLE == KIND_STEP_START => reacted -= 1,
+            _ => break,
+        }
+    }
+
+    // The first gate met: principle 1 (an approval waits, an input streams) before principle 3
+    // (an approved browser tool's output is missing), wherever they stand.
+    let mut gate: Option<(u32, usize)> = None;
+    let mut awaiting: Option<usize> = None;
+    let mut found = Found::rule(rule::NO_USER_ACTION, 0, Present::Counted);
+    let (mut present, mut unknown) = (0u32, 0u32);
+    let mut keeps = KeepsAll::default();
+    let mut last_tool_awaits = false;
+    for at in 0..count {
+        let Some(&[word, tool_call_id, approval_id]) =
+            records.get(at * PART_WORDS..at * PART_WORDS + PART_WORDS)
+        else {
+            break;
+        };
+        let kind = word & NIBBLE;
+        if kind != KIND_TOOL {
+            if kind > KIND_TOOL {
+                return malformed(MALFORMED_RECORD, at as u32);
+            }
+            continue;
+        }
+        let state = (word >> STATE_SHIFT) & NIBBLE;
+        let flags = word >> FLAGS_SHIFT;
+        let has_approval = flags & APPROVAL != 0;
+        let approved = has_approval && flags & APPROVED != 0;
+        let denied = has_approval && flags & DENIED != 0;
+        if state > OUTPUT_DENIED || (approved && denied) {
+            return malformed(MALFORMED_RECORD, at as u32);
+        }
+        let has_result = state == OUTPUT_AVAILABLE || state == OUTPUT_ERROR;
+        found.all_results &= has_result;
+        if gate.is_some() {
+            continue; // the records are still checked
+        }
+        if state == APPROVAL_REQUESTED || state == INPUT_STREAMING {
+            let rule = if state == APPROVAL_REQUESTED {
+                rule::APPROVAL_PENDING
+            } else {
+                rule::STILL_STREAMING
+            };
+            gate = Some((rule, at));
+            continue;
+        }
+        let frontend = flags & FRONTEND != 0;
+        let failed = flags & FAILED != 0;
+        let answer = Action::Answer {
+            tool_call_id,
+            approval_id,
+        };
+        // Principle 3 (Pattern A): an approved browser tool waits for its output, unless its
+        // answer went already (its output then follows on its own).
+        if state == APPROVAL_RESPONDED
+            && awaiting.is_none()
+            && approved
+            && !failed
+            && frontend
+            && policy.output_travels_with_approval()
+            && !memory.was_sent(answer)
+        {
+            awaiting = Some(at);
+        }
+        if awaiting.is_some() {
+            continue;
+        }
+        // A browser tool the backend called without an approval request (SPEC §4).
+        last_tool_awaits =
+            at + 1 == reacted && state == INPUT_AVAILABLE && !has_approval && frontend;
+        let followed = at + 1 < reacted;
         let browser_output =
-            tool.state.has_result() && is_browser_output(tool, reaction_from(index + 1), memory);
-        let output = (browser_output && !output_travels_as_frame(tool, policy))
-            .then_some(Action::BrowserOutput(tool.tool_call_id));
-        if let Some((id, _)) = tool.user_answer() {
-            let answer = answer_of(tool, id);
-            present.push(answer);
+            has_result && is_browser_output(frontend, state, followed, tool_call_id, memory);
+        // BIDI Pattern B: an approved browser tool's output travels as a `tool_result` frame on
+        // the open socket, never as a new message, so it is no action for this decision.
+        let as_frame = policy.mode == Mode::Bidi
+            && !policy.output_travels_with_approval()
+            && frontend
+            && approved;
+        if (approved || denied) && flags & AUTOMATIC == 0 {
+            present += 1;
+            keeps.meet(memory, answer);
+            if let Some(lists) = lists.as_deref_mut() {
+                lists.present.push(answer);
+            }
             // Principle 6: a state only the backend writes moves the part past its answer; so
             // does a legacy `error` field (D29: the backend reported the tool failed).
-            let backend_wrote_past = tool.failed
-                || tool.state == ToolState::OutputDenied
-                || (tool.state.has_result() && !browser_output);
+            let backend_wrote_past =
+                failed || state == OUTPUT_DENIED || (has_result && !browser_output);
             // The memory is asked last: a later part usually answers first (cheaper).
-            if !reaction_from(index + 1) && !backend_wrote_past && !memory.was_sent(answer) {
-                unknown.push((index, answer));
+            if !followed && !backend_wrote_past && !memory.was_sent(answer) {
+                unknown += 1;
+                if let Some(lists) = lists.as_deref_mut() {
+                    lists.unknown.push((at, answer));
+                }
             }
         }
-        if let Some(output) = output {
-            present.push(output);
-            // Principle 2's exception: later parts the engine saw before this output appeared came
-            // in the same response as the tool call (ADR 0005's shape) and are no reaction to it.
-            let after = (index + 1).max(memory.parts_seen_before_result(tool.tool_call_id));
-            if !tool.failed && !reaction_from(after) && !memory.was_sent(output) {
-                unknown.push((index, output));
+        if browser_output && !as_frame {
+            let output = Action::BrowserOutput(tool_call_id);
+            present += 1;
+            keeps.meet(memory, output);
+            if let Some(lists) = lists.as_deref_mut() {
+                lists.present.push(output);
+            }
+            // Principle 2's exception: later parts the engine saw before this output appeared
+            // came in the same response as the tool call (ADR 0005's shape), no reaction to it.
+            if !failed
+                && (!followed || memory.parts_seen_before_result(tool_call_id) >= reacted)
+                && !memory.was_sent(output)
+            {
+                unknown += 1;
+                if let Some(lists) = lists.as_deref_mut() {
+                    lists.unknown.push((at, output));
+                }
             }
         }
     }
 
-    if !unknown.is_empty() {
-        Verdict::Send { unknown }
-    } else if present.is_empty() {
-        Verdict::NoUserAction
+    if role != Role::Assistant {
+        return not_assistant;
+    }
+    let (rule, value, counted) = if count == 0 {
+        (rule::NO_PARTS, 0, false)
+    } else if reacted == 0 {
+        (rule::NO_USER_ACTION, 0, false)
+    } else if let Some((rule, at)) = gate {
+        found.present = Present::Untouched;
+        (rule, at as u32, false)
+    } else if let Some(at) = awaiting {
+        found.present = Present::Untouched;
+        (rule::AWAITING_BROWSER_OUTPUT, at as u32, false)
+    } else if last_tool_awaits {
+        (rule::AWAITING_BROWSER_OUTPUT, reacted as u32 - 1, false)
+    } else if unknown > 0 {
+        (rule::UNSENT_USER_ACTION, unknown, true)
+    } else if present > 0 {
+        (rule::ALREADY_KNOWN, present, true)
     } else {
-        Verdict::AllKnown {
-            actions: present.len(),
-        }
+        (rule::NO_USER_ACTION, 0, true)
+    };
+    if !counted && found.present == Present::Counted {
+        found.present = Present::Nothing;
     }
-}
-
-/// SPEC D28: an answer is named by the pair of its tool call and approval id.
-#[inline(always)]
-fn answer_of(tool: &ToolPart, approval_id: crate::model::Handle) -> Action {
-    Action::Answer {
-        tool_call_id: tool.tool_call_id,
-        approval_id,
-    }
+    found.rule = rule;
+    found.value = value;
+    found.keeps_all = match found.present {
+        Present::Counted => keeps.all(memory),
+        Present::Nothing => memory.sent_count() == 0,
+        Present::Untouched => true,
+    };
+    found
 }
 
 /// Principle 6: a tool result is the browser's when the library's helpers (or the app) said so;
@@ -232,18 +380,12 @@ fn answer_of(tool: &ToolPart, approval_id: crate::model::Handle) -> Action {
 /// 0006's inference: the backend stopped and waits for the client); any other `output-error` is
 /// the backend's.
 #[inline(always)]
-fn is_browser_output(tool: &ToolPart, followed: bool, memory: &Memory) -> bool {
-    tool.frontend
-        || (tool.state == ToolState::OutputAvailable && !followed)
-        || memory.is_browser_output(tool.tool_call_id)
-}
-
-/// BIDI Pattern B: an approved browser tool's output travels as a `tool_result` frame on the open
-/// socket, never as a new message, so it is no action for this decision.
-#[inline(always)]
-fn output_travels_as_frame(tool: &ToolPart, policy: &Policy) -> bool {
-    policy.mode == Mode::Bidi
-        && !policy.output_travels_with_approval()
-        && tool.frontend
-        && tool.answer() == Some(true)
+fn is_browser_output(
+    frontend: bool,
+    state: u32,
+    followed: bool,
+    tool_call_id: Handle,
+    memory: &Memory,
+) -> bool {
+    frontend || (state == OUTPUT_AVAILABLE && !followed) || memory.is_browser_output(tool_call_id)
 }

@@ -146,22 +146,18 @@ impl Memory {
         }
     }
 
-    /// Whether every remembered send is among `present`, so that forgetting removes nothing. One
-    /// walk beside the sorted memory when each kind's actions come in ascending order (the glue
-    /// interns ids in the order it meets them, so they usually do); any other order answers false,
-    /// and the caller takes the general way.
+    /// Whether every remembered send is among `present`, so that forgetting removes nothing.
     fn keeps_all(&self, present: &[Action]) -> bool {
-        let (mut answers, mut outputs) = (Walk::default(), Walk::default());
+        let mut keeps = KeepsAll::default();
         for &action in present {
-            let met = match action {
-                Action::Answer { .. } => answers.meet(&self.sent_answers, action.key()),
-                Action::BrowserOutput(_) => outputs.meet(&self.sent_outputs, action.key()),
-            };
-            if !met {
-                return false;
-            }
+            keeps.meet(self, action);
         }
-        answers.next == self.sent_answers.len() && outputs.next == self.sent_outputs.len()
+        keeps.all(self)
+    }
+
+    /// Whether nothing is noted as seen without a result.
+    pub fn no_sightings(&self) -> bool {
+        self.seen_without_result.is_empty()
     }
 
     /// How many parts the message had when this tool call was last seen without a result; 0 when
@@ -280,6 +276,34 @@ impl Walk {
             _ => {}
         }
         true
+    }
+}
+
+/// Whether every remembered send is among a decision's present actions, met one by one: one walk
+/// beside the sorted memory when each kind's actions come in ascending order (the glue interns ids
+/// in the order it meets them, so they usually do); any other order answers false, and the caller
+/// takes the general way.
+#[derive(Default)]
+pub struct KeepsAll {
+    answers: Walk,
+    outputs: Walk,
+    broken: bool,
+}
+
+impl KeepsAll {
+    #[inline(always)]
+    pub fn meet(&mut self, memory: &Memory, action: Action) {
+        let met = match action {
+            Action::Answer { .. } => self.answers.meet(&memory.sent_answers, action.key()),
+            Action::BrowserOutput(_) => self.outputs.meet(&memory.sent_outputs, action.key()),
+        };
+        self.broken |= !met;
+    }
+
+    pub fn all(&self, memory: &Memory) -> bool {
+        !self.broken
+            && self.answers.next == memory.sent_answers.len()
+            && self.outputs.next == memory.sent_outputs.len()
     }
 }
 
