@@ -111,12 +111,9 @@ impl Memory {
     }
 
     /// Records a send, and forgets sent actions that are no longer in the last message: they can
-    /// never be decided on again, and keeping them would grow without bound.
+    /// never be decided on again, and keeping them would grow without bound. The engine calls it
+    /// only when something changes (a send, or a remembered send that [`KeepsAll`] did not meet).
     pub fn record_sent(&mut self, sent: impl Iterator<Item = Action> + Clone, present: &[Action]) {
-        // Most decisions send nothing and keep every remembered action: nothing changes.
-        if sent.clone().next().is_none() && self.keeps_all(present) {
-            return;
-        }
         let mut present_keys = core::mem::take(&mut self.scratch);
         let mut changed = false;
         for answers in [true, false] {
@@ -144,15 +141,6 @@ impl Memory {
         if changed {
             self.changed();
         }
-    }
-
-    /// Whether every remembered send is among `present`, so that forgetting removes nothing.
-    fn keeps_all(&self, present: &[Action]) -> bool {
-        let mut keeps = KeepsAll::default();
-        for &action in present {
-            keeps.meet(self, action);
-        }
-        keeps.all(self)
     }
 
     /// Whether nothing is noted as seen without a result.
@@ -252,7 +240,7 @@ impl Memory {
 }
 
 /// A walk beside one kind's sorted remembered keys, met by that kind's present keys in ascending
-/// order (`Memory::keeps_all`).
+/// order ([`KeepsAll`]).
 #[derive(Default)]
 struct Walk {
     /// The next remembered key to meet.

@@ -106,15 +106,19 @@ impl Engine {
                 .checked_mul(PART_WORDS)
                 .and_then(|len| words.get(HEADER_WORDS..)?.get(..len))
                 .unwrap_or(&[]);
-            let tools = records
-                .chunks_exact(PART_WORDS)
-                .filter_map(|record| match record {
-                    &[word, tool_call_id, _] if word & 0xf == KIND_TOOL => {
-                        let state = ToolState::from_code((word >> STATE_SHIFT) & 0xf);
-                        Some((tool_call_id, state.is_some_and(ToolState::has_result)))
+            // By index, not `chunks_exact`: its length divides by the chunk size, which the
+            // size-tuned build keeps, with a panic for a division by zero.
+            let tools = (0..count).filter_map(move |at| {
+                match records.get(at * PART_WORDS..at * PART_WORDS + PART_WORDS) {
+                    Some(&[word, tool_call_id, _]) if word & 0xf == KIND_TOOL => {
+                        let state = (word >> STATE_SHIFT) & 0xf;
+                        let result = state == ToolState::OutputAvailable as u32
+                            || state == ToolState::OutputError as u32;
+                        Some((tool_call_id, result))
                     }
                     _ => None,
-                });
+                }
+            });
             self.memory.record_seen(tools, count);
         }
         found
