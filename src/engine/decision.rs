@@ -166,22 +166,72 @@ const OUTPUT_DENIED: u32 = ToolState::OutputDenied as u32;
 
 /// Decides for the `count` part records after the header in `words`, in one pass: every record is
 /// checked (an unreadable one makes the whole message malformed, as `records::decode` reads it),
-/// the gates of principles 1 and 3 are noted, and the actions are counted (and listed into `lists`, when given).
-/// Pure: the caller records what it sends. Never panics, whatever the words.
+/// the gates of principles 1 and 3 are noted, and the actions are counted (and listed into
+/// `lists`, when given). Pure: the caller records what it sends. Never panics, whatever the words.
 pub fn decide_records(
     words: &[u32],
     count: usize,
     memory: &Memory,
     policy: &Policy,
-    mut lists: Option<&mut Lists>,
+    lists: Option<&mut Lists>,
 ) -> Found {
-    let malformed = |code: u32, index: u32| Found {
+    let (role, records) = match read_header(words, count, memory) {
+        Ok(read) => read,
+        Err(found) => return found,
+    };
+    let reacted = last_reaction(records, count);
+    let mut pass = Pass {
+        reacted,
+        gate: None,
+        awaiting: None,
+        last_tool_awaits: false,
+        all_results: true,
+        present: 0,
+        unknown: 0,
+        keeps: KeepsAll::default(),
+        lists,
+    };
+    for at in 0..count {
+        let Some(&[word, tool_call_id, approval_id]) =
+            records.get(at * PART_WORDS..at * PART_WORDS + PART_WORDS)
+        else {
+            break;
+        };
+        if !pass.part(at, word, tool_call_id, approval_id, memory, policy) {
+            return malformed(MALFORMED_RECORD, at as u32);
+        }
+    }
+    if role != Role::Assistant {
+        return not_assistant(role);
+    }
+    pass.conclude(count, memory)
+}
+
+fn malformed(code: u32, index: u32) -> Found {
+    Found {
         index,
         assistant: false,
         ..Found::rule(rule::MALFORMED_INPUT, code, Present::Untouched)
-    };
+    }
+}
+
+fn not_assistant(role: Role) -> Found {
+    Found {
+        assistant: false,
+        ..Found::rule(rule::NOT_ASSISTANT, role as u32, Present::Untouched)
+    }
+}
+
+/// The header's role and the part records, or the decision the header alone makes: the glue's
+/// malformation, missing parts, fewer records than the count.
+#[inline(always)]
+fn read_header<'a>(
+    words: &'a [u32],
+    count: usize,
+    memory: &Memory,
+) -> Result<(Role, &'a [u32]), Found> {
     let Some(&[role, parts_missing, code, index]) = words.get(..HEADER_WORDS) else {
-        return malformed(MALFORMED_RECORD, 0);
+        return Err(malformed(MALFORMED_RECORD, 0));
     };
     const _: () = assert!(
         header::ROLE == 0
@@ -190,32 +240,32 @@ pub fn decide_records(
             && header::MALFORMED_INDEX == 3
     );
     if code != 0 {
-        return malformed(code, index);
+        return Err(malformed(code, index));
     }
     let role = Role::from_code(role);
-    let not_assistant = Found {
-        assistant: false,
-        ..Found::rule(rule::NOT_ASSISTANT, role as u32, Present::Untouched)
-    };
     if parts_missing != 0 {
         if role != Role::Assistant {
-            return not_assistant;
+            return Err(not_assistant(role));
         }
-        return Found {
+        return Err(Found {
             keeps_all: memory.sent_count() == 0,
             ..Found::rule(rule::NO_PARTS, 0, Present::Nothing)
-        };
+        });
     }
-    let Some(records) = count
+    match count
         .checked_mul(PART_WORDS)
         .and_then(|len| words.get(HEADER_WORDS..)?.get(..len))
-    else {
-        return malformed(MALFORMED_RECORD, 0);
-    };
+    {
+        Some(records) => Ok((role, records)),
+        None => Err(malformed(MALFORMED_RECORD, 0)),
+    }
+}
 
-    // Principle 2: a part after an action is the backend's reaction to it; `step-start` is only
-    // AI SDK's marker, so it does not count. A reaction stands at or after `from` exactly when
-    // the last part that is no marker does: `from < reacted`.
+/// Principle 2: a part after an action is the backend's reaction to it; `step-start` is only AI
+/// SDK's marker, so it does not count. Returns one past the last part that is no marker: a
+/// reaction stands at or after `from` exactly when `from < last_reaction`.
+#[inline(always)]
+fn last_reaction(records: &[u32], count: usize) -> usize {
     let mut reacted = count;
     while reacted > 0 {
         match records.get((reacted - 1) * PART_WORDS) {
@@ -223,27 +273,40 @@ pub fn decide_records(
             _ => break,
         }
     }
+    reacted
+}
 
-    // The first gate met: principle 1 (an approval waits, an input streams) before principle 3
-    // (an approved browser tool's output is missing), wherever they stand.
-    let mut gate: Option<(u32, usize)> = None;
-    let mut awaiting: Option<usize> = None;
-    let mut found = Found::rule(rule::NO_USER_ACTION, 0, Present::Counted);
-    let (mut present, mut unknown) = (0u32, 0u32);
-    let mut keeps = KeepsAll::default();
-    let mut last_tool_awaits = false;
-    for at in 0..count {
-        let Some(&[word, tool_call_id, approval_id]) =
-            records.get(at * PART_WORDS..at * PART_WORDS + PART_WORDS)
-        else {
-            break;
-        };
+/// What the pass has met so far.
+struct Pass<'a> {
+    reacted: usize,
+    /// The first gate of principle 1 met (an approval waits, an input streams): it wins over
+    /// principle 3's (an approved browser tool's output is missing), wherever they stand.
+    gate: Option<(u32, usize)>,
+    awaiting: Option<usize>,
+    /// The last part is a browser tool the backend called without an approval request (SPEC §4).
+    last_tool_awaits: bool,
+    all_results: bool,
+    present: u32,
+    unknown: u32,
+    keeps: KeepsAll,
+    lists: Option<&'a mut Lists>,
+}
+
+impl Pass<'_> {
+    /// One part record; false when it is unreadable.
+    #[inline(always)]
+    fn part(
+        &mut self,
+        at: usize,
+        word: u32,
+        tool_call_id: Handle,
+        approval_id: Handle,
+        memory: &Memory,
+        policy: &Policy,
+    ) -> bool {
         let kind = word & NIBBLE;
         if kind != KIND_TOOL {
-            if kind > KIND_TOOL {
-                return malformed(MALFORMED_RECORD, at as u32);
-            }
-            continue;
+            return kind < KIND_TOOL;
         }
         let state = (word >> STATE_SHIFT) & NIBBLE;
         let flags = word >> FLAGS_SHIFT;
@@ -251,21 +314,20 @@ pub fn decide_records(
         let approved = has_approval && flags & APPROVED != 0;
         let denied = has_approval && flags & DENIED != 0;
         if state > OUTPUT_DENIED || (approved && denied) {
-            return malformed(MALFORMED_RECORD, at as u32);
+            return false;
         }
         let has_result = state == OUTPUT_AVAILABLE || state == OUTPUT_ERROR;
-        found.all_results &= has_result;
-        if gate.is_some() {
-            continue; // the records are still checked
+        self.all_results &= has_result;
+        if self.gate.is_some() {
+            return true; // the records are still checked
         }
-        if state == APPROVAL_REQUESTED || state == INPUT_STREAMING {
-            let rule = if state == APPROVAL_REQUESTED {
-                rule::APPROVAL_PENDING
-            } else {
-                rule::STILL_STREAMING
-            };
-            gate = Some((rule, at));
-            continue;
+        if state == APPROVAL_REQUESTED {
+            self.gate = Some((rule::APPROVAL_PENDING, at));
+            return true;
+        }
+        if state == INPUT_STREAMING {
+            self.gate = Some((rule::STILL_STREAMING, at));
+            return true;
         }
         let frontend = flags & FRONTEND != 0;
         let failed = flags & FAILED != 0;
@@ -276,102 +338,96 @@ pub fn decide_records(
         // Principle 3 (Pattern A): an approved browser tool waits for its output, unless its
         // answer went already (its output then follows on its own).
         if state == APPROVAL_RESPONDED
-            && awaiting.is_none()
+            && self.awaiting.is_none()
             && approved
             && !failed
             && frontend
             && policy.output_travels_with_approval()
             && !memory.was_sent(answer)
         {
-            awaiting = Some(at);
+            self.awaiting = Some(at);
         }
-        if awaiting.is_some() {
-            continue;
+        if self.awaiting.is_some() {
+            return true;
         }
-        // A browser tool the backend called without an approval request (SPEC §4).
-        last_tool_awaits =
-            at + 1 == reacted && state == INPUT_AVAILABLE && !has_approval && frontend;
-        let followed = at + 1 < reacted;
+        let followed = at + 1 < self.reacted;
+        self.last_tool_awaits = !followed && state == INPUT_AVAILABLE && !has_approval && frontend;
         let browser_output =
             has_result && is_browser_output(frontend, state, followed, tool_call_id, memory);
+        if (approved || denied) && flags & AUTOMATIC == 0 {
+            // Principle 6: a state only the backend writes moves the part past its answer; so
+            // does a legacy `error` field (D29: the backend reported the tool failed).
+            let backend_wrote_past =
+                failed || state == OUTPUT_DENIED || (has_result && !browser_output);
+            self.action(at, answer, !followed && !backend_wrote_past, memory);
+        }
         // BIDI Pattern B: an approved browser tool's output travels as a `tool_result` frame on
         // the open socket, never as a new message, so it is no action for this decision.
         let as_frame = policy.mode == Mode::Bidi
             && !policy.output_travels_with_approval()
             && frontend
             && approved;
-        if (approved || denied) && flags & AUTOMATIC == 0 {
-            present += 1;
-            keeps.meet(memory, answer);
-            if let Some(lists) = lists.as_deref_mut() {
-                lists.present.push(answer);
-            }
-            // Principle 6: a state only the backend writes moves the part past its answer; so
-            // does a legacy `error` field (D29: the backend reported the tool failed).
-            let backend_wrote_past =
-                failed || state == OUTPUT_DENIED || (has_result && !browser_output);
-            // The memory is asked last: a later part usually answers first (cheaper).
-            if !followed && !backend_wrote_past && !memory.was_sent(answer) {
-                unknown += 1;
-                if let Some(lists) = lists.as_deref_mut() {
-                    lists.unknown.push((at, answer));
-                }
-            }
-        }
         if browser_output && !as_frame {
-            let output = Action::BrowserOutput(tool_call_id);
-            present += 1;
-            keeps.meet(memory, output);
-            if let Some(lists) = lists.as_deref_mut() {
-                lists.present.push(output);
-            }
             // Principle 2's exception: later parts the engine saw before this output appeared
             // came in the same response as the tool call (ADR 0005's shape), no reaction to it.
-            if !failed
-                && (!followed || memory.parts_seen_before_result(tool_call_id) >= reacted)
-                && !memory.was_sent(output)
-            {
-                unknown += 1;
-                if let Some(lists) = lists.as_deref_mut() {
-                    lists.unknown.push((at, output));
-                }
+            let unanswered = !failed
+                && (!followed || memory.parts_seen_before_result(tool_call_id) >= self.reacted);
+            self.action(at, Action::BrowserOutput(tool_call_id), unanswered, memory);
+        }
+        true
+    }
+
+    /// A present action; unknown to the backend when no later part answered it and it was not
+    /// sent (the memory is asked last: a later part usually answers first, cheaper).
+    #[inline(always)]
+    fn action(&mut self, at: usize, action: Action, unanswered: bool, memory: &Memory) {
+        self.present += 1;
+        self.keeps.meet(memory, action);
+        if let Some(lists) = self.lists.as_deref_mut() {
+            lists.present.push(action);
+        }
+        if unanswered && !memory.was_sent(action) {
+            self.unknown += 1;
+            if let Some(lists) = self.lists.as_deref_mut() {
+                lists.unknown.push((at, action));
             }
         }
     }
 
-    if role != Role::Assistant {
-        return not_assistant;
+    /// The decision on an assistant message whose records are all readable.
+    #[inline(always)]
+    fn conclude(self, count: usize, memory: &Memory) -> Found {
+        let nothing = |rule: u32, value: usize| Found {
+            keeps_all: memory.sent_count() == 0,
+            ..Found::rule(rule, value as u32, Present::Nothing)
+        };
+        let gated = |rule: u32, value: usize| Found::rule(rule, value as u32, Present::Untouched);
+        let mut found = if count == 0 {
+            nothing(rule::NO_PARTS, 0)
+        } else if self.reacted == 0 {
+            nothing(rule::NO_USER_ACTION, 0)
+        } else if let Some((rule, at)) = self.gate {
+            gated(rule, at)
+        } else if let Some(at) = self.awaiting {
+            gated(rule::AWAITING_BROWSER_OUTPUT, at)
+        } else if self.last_tool_awaits {
+            nothing(rule::AWAITING_BROWSER_OUTPUT, self.reacted - 1)
+        } else {
+            let (rule, value) = if self.unknown > 0 {
+                (rule::UNSENT_USER_ACTION, self.unknown)
+            } else if self.present > 0 {
+                (rule::ALREADY_KNOWN, self.present)
+            } else {
+                (rule::NO_USER_ACTION, 0)
+            };
+            Found {
+                keeps_all: self.keeps.all(memory),
+                ..Found::rule(rule, value, Present::Counted)
+            }
+        };
+        found.all_results = self.all_results;
+        found
     }
-    let (rule, value, counted) = if count == 0 {
-        (rule::NO_PARTS, 0, false)
-    } else if reacted == 0 {
-        (rule::NO_USER_ACTION, 0, false)
-    } else if let Some((rule, at)) = gate {
-        found.present = Present::Untouched;
-        (rule, at as u32, false)
-    } else if let Some(at) = awaiting {
-        found.present = Present::Untouched;
-        (rule::AWAITING_BROWSER_OUTPUT, at as u32, false)
-    } else if last_tool_awaits {
-        (rule::AWAITING_BROWSER_OUTPUT, reacted as u32 - 1, false)
-    } else if unknown > 0 {
-        (rule::UNSENT_USER_ACTION, unknown, true)
-    } else if present > 0 {
-        (rule::ALREADY_KNOWN, present, true)
-    } else {
-        (rule::NO_USER_ACTION, 0, true)
-    };
-    if !counted && found.present == Present::Counted {
-        found.present = Present::Nothing;
-    }
-    found.rule = rule;
-    found.value = value;
-    found.keeps_all = match found.present {
-        Present::Counted => keeps.all(memory),
-        Present::Nothing => memory.sent_count() == 0,
-        Present::Untouched => true,
-    };
-    found
 }
 
 /// Principle 6: a tool result is the browser's when the library's helpers (or the app) said so;
