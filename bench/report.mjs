@@ -390,8 +390,11 @@ function freshSection(node, chromium) {
   const rows = [];
   for (const [env, results] of [['Node', node], ['Chromium', chromium]]) {
     for (const r of results ?? []) {
-      const { freshLibrary, freshAi, reaskLibrary, reaskAi } = r.ns;
-      rows.push(`| ${env} | ${r.name} | ${int(freshLibrary)} ns | ${int(freshAi)} ns | **${ratio(freshLibrary / freshAi)}** | ${int(reaskLibrary)} ns | ${int(reaskAi)} ns | **${ratio(reaskLibrary / reaskAi)}** |`);
+      for (const [warm, ns] of [['same inputs', r.ns], ['library only', r.nsOneSided]]) {
+        if (!ns) continue;
+        const { freshLibrary, freshAi, reaskLibrary, reaskAi } = ns;
+        rows.push(`| ${env} | ${r.name} | ${warm} | ${int(freshLibrary)} ns | ${int(freshAi)} ns | **${ratio(freshLibrary / freshAi)}** | ${int(reaskLibrary)} ns | ${int(reaskAi)} ns | **${ratio(reaskLibrary / reaskAi)}** |`);
+      }
     }
   }
   return [
@@ -399,8 +402,10 @@ function freshSection(node, chromium) {
     '',
     "A fresh call sees another last message than the call before: a new snapshot of the same message as AI SDK's `Chat` makes on every update (`{...message, parts: parts.map((part) => ({...part}))}`: new message and part objects, the same id strings), with the leading step-start, reasoning and text parts in another of six orders, so the engine's last-decision memo cannot answer; every user action in it was sent before timing, so every call answers `false`. A re-ask sees the same message again. Both sides go through the same wrapper, interleaved in one process, against AI SDK's stateless `lastAssistantMessageIsCompleteWithApprovalResponses` (goals: fresh ≤ 2×, re-ask ≤ 1.5×).",
     '',
-    '| where | set | fresh: library | fresh: AI SDK | fresh ratio | re-ask: library | re-ask: AI SDK | re-ask ratio |',
-    '|---|---|--:|--:|--:|--:|--:|--:|',
+    "Timed twice, the rows' third column. **Library only**: as the run leaves the two sides; the answer check before it fed the library (not AI SDK's helper) every variant state and malformed input, so V8's property reads in the library's record writer are polymorphic while the helper's stay monomorphic (it had seen the timed sets only). **Same inputs** (what the goals read): then the same answer check's inputs go through the helper too, as a real app feeds both the same varied messages, and both sides are timed again. The helper slows down most from that (its reads see the same shapes), so the ratios are lower; both are shown (`bench/lib/fresh-bench.mjs`).",
+    '',
+    '| where | set | warmed on | fresh: library | fresh: AI SDK | fresh ratio | re-ask: library | re-ask: AI SDK | re-ask ratio |',
+    '|---|---|---|--:|--:|--:|--:|--:|--:|',
     ...rows,
     '',
   ];

@@ -132,6 +132,39 @@ proptest! {
         }
     }
 
+    /// The decision reads the records itself, in one pass; `records::decode` is the reader of the
+    /// other exports. On any words (records of every kind, state and flag, readable or not) both
+    /// readings decide alike and leave the same memory.
+    #[test]
+    fn the_decision_reads_records_as_decode_does(
+        words in prop::collection::vec(
+            prop_oneof![0u32..8, any::<u32>(), (0u32..7, 0u32..128).prop_map(|(s, f)| 4 | s << 4 | f << 8)],
+            0..48,
+        ),
+        header in prop_oneof![Just(None), (0u32..6, 0u32..2).prop_map(Some)],
+        count in 0..16usize,
+        marked in any::<bool>(),
+    ) {
+        let mut words = words;
+        if let (Some((role, missing)), Some(head)) = (header, words.get_mut(..4)) {
+            head.copy_from_slice(&[role, missing, 0, 0]);
+        }
+        for (mut by_records, mut by_message) in engine_kinds().into_iter().zip(engine_kinds()) {
+            if marked {
+                by_records.mark_browser_output(1);
+                by_message.mark_browser_output(1);
+            }
+            let message = decode(&words, count);
+            for _ask in 0..2 {
+                let found = by_records.decide_records(&words, count);
+                let decision = by_message.decide(&message);
+                prop_assert_eq!((found.rule, found.value), decision.verdict.code());
+                prop_assert_eq!(by_records.memory().version(), by_message.memory().version());
+                prop_assert_eq!(by_records.memory().sent_count(), by_message.memory().sent_count());
+            }
+        }
+    }
+
     /// SPEC §2 principles 1, 2, 5 and D16 on any message, for any engine state the helpers can
     /// leave behind.
     #[test]

@@ -1,12 +1,16 @@
-//! The decision itself (SPEC §2, principles 1–6). Cheap on the hot path: no formatting, no
-//! allocation beyond two short lists. Its words are rendered by the glue from the verdict's codes
-//! and part indices (`Verdict::code`).
+//! The decision itself (SPEC §2, principles 1–6), in one pass over a last message's integer records
+//! (`model::records`): no message is decoded and, unless the caller asks for them, no action is
+//! listed; the pass counts. Its words are rendered by the glue from the rule's code and number.
 
 use alloc::vec::Vec;
 
-use super::memory::{Action, Memory};
+use super::memory::{Action, KeepsAll, Memory};
 use super::{Mode, Policy};
-use crate::model::{Malformed, Message, Part, Role, ToolPart, ToolState};
+use crate::model::records::{
+    header, APPROVAL, APPROVED, AUTOMATIC, DENIED, FAILED, FLAGS_SHIFT, FRONTEND, HEADER_WORDS,
+    KIND_STEP_START, KIND_TOOL, MALFORMED_RECORD, PART_WORDS, STATE_SHIFT,
+};
+use crate::model::{Handle, Malformed, Role, ToolState};
 
 /// Why the engine answers as it does. Each variant is one rule of SPEC §2.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,11 +49,12 @@ pub mod rule {
     pub const UNSENT_USER_ACTION: u32 = 8;
 }
 
+/// A decision with its lists, for `explain()` and the native tests.
 #[derive(Clone, Debug)]
 pub struct Decision {
     pub verdict: Verdict,
-    /// Every user action in the last assistant message; `None` when the message is not one. The
-    /// memory keeps only these.
+    /// Every user action in the last assistant message; `None` when the message is not one, or
+    /// when the decision stops before its actions count. The memory keeps only these.
     pub present: Option<Vec<Action>>,
 }
 
@@ -79,150 +84,349 @@ impl Verdict {
     }
 }
 
-fn verdict(verdict: Verdict, present: Option<Vec<Action>>) -> Decision {
-    Decision { verdict, present }
+/// The actions of a decision, listed: what `explain()` shows and what the memory records on a send.
+#[derive(Default)]
+pub struct Lists {
+    pub present: Vec<Action>,
+    pub unknown: Vec<(usize, Action)>,
 }
 
-/// Decides for one last message. Pure: the caller records what it sends.
-pub fn decide(message: &Message, memory: &Memory, policy: &Policy) -> Decision {
-    decide_reusing(message, memory, policy, Vec::new())
+/// Which actions a decision counts as present, for the memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Present {
+    /// Not a decision on an assistant message's actions: the sent actions stay as they are.
+    Untouched,
+    /// None: every remembered send leaves.
+    Nothing,
+    /// Those the pass met.
+    Counted,
 }
 
-/// [`decide`], listing the present actions into `present`'s allocation (cleared first): an engine
-/// hands the last decision's list back, so a decision allocates nothing for it once warm.
-pub fn decide_reusing(
-    message: &Message,
-    memory: &Memory,
-    policy: &Policy,
-    mut present: Vec<Action>,
-) -> Decision {
-    let message = match message {
-        Ok(message) => message,
-        Err(why) => return verdict(Verdict::Malformed(*why), None),
-    };
-    if message.role != Role::Assistant {
-        return verdict(Verdict::NotAssistant(message.role), None);
-    }
-    let parts = match &message.parts {
-        Some(parts) if !parts.is_empty() => parts,
-        _ => return verdict(Verdict::NoParts, Some(Vec::new())),
-    };
+/// What one pass found: the rule and its number, and what the memory needs to know.
+#[derive(Clone, Copy, Debug)]
+pub struct Found {
+    pub rule: u32,
+    pub value: u32,
+    /// A malformation's part index.
+    pub index: u32,
+    pub present: Present,
+    /// Whether the message is an assistant's, whose tool parts the memory watches.
+    pub assistant: bool,
+    /// Whether every tool part has a result (no sighting to record).
+    pub all_results: bool,
+    /// Whether every remembered send is among the present actions (none is forgotten).
+    pub keeps_all: bool,
+}
 
-    let Some(last) = parts.iter().rposition(|part| *part != Part::StepStart) else {
-        return verdict(Verdict::NoUserAction, Some(Vec::new()));
-    };
-
-    // Principle 1: nothing is sent while an approval waits or a tool input is still streaming.
-    // Principle 3: nor while an approved browser tool's output is missing (Pattern A), wherever
-    // that tool stands: parts after it may have come in the same response, before the answer.
-    let mut awaiting = None;
-    for (index, part) in parts.iter().enumerate() {
-        let Part::Tool(tool) = part else { continue };
-        match tool.state {
-            ToolState::ApprovalRequested => {
-                return verdict(Verdict::ApprovalPending { index }, None)
-            }
-            ToolState::InputStreaming => return verdict(Verdict::StillStreaming { index }, None),
-            ToolState::ApprovalResponded
-                if awaiting.is_none()
-                    && tool.answer() == Some(true)
-                    && !tool.failed
-                    && policy.output_travels_with_approval()
-                    && tool.frontend
-                    && !tool
-                        .approval
-                        .is_some_and(|a| memory.was_sent(answer_of(tool, a.id))) =>
-            {
-                awaiting = Some(index);
-            }
-            _ => {}
-        }
-    }
-    if let Some(index) = awaiting {
-        return verdict(Verdict::AwaitingBrowserOutput { index }, None);
+impl Found {
+    pub fn send(&self) -> bool {
+        self.rule == rule::UNSENT_USER_ACTION
     }
 
-    // A browser tool the backend called without an approval request: the browser runs it at once
-    // and the backend waits for its output (SPEC §4).
-    if let Some(Part::Tool(tool)) = parts.get(last) {
-        if tool.state == ToolState::InputAvailable && tool.approval.is_none() && tool.frontend {
-            return verdict(
-                Verdict::AwaitingBrowserOutput { index: last },
-                Some(Vec::new()),
-            );
+    fn rule(rule: u32, value: u32, present: Present) -> Found {
+        Found {
+            rule,
+            value,
+            index: 0,
+            present,
+            assistant: true,
+            all_results: true,
+            keeps_all: true,
         }
     }
 
-    let decided = classify_actions(parts, last, memory, policy, &mut present);
-    verdict(decided, Some(present))
+    /// The verdict, with the unknown actions a listing pass found.
+    pub fn verdict(&self, unknown: Vec<(usize, Action)>) -> Verdict {
+        let index = self.value as usize;
+        match self.rule {
+            rule::MALFORMED_INPUT => Verdict::Malformed(Malformed {
+                code: self.value,
+                index: self.index,
+            }),
+            rule::NOT_ASSISTANT => Verdict::NotAssistant(Role::from_code(self.value)),
+            rule::NO_PARTS => Verdict::NoParts,
+            rule::APPROVAL_PENDING => Verdict::ApprovalPending { index },
+            rule::STILL_STREAMING => Verdict::StillStreaming { index },
+            rule::AWAITING_BROWSER_OUTPUT => Verdict::AwaitingBrowserOutput { index },
+            rule::NO_USER_ACTION => Verdict::NoUserAction,
+            rule::ALREADY_KNOWN => Verdict::AllKnown { actions: index },
+            _ => Verdict::Send { unknown },
+        }
+    }
 }
 
-/// Principles 1, 2 and 6 over a complete message whose approvals are all answered: lists every
-/// user action into `present` (cleared first) and says which of them the backend does not know.
-/// `last` is the index of the last part that is not a `step-start` marker.
-fn classify_actions(
-    parts: &[Part],
-    last: usize,
+const NIBBLE: u32 = 0xf;
+const INPUT_STREAMING: u32 = ToolState::InputStreaming as u32;
+const INPUT_AVAILABLE: u32 = ToolState::InputAvailable as u32;
+const APPROVAL_REQUESTED: u32 = ToolState::ApprovalRequested as u32;
+const APPROVAL_RESPONDED: u32 = ToolState::ApprovalResponded as u32;
+const OUTPUT_AVAILABLE: u32 = ToolState::OutputAvailable as u32;
+const OUTPUT_ERROR: u32 = ToolState::OutputError as u32;
+const OUTPUT_DENIED: u32 = ToolState::OutputDenied as u32;
+
+/// Decides for the `count` part records after the header in `words`, in one pass: every record is
+/// checked (an unreadable one makes the whole message malformed, as `records::decode` reads it),
+/// the gates of principles 1 and 3 are noted, and the actions are counted (and listed into
+/// `lists`, when given). Pure: the caller records what it sends. Never panics, whatever the words.
+pub fn decide_records(
+    words: &[u32],
+    count: usize,
     memory: &Memory,
     policy: &Policy,
-    present: &mut Vec<Action>,
-) -> Verdict {
-    // Principle 2: a part after an action is the backend's reaction to it; `step-start` is only
-    // AI SDK's marker, so it does not count.
-    // `last` is the last part that is not a marker, so a reaction stands at or after `from` exactly
-    // when `last` does (constant time: a message may hold many thousands of parts).
-    let reaction_from = |from: usize| last >= from;
-    // At most an answer and an output per part: never a regrowth while the list is filled.
-    present.clear();
-    present.reserve(2 * parts.len());
-    let mut unknown: Vec<(usize, Action)> = Vec::new();
-    for (index, part) in parts.iter().enumerate() {
-        let Part::Tool(tool) = part else { continue };
+    lists: Option<&mut Lists>,
+) -> Found {
+    let (role, records) = match read_header(words, count, memory) {
+        Ok(read) => read,
+        Err(found) => return found,
+    };
+    let reacted = last_reaction(records, count);
+    let mut pass = Pass {
+        reacted,
+        gate: None,
+        awaiting: None,
+        last_tool_awaits: false,
+        all_results: true,
+        present: 0,
+        unknown: 0,
+        keeps: KeepsAll::default(),
+        lists,
+    };
+    for at in 0..count {
+        let Some(&[word, tool_call_id, approval_id]) =
+            records.get(at * PART_WORDS..at * PART_WORDS + PART_WORDS)
+        else {
+            break;
+        };
+        if !pass.part(at, word, tool_call_id, approval_id, memory, policy) {
+            return malformed(MALFORMED_RECORD, at as u32);
+        }
+    }
+    if role != Role::Assistant {
+        return not_assistant(role);
+    }
+    pass.conclude(count, memory)
+}
+
+fn malformed(code: u32, index: u32) -> Found {
+    Found {
+        index,
+        assistant: false,
+        ..Found::rule(rule::MALFORMED_INPUT, code, Present::Untouched)
+    }
+}
+
+fn not_assistant(role: Role) -> Found {
+    Found {
+        assistant: false,
+        ..Found::rule(rule::NOT_ASSISTANT, role as u32, Present::Untouched)
+    }
+}
+
+/// The header's role and the part records, or the decision the header alone makes: the glue's
+/// malformation, missing parts, fewer records than the count.
+#[inline(always)]
+fn read_header<'a>(
+    words: &'a [u32],
+    count: usize,
+    memory: &Memory,
+) -> Result<(Role, &'a [u32]), Found> {
+    let Some(&[role, parts_missing, code, index]) = words.get(..HEADER_WORDS) else {
+        return Err(malformed(MALFORMED_RECORD, 0));
+    };
+    const _: () = assert!(
+        header::ROLE == 0
+            && header::PARTS_MISSING == 1
+            && header::MALFORMED_CODE == 2
+            && header::MALFORMED_INDEX == 3
+    );
+    if code != 0 {
+        return Err(malformed(code, index));
+    }
+    let role = Role::from_code(role);
+    if parts_missing != 0 {
+        if role != Role::Assistant {
+            return Err(not_assistant(role));
+        }
+        return Err(Found {
+            keeps_all: memory.sent_count() == 0,
+            ..Found::rule(rule::NO_PARTS, 0, Present::Nothing)
+        });
+    }
+    match count
+        .checked_mul(PART_WORDS)
+        .and_then(|len| words.get(HEADER_WORDS..)?.get(..len))
+    {
+        Some(records) => Ok((role, records)),
+        None => Err(malformed(MALFORMED_RECORD, 0)),
+    }
+}
+
+/// Principle 2: a part after an action is the backend's reaction to it; `step-start` is only AI
+/// SDK's marker, so it does not count. Returns one past the last part that is no marker: a
+/// reaction stands at or after `from` exactly when `from < last_reaction`.
+#[inline(always)]
+fn last_reaction(records: &[u32], count: usize) -> usize {
+    let mut reacted = count;
+    while reacted > 0 {
+        match records.get((reacted - 1) * PART_WORDS) {
+            Some(&word) if word & NIBBLE == KIND_STEP_START => reacted -= 1,
+            _ => break,
+        }
+    }
+    reacted
+}
+
+/// What the pass has met so far.
+struct Pass<'a> {
+    reacted: usize,
+    /// The first gate of principle 1 met (an approval waits, an input streams): it wins over
+    /// principle 3's (an approved browser tool's output is missing), wherever they stand.
+    gate: Option<(u32, usize)>,
+    awaiting: Option<usize>,
+    /// The last part is a browser tool the backend called without an approval request (SPEC §4).
+    last_tool_awaits: bool,
+    all_results: bool,
+    present: u32,
+    unknown: u32,
+    keeps: KeepsAll,
+    lists: Option<&'a mut Lists>,
+}
+
+impl Pass<'_> {
+    /// One part record; false when it is unreadable.
+    #[inline(always)]
+    fn part(
+        &mut self,
+        at: usize,
+        word: u32,
+        tool_call_id: Handle,
+        approval_id: Handle,
+        memory: &Memory,
+        policy: &Policy,
+    ) -> bool {
+        let kind = word & NIBBLE;
+        if kind != KIND_TOOL {
+            return kind < KIND_TOOL;
+        }
+        let state = (word >> STATE_SHIFT) & NIBBLE;
+        let flags = word >> FLAGS_SHIFT;
+        let has_approval = flags & APPROVAL != 0;
+        let approved = has_approval && flags & APPROVED != 0;
+        let denied = has_approval && flags & DENIED != 0;
+        if state > OUTPUT_DENIED || (approved && denied) {
+            return false;
+        }
+        let has_result = state == OUTPUT_AVAILABLE || state == OUTPUT_ERROR;
+        self.all_results &= has_result;
+        if self.gate.is_some() {
+            return true; // the records are still checked
+        }
+        if state == APPROVAL_REQUESTED {
+            self.gate = Some((rule::APPROVAL_PENDING, at));
+            return true;
+        }
+        if state == INPUT_STREAMING {
+            self.gate = Some((rule::STILL_STREAMING, at));
+            return true;
+        }
+        let frontend = flags & FRONTEND != 0;
+        let failed = flags & FAILED != 0;
+        let answer = Action::Answer {
+            tool_call_id,
+            approval_id,
+        };
+        // Principle 3 (Pattern A): an approved browser tool waits for its output, unless its
+        // answer went already (its output then follows on its own).
+        if state == APPROVAL_RESPONDED
+            && self.awaiting.is_none()
+            && approved
+            && !failed
+            && frontend
+            && policy.output_travels_with_approval()
+            && !memory.was_sent(answer)
+        {
+            self.awaiting = Some(at);
+        }
+        if self.awaiting.is_some() {
+            return true;
+        }
+        let followed = at + 1 < self.reacted;
+        self.last_tool_awaits = !followed && state == INPUT_AVAILABLE && !has_approval && frontend;
         let browser_output =
-            tool.state.has_result() && is_browser_output(tool, reaction_from(index + 1), memory);
-        let output = (browser_output && !output_travels_as_frame(tool, policy))
-            .then_some(Action::BrowserOutput(tool.tool_call_id));
-        if let Some((id, _)) = tool.user_answer() {
-            let answer = answer_of(tool, id);
-            present.push(answer);
+            has_result && is_browser_output(frontend, state, followed, tool_call_id, memory);
+        if (approved || denied) && flags & AUTOMATIC == 0 {
             // Principle 6: a state only the backend writes moves the part past its answer; so
             // does a legacy `error` field (D29: the backend reported the tool failed).
-            let backend_wrote_past = tool.failed
-                || tool.state == ToolState::OutputDenied
-                || (tool.state.has_result() && !browser_output);
-            // The memory is asked last: a later part usually answers first (cheaper).
-            if !reaction_from(index + 1) && !backend_wrote_past && !memory.was_sent(answer) {
-                unknown.push((index, answer));
-            }
+            let backend_wrote_past =
+                failed || state == OUTPUT_DENIED || (has_result && !browser_output);
+            self.action(at, answer, !followed && !backend_wrote_past, memory);
         }
-        if let Some(output) = output {
-            present.push(output);
-            // Principle 2's exception: later parts the engine saw before this output appeared came
-            // in the same response as the tool call (ADR 0005's shape) and are no reaction to it.
-            let after = (index + 1).max(memory.parts_seen_before_result(tool.tool_call_id));
-            if !tool.failed && !reaction_from(after) && !memory.was_sent(output) {
-                unknown.push((index, output));
+        // BIDI Pattern B: an approved browser tool's output travels as a `tool_result` frame on
+        // the open socket, never as a new message, so it is no action for this decision.
+        let as_frame = policy.mode == Mode::Bidi
+            && !policy.output_travels_with_approval()
+            && frontend
+            && approved;
+        if browser_output && !as_frame {
+            // Principle 2's exception: later parts the engine saw before this output appeared
+            // came in the same response as the tool call (ADR 0005's shape), no reaction to it.
+            let unanswered = !failed
+                && (!followed || memory.parts_seen_before_result(tool_call_id) >= self.reacted);
+            self.action(at, Action::BrowserOutput(tool_call_id), unanswered, memory);
+        }
+        true
+    }
+
+    /// A present action; unknown to the backend when no later part answered it and it was not
+    /// sent (the memory is asked last: a later part usually answers first, cheaper).
+    #[inline(always)]
+    fn action(&mut self, at: usize, action: Action, unanswered: bool, memory: &Memory) {
+        self.present += 1;
+        self.keeps.meet(memory, action);
+        if let Some(lists) = self.lists.as_deref_mut() {
+            lists.present.push(action);
+        }
+        if unanswered && !memory.was_sent(action) {
+            self.unknown += 1;
+            if let Some(lists) = self.lists.as_deref_mut() {
+                lists.unknown.push((at, action));
             }
         }
     }
 
-    if !unknown.is_empty() {
-        Verdict::Send { unknown }
-    } else if present.is_empty() {
-        Verdict::NoUserAction
-    } else {
-        Verdict::AllKnown {
-            actions: present.len(),
-        }
-    }
-}
-
-/// SPEC D28: an answer is named by the pair of its tool call and approval id.
-#[inline(always)]
-fn answer_of(tool: &ToolPart, approval_id: crate::model::Handle) -> Action {
-    Action::Answer {
-        tool_call_id: tool.tool_call_id,
-        approval_id,
+    /// The decision on an assistant message whose records are all readable.
+    #[inline(always)]
+    fn conclude(self, count: usize, memory: &Memory) -> Found {
+        let nothing = |rule: u32, value: usize| Found {
+            keeps_all: memory.sent_count() == 0,
+            ..Found::rule(rule, value as u32, Present::Nothing)
+        };
+        let gated = |rule: u32, value: usize| Found::rule(rule, value as u32, Present::Untouched);
+        let mut found = if count == 0 {
+            nothing(rule::NO_PARTS, 0)
+        } else if self.reacted == 0 {
+            nothing(rule::NO_USER_ACTION, 0)
+        } else if let Some((rule, at)) = self.gate {
+            gated(rule, at)
+        } else if let Some(at) = self.awaiting {
+            gated(rule::AWAITING_BROWSER_OUTPUT, at)
+        } else if self.last_tool_awaits {
+            nothing(rule::AWAITING_BROWSER_OUTPUT, self.reacted - 1)
+        } else {
+            let (rule, value) = if self.unknown > 0 {
+                (rule::UNSENT_USER_ACTION, self.unknown)
+            } else if self.present > 0 {
+                (rule::ALREADY_KNOWN, self.present)
+            } else {
+                (rule::NO_USER_ACTION, 0)
+            };
+            Found {
+                keeps_all: self.keeps.all(memory),
+                ..Found::rule(rule, value, Present::Counted)
+            }
+        };
+        found.all_results = self.all_results;
+        found
     }
 }
 
@@ -232,18 +436,12 @@ fn answer_of(tool: &ToolPart, approval_id: crate::model::Handle) -> Action {
 /// 0006's inference: the backend stopped and waits for the client); any other `output-error` is
 /// the backend's.
 #[inline(always)]
-fn is_browser_output(tool: &ToolPart, followed: bool, memory: &Memory) -> bool {
-    tool.frontend
-        || (tool.state == ToolState::OutputAvailable && !followed)
-        || memory.is_browser_output(tool.tool_call_id)
-}
-
-/// BIDI Pattern B: an approved browser tool's output travels as a `tool_result` frame on the open
-/// socket, never as a new message, so it is no action for this decision.
-#[inline(always)]
-fn output_travels_as_frame(tool: &ToolPart, policy: &Policy) -> bool {
-    policy.mode == Mode::Bidi
-        && !policy.output_travels_with_approval()
-        && tool.frontend
-        && tool.answer() == Some(true)
+fn is_browser_output(
+    frontend: bool,
+    state: u32,
+    followed: bool,
+    tool_call_id: Handle,
+    memory: &Memory,
+) -> bool {
+    frontend || (state == OUTPUT_AVAILABLE && !followed) || memory.is_browser_output(tool_call_id)
 }

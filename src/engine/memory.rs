@@ -111,12 +111,9 @@ impl Memory {
     }
 
     /// Records a send, and forgets sent actions that are no longer in the last message: they can
-    /// never be decided on again, and keeping them would grow without bound.
+    /// never be decided on again, and keeping them would grow without bound. The engine calls it
+    /// only when something changes (a send, or a remembered send that [`KeepsAll`] did not meet).
     pub fn record_sent(&mut self, sent: impl Iterator<Item = Action> + Clone, present: &[Action]) {
-        // Most decisions send nothing and keep every remembered action: nothing changes.
-        if sent.clone().next().is_none() && self.keeps_all(present) {
-            return;
-        }
         let mut present_keys = core::mem::take(&mut self.scratch);
         let mut changed = false;
         for answers in [true, false] {
@@ -146,22 +143,9 @@ impl Memory {
         }
     }
 
-    /// Whether every remembered send is among `present`, so that forgetting removes nothing. One
-    /// walk beside the sorted memory when each kind's actions come in ascending order (the glue
-    /// interns ids in the order it meets them, so they usually do); any other order answers false,
-    /// and the caller takes the general way.
-    fn keeps_all(&self, present: &[Action]) -> bool {
-        let (mut answers, mut outputs) = (Walk::default(), Walk::default());
-        for &action in present {
-            let met = match action {
-                Action::Answer { .. } => answers.meet(&self.sent_answers, action.key()),
-                Action::BrowserOutput(_) => outputs.meet(&self.sent_outputs, action.key()),
-            };
-            if !met {
-                return false;
-            }
-        }
-        answers.next == self.sent_answers.len() && outputs.next == self.sent_outputs.len()
+    /// Whether nothing is noted as seen without a result.
+    pub fn no_sightings(&self) -> bool {
+        self.seen_without_result.is_empty()
     }
 
     /// How many parts the message had when this tool call was last seen without a result; 0 when
@@ -256,7 +240,7 @@ impl Memory {
 }
 
 /// A walk beside one kind's sorted remembered keys, met by that kind's present keys in ascending
-/// order (`Memory::keeps_all`).
+/// order ([`KeepsAll`]).
 #[derive(Default)]
 struct Walk {
     /// The next remembered key to meet.
@@ -280,6 +264,34 @@ impl Walk {
             _ => {}
         }
         true
+    }
+}
+
+/// Whether every remembered send is among a decision's present actions, met one by one: one walk
+/// beside the sorted memory when each kind's actions come in ascending order (the glue interns ids
+/// in the order it meets them, so they usually do); any other order answers false, and the caller
+/// takes the general way.
+#[derive(Default)]
+pub struct KeepsAll {
+    answers: Walk,
+    outputs: Walk,
+    broken: bool,
+}
+
+impl KeepsAll {
+    #[inline(always)]
+    pub fn meet(&mut self, memory: &Memory, action: Action) {
+        let met = match action {
+            Action::Answer { .. } => self.answers.meet(&memory.sent_answers, action.key()),
+            Action::BrowserOutput(_) => self.outputs.meet(&memory.sent_outputs, action.key()),
+        };
+        self.broken |= !met;
+    }
+
+    pub fn all(&self, memory: &Memory) -> bool {
+        !self.broken
+            && self.answers.next == memory.sent_answers.len()
+            && self.outputs.next == memory.sent_outputs.len()
     }
 }
 

@@ -4,12 +4,11 @@
 mod decision;
 pub mod memory;
 
-pub use decision::{decide, decide_reusing, rule, Decision, Verdict};
+pub use decision::{decide_records, rule, Decision, Found, Lists, Present, Verdict};
 pub use memory::{Action, Memory};
 
-use alloc::vec::Vec;
-
-use crate::model::{Handle, Message, Part, Role};
+use crate::model::records::{encode, HEADER_WORDS, KIND_TOOL, PART_WORDS, STATE_SHIFT};
+use crate::model::{Handle, Message, ToolState};
 
 /// The transport a chat uses (SPEC §2, ADR 0008).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,8 +48,6 @@ pub struct Engine {
     pub mode: Mode,
     pub pattern: BidiPattern,
     memory: Memory,
-    /// The last decision's list of present actions, handed back for the next one's allocation.
-    spare: Vec<Action>,
 }
 
 impl Engine {
@@ -65,7 +62,6 @@ impl Engine {
             mode,
             pattern,
             memory: Memory::new(),
-            spare: Vec::new(),
         }
     }
 
@@ -76,53 +72,85 @@ impl Engine {
         }
     }
 
-    /// The decision, without remembering anything: what `explain()` reports.
-    pub fn explain(&self, message: &Message) -> Decision {
-        decide(message, &self.memory, &self.policy())
+    /// The decision on the `count` part records in `words` (`model::records`), without
+    /// remembering anything, with its actions listed: what `explain()` reports.
+    pub fn explain_records(&self, words: &[u32], count: usize) -> (Found, Lists) {
+        let mut lists = Lists::default();
+        let found = decide_records(words, count, &self.memory, &self.policy(), Some(&mut lists));
+        (found, lists)
     }
 
-    /// The decision AI SDK acts on: when it says send, the actions it sends are remembered, so the
-    /// same state never sends twice (SPEC D16).
-    pub fn decide(&mut self, message: &Message) -> Decision {
-        let spare = core::mem::take(&mut self.spare);
-        let decision = decide_reusing(message, &self.memory, &self.policy(), spare);
-        if let Ok(message) = message {
-            if message.role == Role::Assistant {
-                let parts = message.parts.as_deref().unwrap_or(&[]);
-                let tools = parts
-                    .iter()
-                    .filter_map(Part::as_tool)
-                    .map(|tool| (tool.tool_call_id, tool.state.has_result()));
-                self.memory.record_seen(tools, parts.len());
+    /// The decision AI SDK acts on, on the records in `words`: when it says send, the actions it
+    /// sends are remembered, so the same state never sends twice (SPEC D16). One pass over the
+    /// records; a second, listing the actions, only when the sent actions must change.
+    pub fn decide_records(&mut self, words: &[u32], count: usize) -> Found {
+        let policy = self.policy();
+        let found = decide_records(words, count, &self.memory, &policy, None);
+        if found.present != Present::Untouched && (found.send() || !found.keeps_all) {
+            let mut lists = Lists::default();
+            if found.present == Present::Counted {
+                decide_records(words, count, &self.memory, &policy, Some(&mut lists));
             }
+            let sent = lists.unknown.iter().map(|&(_, action)| action);
+            self.memory.record_sent(sent, &lists.present);
         }
-        if let Some(present) = &decision.present {
-            let sent: &[(usize, Action)] = match &decision.verdict {
-                Verdict::Send { unknown } => unknown,
-                _ => &[],
+        if found.assistant && !(found.all_results && self.memory.no_sightings()) {
+            // Valid records (the pass read them): each tool part as (toolCallId, has a result).
+            // Missing parts are no parts, whatever the count says.
+            let count = if found.rule == rule::NO_PARTS {
+                0
+            } else {
+                count
             };
-            self.memory
-                .record_sent(sent.iter().map(|&(_, action)| action), present);
+            let records = count
+                .checked_mul(PART_WORDS)
+                .and_then(|len| words.get(HEADER_WORDS..)?.get(..len))
+                .unwrap_or(&[]);
+            // By index, not `chunks_exact`: its length divides by the chunk size, which the
+            // size-tuned build keeps, with a panic for a division by zero.
+            let tools = (0..count).filter_map(move |at| {
+                match records.get(at * PART_WORDS..at * PART_WORDS + PART_WORDS) {
+                    Some(&[word, tool_call_id, _]) if word & 0xf == KIND_TOOL => {
+                        let state = (word >> STATE_SHIFT) & 0xf;
+                        let result = state == ToolState::OutputAvailable as u32
+                            || state == ToolState::OutputError as u32;
+                        Some((tool_call_id, result))
+                    }
+                    _ => None,
+                }
+            });
+            self.memory.record_seen(tools, count);
         }
+        found
+    }
+
+    /// The decision, without remembering anything (the message as the glue would write it).
+    pub fn explain(&self, message: &Message) -> Decision {
+        let (words, count) = encode(message);
+        let (found, lists) = self.explain_records(&words, count);
+        Decision {
+            verdict: found.verdict(lists.unknown),
+            present: match found.present {
+                Present::Untouched => None,
+                Present::Nothing => Some(alloc::vec::Vec::new()),
+                Present::Counted => Some(lists.present),
+            },
+        }
+    }
+
+    /// [`Engine::decide_records`] on a message as the glue would write it, with the decision's
+    /// lists as `explain` gives them before it.
+    pub fn decide(&mut self, message: &Message) -> Decision {
+        let decision = self.explain(message);
+        let (words, count) = encode(message);
+        self.decide_records(&words, count);
         decision
     }
 
     /// [`Engine::decide`], reduced to the answer AI SDK reads.
     pub fn should_send(&mut self, message: &Message) -> bool {
-        let decision = self.decide(message);
-        let send = decision.send();
-        self.recycle(decision);
-        send
-    }
-
-    /// Takes a decision's allocation back for the next one.
-    pub fn recycle(&mut self, decision: Decision) {
-        if let Some(present) = decision.present {
-            // A hostile message's thousands of parts are not kept for the life of the page.
-            if present.capacity() <= 1024 {
-                self.spare = present;
-            }
-        }
+        let (words, count) = encode(message);
+        self.decide_records(&words, count).send()
     }
 
     /// The library's helpers, or the app, say this tool call's output was added by the browser.

@@ -4,10 +4,10 @@
 use alloc::vec::Vec;
 use core::cell::UnsafeCell;
 
-use super::{answer_buffer, free, insert, message, recycle, Global, PARTS, RECORDS};
+use super::{answer_buffer, free, insert, message, Global, RECORDS};
 use crate::contract::{action, answer as answer_word, engine_option};
-use crate::engine::{Action, BidiPattern, Decision, Engine, Mode, Verdict};
-use crate::model::records::{decode_into, HEADER_WORDS, PART_WORDS};
+use crate::engine::{Action, BidiPattern, Engine, Mode};
+use crate::model::records::{HEADER_WORDS, PART_WORDS};
 use crate::model::Handle;
 use crate::runner::Runner;
 
@@ -76,12 +76,6 @@ pub extern "C" fn adk_engine_free(id: u32) {
     free(ENGINES.get(), id);
 }
 
-/// The answer word of a decision (`contract::answer`).
-fn word(decision: &Decision) -> u32 {
-    let (rule, value) = decision.verdict.code();
-    answer_word::word(decision.send(), rule, value)
-}
-
 /// The decision AI SDK acts on, for the `count` records in the buffer; remembers what it sends.
 #[no_mangle]
 pub extern "C" fn adk_decide(id: u32, count: u32) -> u32 {
@@ -102,11 +96,8 @@ pub extern "C" fn adk_decide(id: u32, count: u32) -> u32 {
         }
     }
     // The records are read through the `records` borrow alone: no second borrow of RECORDS.
-    let message = decode_into(records, count as usize, core::mem::take(PARTS.get()));
-    let decision = slot.engine.decide(&message);
-    let answer = word(&decision);
-    slot.engine.recycle(decision);
-    recycle(message);
+    let found = slot.engine.decide_records(records, count as usize);
+    let answer = answer_word::word(found.send(), found.rule, found.value);
     // Remembered only when deciding changed nothing: then deciding again would, too.
     last.version = None;
     if let Some(words) = used.filter(|_| slot.engine.memory_version() == version) {
@@ -122,14 +113,13 @@ pub extern "C" fn adk_decide(id: u32, count: u32) -> u32 {
 /// actions it would carry as `(part index, contract::action)` pairs.
 #[no_mangle]
 pub extern "C" fn adk_explain(id: u32, count: u32) -> u32 {
-    let message = message(count);
     let Some(slot) = engine_slot(id) else {
         return 0;
     };
-    let decision = slot.engine.explain(&message);
-    if let Verdict::Send { unknown } = &decision.verdict {
+    let (found, lists) = slot.engine.explain_records(RECORDS.get(), count as usize);
+    if found.send() {
         let answers = answer_buffer();
-        for (index, action) in unknown {
+        for (index, action) in &lists.unknown {
             let kind = match action {
                 Action::BrowserOutput(_) => action::BROWSER_OUTPUT,
                 Action::Answer { .. } => action::ANSWER,
@@ -137,7 +127,7 @@ pub extern "C" fn adk_explain(id: u32, count: u32) -> u32 {
             answers.extend_from_slice(&[*index as u32, kind]);
         }
     }
-    word(&decision)
+    answer_word::word(found.send(), found.rule, found.value)
 }
 
 /// The output of this tool call was added by the browser (SPEC §2 principle 6).

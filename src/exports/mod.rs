@@ -26,7 +26,7 @@ pub use engine_slots::*;
 use alloc::vec::Vec;
 use core::cell::UnsafeCell;
 
-use crate::model::records::decode_into;
+use crate::model::records::decode;
 use crate::model::Message;
 
 /// A global of the single-threaded module. WebAssembly without threads runs one call at a time,
@@ -69,24 +69,8 @@ pub extern "C" fn adk_records(words: u32) -> *mut u32 {
     records.as_mut_ptr()
 }
 
-/// The parts of the last decoded message, kept for the next decode's allocation.
-static PARTS: Global<Vec<crate::model::Part>> = Global(UnsafeCell::new(Vec::new()));
-
 fn message(count: u32) -> Message {
-    decode_into(RECORDS.get(), count as usize, core::mem::take(PARTS.get()))
-}
-
-/// Gives a message's parts back for the next decode.
-fn recycle(message: Message) {
-    if let Ok(crate::model::LastMessage {
-        parts: Some(parts), ..
-    }) = message
-    {
-        // A hostile message's thousands of parts are not kept for the life of the page.
-        if parts.capacity() <= 1024 {
-            *PARTS.get() = parts;
-        }
-    }
+    decode(RECORDS.get(), count as usize)
 }
 
 /// Empties the record buffer, so the next `adk_records(n)` holds exactly `n` words: for the

@@ -1,7 +1,10 @@
 //! The integer records that carry a last message across the JS→WASM boundary.
 //!
 //! The glue (`js/records.js`, the one writer) walks the last message's parts once and writes them
-//! into a `u32` buffer in WebAssembly memory; [`decode`] is the one reader. Nothing but numbers
+//! into a `u32` buffer in WebAssembly memory. [`decode`] reads them into a [`Message`] for the
+//! approval helpers and the tool runner; the decision reads them itself, in one pass without a
+//! decode (`engine::decide_records`), and a property test (`tests/properties.rs`) holds the two
+//! readings to the same decisions on any words. Nothing but numbers
 //! crosses: ids are handles of the engine's intern table, a tool's name is resolved into flags,
 //! and what the glue could not read is a malformation code. Inputs, outputs and earlier messages
 //! never cross, so the cost does not grow with history length or output size.
