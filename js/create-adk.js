@@ -1,6 +1,7 @@
-// attachAdk: wires one AI SDK `Chat` to its engine, its browser tools and (BIDI) its transport.
-// The React hook (react.js) is built on it. Which tool call runs when is decided in Rust
-// (src/runner.rs); this file only calls the tools and hands their results to the chat.
+// createAdk and attachAdk: wire one AI SDK `Chat` to its engine, its browser tools and (BIDI) its
+// transport. The React hook (react.js) is built on them; `adk-stream-wasm/chat` (chat.js) exports
+// them. Which tool call runs when is decided in Rust (src/runner.rs); this file only calls the
+// tools and hands their results to the chat.
 import {
   approve,
   deny,
@@ -9,7 +10,6 @@ import {
   createAutoSend,
   getLocation,
 } from './index.js';
-
 import { describeValue, invalidArgument, messageOf } from './errors.js';
 import { executeGetLocation, getToolExecutor, hasToolExecutor, runToolExecutor } from './executors.js';
 
