@@ -7,8 +7,8 @@ use alloc::vec::Vec;
 use super::memory::{Action, KeepsAll, Memory};
 use super::{Mode, Policy};
 use crate::model::records::{
-    header, APPROVAL, APPROVED, AUTOMATIC, DENIED, FAILED, FLAGS_SHIFT, FRONTEND, HEADER_WORDS,
-    KIND_STEP_START, KIND_TOOL, MALFORMED_RECORD, PART_WORDS, STATE_SHIFT,
+    header, readable, APPROVAL, APPROVED, AUTOMATIC, DENIED, FAILED, FLAGS_SHIFT, FRONTEND,
+    HEADER_WORDS, KIND_STEP_START, KIND_TOOL, MALFORMED_RECORD, NIBBLE, PART_WORDS, STATE_SHIFT,
 };
 use crate::model::{Handle, Malformed, Role, ToolState};
 
@@ -155,7 +155,6 @@ impl Found {
     }
 }
 
-const NIBBLE: u32 = 0xf;
 const INPUT_STREAMING: u32 = ToolState::InputStreaming as u32;
 const INPUT_AVAILABLE: u32 = ToolState::InputAvailable as u32;
 const APPROVAL_REQUESTED: u32 = ToolState::ApprovalRequested as u32;
@@ -304,18 +303,17 @@ impl Pass<'_> {
         memory: &Memory,
         policy: &Policy,
     ) -> bool {
-        let kind = word & NIBBLE;
-        if kind != KIND_TOOL {
-            return kind < KIND_TOOL;
+        if !readable(word) {
+            return false;
+        }
+        if word & NIBBLE != KIND_TOOL {
+            return true;
         }
         let state = (word >> STATE_SHIFT) & NIBBLE;
         let flags = word >> FLAGS_SHIFT;
         let has_approval = flags & APPROVAL != 0;
         let approved = has_approval && flags & APPROVED != 0;
         let denied = has_approval && flags & DENIED != 0;
-        if state > OUTPUT_DENIED || (approved && denied) {
-            return false;
-        }
         let has_result = state == OUTPUT_AVAILABLE || state == OUTPUT_ERROR;
         self.all_results &= has_result;
         if self.gate.is_some() {

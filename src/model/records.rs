@@ -46,7 +46,8 @@ pub mod part {
 /// Where the state and the flags sit in a part's first word (below the state: the kind).
 pub const STATE_SHIFT: u32 = 4;
 pub const FLAGS_SHIFT: u32 = 8;
-const NIBBLE: u32 = 0xf;
+/// The kind's bits, and the state's bits after [`STATE_SHIFT`], of a part record's first word.
+pub const NIBBLE: u32 = 0xf;
 
 pub const KIND_OTHER: u32 = 0;
 pub const KIND_TEXT: u32 = 1;
@@ -114,7 +115,24 @@ pub fn decode_into(words: &[u32], count: usize, mut parts: Vec<Part>) -> Message
     })
 }
 
+/// Whether a part record's first word can be read: a known kind, and for a tool a known state and
+/// an approval that is not both approved and denied. The one rule of both readers: [`decode`] and
+/// the decision's one pass (`engine::decide_records`).
+#[inline(always)]
+pub fn readable(word: u32) -> bool {
+    let kind = word & NIBBLE;
+    if kind != KIND_TOOL {
+        return kind < KIND_TOOL;
+    }
+    let flags = word >> FLAGS_SHIFT;
+    ToolState::from_code((word >> STATE_SHIFT) & NIBBLE).is_some()
+        && !(flags & APPROVAL != 0 && flags & APPROVED != 0 && flags & DENIED != 0)
+}
+
 fn decode_part(word: u32, tool_call_id: Handle, approval_id: Handle) -> Option<Part> {
+    if !readable(word) {
+        return None;
+    }
     let flags = word >> FLAGS_SHIFT;
     // The parts that are not tools, by kind code: a lookup, not a branch per kind, which a
     // message whose leading parts change order between snapshots keeps mispredicting.
@@ -127,11 +145,13 @@ fn decode_part(word: u32, tool_call_id: Handle, approval_id: Handle) -> Option<P
     }
     let state = ToolState::from_code((word >> STATE_SHIFT) & NIBBLE)?;
     let approval = if flags & APPROVAL != 0 {
-        let approved = match (flags & APPROVED != 0, flags & DENIED != 0) {
-            (true, true) => return None,
-            (true, false) => Some(true),
-            (false, true) => Some(false),
-            (false, false) => None,
+        // `readable` refused a word both approved and denied.
+        let approved = if flags & APPROVED != 0 {
+            Some(true)
+        } else if flags & DENIED != 0 {
+            Some(false)
+        } else {
+            None
         };
         Some(Approval {
             id: approval_id,
