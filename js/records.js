@@ -8,8 +8,6 @@ import { memoryWords, recordBuffer } from './loader.js';
 import { ANSWER_RULE_MASK, ANSWER_RULE_SHIFT, ANSWER_SEND, ANSWER_VALUE_SHIFT, FLAG_APPROVAL, FLAG_APPROVED, FLAG_AUTOMATIC, FLAG_DENIED, FLAG_FAILED, KIND_OTHER, KIND_REASONING, KIND_STEP_START, KIND_TEXT, KIND_TOOL, RECORD_APPROVAL_ID, RECORD_FLAGS_SHIFT, RECORD_HEADER_WORDS, RECORD_MALFORMED_CODE, RECORD_MALFORMED_INDEX, RECORD_PART_WORDS, RECORD_PARTS_MISSING, RECORD_ROLE, RECORD_STATE_SHIFT, RECORD_TOOL_CALL_ID, RECORD_WORD, ROLE_MISSING, roleCode, toolStateCode } from './contract.js';
 import { MALFORMED_APPROVAL, MALFORMED_APPROVAL_ID, MALFORMED_APPROVED, MALFORMED_ARGUMENT, MALFORMED_EMPTY, MALFORMED_LAST_MESSAGE, MALFORMED_MESSAGES, MALFORMED_PART, MALFORMED_PARTS, MALFORMED_STATE, MALFORMED_THREW, MALFORMED_TOOL_CALL_ID, MALFORMED_TOOL_NAME, MALFORMED_TYPE } from './codes.js';
 
-const HEADER_WORDS = RECORD_HEADER_WORDS;
-const PART_WORDS = RECORD_PART_WORDS;
 /** The kind's bits of a record's first word (below the state). */
 const KIND_MASK = (1 << RECORD_STATE_SHIFT) - 1;
 
@@ -109,7 +107,7 @@ export class InternTable {
 
 /** Writes a header that carries the malformation; returns it for the caller's words. */
 function fail(code, index, value) {
-  const start = recordBuffer(HEADER_WORDS);
+  const start = recordBuffer(RECORD_HEADER_WORDS);
   const view = memoryWords();
   view[start + RECORD_ROLE] = ROLE_MISSING;
   view[start + RECORD_PARTS_MISSING] = 0;
@@ -152,17 +150,17 @@ export function writeRecords(arg, table, toolFlags = NO_FLAGS, answerIds = NO_AN
     const isArray = Array.isArray(parts);
     if (!isArray && parts != null) return fail(MALFORMED_PARTS, 0);
     const count = isArray ? parts.length : 0;
-    const start = recordBuffer(HEADER_WORDS + count * PART_WORDS + answerIds.length);
+    const start = recordBuffer(RECORD_HEADER_WORDS + count * RECORD_PART_WORDS + answerIds.length);
     const view = memoryWords();
     view[start + RECORD_ROLE] = typeof role === 'string' ? roleCode(role) : ROLE_MISSING;
     view[start + RECORD_PARTS_MISSING] = isArray ? 0 : 1;
     view[start + RECORD_MALFORMED_CODE] = 0;
     view[start + RECORD_MALFORMED_INDEX] = 0;
-    let at = start + HEADER_WORDS;
+    let at = start + RECORD_HEADER_WORDS;
     // The table's caches by place, read here first: a method call per lookup costs a tenth of a
     // 20-part write in Chromium. A miss goes through the methods, which fill the same arrays.
     const { typeText, typeWord: typeWords, slotText, slotHandle } = table;
-    for (let i = 0; i < count; i++, at += PART_WORDS) {
+    for (let i = 0; i < count; i++, at += RECORD_PART_WORDS) {
       const part = parts[i];
       if (part === null || typeof part !== 'object') return fail(MALFORMED_PART, i);
       const type = part.type;
