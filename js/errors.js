@@ -140,11 +140,22 @@ export function shown(text) {
 }
 
 /**
- * `AdkInvalidArgumentError`: `fn(): what; expected expected.`
- * @param {string} fn @param {string} what @param {string} expected
+ * What each argument error expected, by number: the package build puts a number in place of the
+ * words in the production modules (scripts/lib/production-words.mjs), and a development build
+ * fills this list (words-development.js), as React keeps its whole messages for development.
+ * @type {string[]}
+ */
+export const expectedWords = [];
+
+/**
+ * `AdkInvalidArgumentError`: `fn(): what; expected expected.` `expected` is the words, or their
+ * number in `expectedWords` (production modules); when the words are not loaded, the message
+ * says where they are.
+ * @param {string} fn @param {string} what @param {string | number} expected
  */
 export function invalidArgument(fn, what, expected) {
-  return new AdkInvalidArgumentError(`${fn}(): ${what}; expected ${expected}.`);
+  const words = typeof expected === 'number' ? expectedWords[expected] : expected;
+  return new AdkInvalidArgumentError(`${fn}(): ${what}${words === undefined ? ' (what is expected: in a development build)' : `; expected ${words}`}.`);
 }
 
 /** `object[key]` for an argument of `fn`; a throwing getter or proxy trap is a named error. */
@@ -157,7 +168,10 @@ export function field(fn, object, key) {
   }
 }
 
-/** An optional string field of an argument of `fn`: undefined when absent, an error when not a string. */
+/**
+ * An optional string field of an argument of `fn`: undefined when absent, an error when not a string.
+ * @param {string | number} expected
+ */
 export function optionalString(fn, object, key, expected) {
   const value = field(fn, object, key);
   if (value === undefined || value === null) return undefined;

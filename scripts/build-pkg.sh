@@ -42,6 +42,9 @@ rm -rf pkg
 mkdir -p pkg/wasm
 build_core $CORE_MODULE
 cp js/*.js js/*.d.ts pkg/
+# Production modules carry a number for each argument error's "expected …" words; the words go to
+# pkg/expected-words.js, which the development entries load.
+node scripts/lib/production-words.mjs pkg
 # The entries of the `development` export condition (explain() and the errors in their whole words).
 mkdir -p pkg/dev && cp js/dev/*.js pkg/dev/
 cp js/package.json pkg/package.json

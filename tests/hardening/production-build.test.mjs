@@ -54,9 +54,13 @@ describe('production build: errors keep class, name, code and a short sentence',
     assert.match(error.message, /approval-1/);
   });
 
-  test('createAutoSend with an unknown mode: AdkInvalidArgumentError', async () => {
+  test('createAutoSend with an unknown mode: AdkInvalidArgumentError saying what was wrong, and where the expected words are', async () => {
     const error = await thrown(() => createAutoSend({ mode: 'http' }));
     assertShort(error, AdkInvalidArgumentError, 'AdkInvalidArgumentError');
+    assert.match(error.message, /^createAutoSend\(\): mode 'http' is not known/);
+    // The build took the "expected" words out of the production modules (scripts/lib/production-words.mjs).
+    assert.doesNotMatch(error.message, /'sse' or 'bidi'/);
+    assert.match(error.message, /what is expected: in a development build/);
   });
 
   test('getLocation without a geolocation API: AdkGeolocationError with its code', async () => {

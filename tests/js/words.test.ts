@@ -114,3 +114,37 @@ describe('the shipped documentation speaks for itself', () => {
     }
   });
 });
+
+describe('argument errors in a development build say what was expected', () => {
+  // The package build takes each argument error's "expected" words out of the production modules
+  // and puts a number in their place (scripts/lib/production-words.mjs); this suite runs under the
+  // `development` condition, whose entries load the words back.
+  it('createAutoSend with an unknown mode names the modes it knows', async () => {
+    const { name, message } = await thrown(() => createAutoSend({ mode: 'http' as any }));
+    expect(name).toBe('AdkInvalidArgumentError');
+    expect(message).toBe("createAutoSend(): mode 'http' is not known; expected 'sse' or 'bidi'.");
+  });
+
+  it('every word the build took out is the source\'s, word for word, and every production number has its words', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { dirname, join } = await import('node:path');
+    const { createRequire } = await import('node:module');
+    const dir = dirname(createRequire(import.meta.url).resolve('adk-stream-wasm/package.json'));
+    const source = join(dirname(new URL(import.meta.url).pathname), '..', '..', 'js');
+    const sourceText = readdirSync(source)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(source, f), 'utf8'))
+      .join('\n');
+    const { EXPECTED_WORDS } = await import(join(dir, 'expected-words.js'));
+    expect(EXPECTED_WORDS.length).toBeGreaterThan(30);
+    for (const words of EXPECTED_WORDS) expect(sourceText, words).toContain(words);
+    const shipped = readdirSync(dir)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('\n');
+    // A number in place of the words follows the `what` string's closing quote.
+    const numbers = [...shipped.matchAll(/invalidArgument\([^;]*?[`'"], (\d+)\)/g)].map((m) => Number(m[1]));
+    expect(numbers.length).toBeGreaterThan(30);
+    for (const n of numbers) expect(EXPECTED_WORDS[n], `number ${n}`).toBeTypeOf('string');
+  });
+});
