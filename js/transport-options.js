@@ -1,6 +1,6 @@
 // The BidiTransport's options and the errors it makes (SPEC §5): what `new BidiTransport(options)`
 // accepts, checked once, and each fault as an AdkTransportError whose `kind` says what happened.
-import { AdkMalformedFrameError, AdkTransportError, describeValue, field, invalidArgument, messageOf } from './errors.js';
+import { AdkMalformedFrameError, AdkTransportError, describeValue, expectedWords, field, invalidArgument, messageOf } from './errors.js';
 import { readBackend, readFrontendTools } from './adk-wire.js';
 
 const F_NEW = 'new BidiTransport';
@@ -9,15 +9,21 @@ export const F_SEND = 'BidiTransport.sendMessages';
 export const MAX_DELAY_MS = 2147483647;
 
 
-/** A transport fault: `name`, the message (what happened, what to check) and `kind`. */
-export function fault(kind, message) {
+/**
+ * A transport fault: `name`, `kind` and the message: what happened, then what to do, `advice`. The
+ * package build takes literal advice out of the production modules, as it does an argument error's
+ * "expected" words (errors.js, `expectedWords`), so a production build says what happened only.
+ * @param {string} kind @param {string} message @param {string | number} [advice]
+ */
+export function fault(kind, message, advice) {
   if (kind === 'malformed-frame') return new AdkMalformedFrameError(kind, `skipped a malformed frame: ${message}`);
-  return new AdkTransportError(kind, message);
+  const words = typeof advice === 'number' ? expectedWords[advice] : advice;
+  return new AdkTransportError(kind, words === undefined ? message : `${message}; ${words}`);
 }
 
 export const suffix = (reason) => (reason ? `, reason '${reason}'` : '');
 export const notConnected = (method) =>
-  fault('not-connected', `${method}(): the WebSocket is not open, so nothing was sent; call connect() or send a message first (sendMessages opens the socket too)`);
+  fault('not-connected', `${method}(): the WebSocket is not open, so nothing was sent`, 'call connect() or send a message first (sendMessages opens the socket too)');
 export const sendFailed = (error) => fault('send-failed', `the WebSocket refused to send the frame: ${messageOf(error)}`);
 export const approvalTimeout = (ms) =>
   fault(
@@ -28,13 +34,15 @@ export const approvalTimeout = (ms) =>
 export const resumeWouldSplit = (id) =>
   fault(
     'resume-would-split',
-    `BidiTransport.reconnectToStream(): the buffered chunks continue the assistant message ${id}, and chat.resumeStream() would put them in a new one; resume them with resumeBuffered(chat, transport) from 'adk-stream-wasm/chat' (createAdk and useAdkChat do), or leave onBufferedChunks unset for the next request to take them`,
+    `BidiTransport.reconnectToStream(): the buffered chunks continue the assistant message ${id}, and chat.resumeStream() would put them in a new one`,
+    "resume them with resumeBuffered(chat, transport) from 'adk-stream-wasm/chat' (createAdk and useAdkChat do), or leave onBufferedChunks unset for the next request to take them",
   );
 /** SPEC §4a W6: an approval the chat cannot show, for want of onBufferedChunks. */
 export const unhandledBufferedApproval = (approvalId) =>
   fault(
     'unhandled-buffered-approval',
-    `the backend asked for approval ${String(approvalId)} while no response stream was open (a second tool call of the same turn), and the transport has no onBufferedChunks handler, so the chat cannot show it; pass onBufferedChunks: () => resumeBuffered(chat, transport) (from 'adk-stream-wasm/chat'), or use createAdk / useAdkChat, which do`,
+    `the backend asked for approval ${String(approvalId)} while no response stream was open (a second tool call of the same turn), and the transport has no onBufferedChunks handler, so the chat cannot show it`,
+    "pass onBufferedChunks: () => resumeBuffered(chat, transport) (from 'adk-stream-wasm/chat'), or use createAdk / useAdkChat, which do",
   );
 
 export function abortError() {

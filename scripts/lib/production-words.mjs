@@ -1,5 +1,6 @@
-// Takes the "expected …" half of each argument error out of the package's production modules, as
-// React's build takes its error messages out: `invalidArgument(fn, what, 'a string')` becomes
+// Takes the "expected …" half of each argument error (and a transport fault's advice) out of the
+// package's production modules, as React's build takes its error messages out:
+// `invalidArgument(fn, what, 'a string')` becomes
 // `invalidArgument(fn, what, 7)` in pkg/, and the words go to pkg/expected-words.js, which only the
 // `development` entries load (words-development.js installs them). A production build keeps each
 // error's class, name and the sentence that says what was wrong; a development build says what was
@@ -11,10 +12,14 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAst } from 'rolldown/parseAst';
 
-/** The functions whose argument at `index` is the words of what was expected, by defining module. */
+/**
+ * The functions whose argument at `index` is words only development builds carry (what an argument
+ * error expected, what a transport fault advises), by defining module: `[index, parameter name]`.
+ */
 const TAKERS = {
-  'errors.js': { invalidArgument: 2, optionalString: 3 },
-  'helper-records.js': { records: 3 },
+  'errors.js': { invalidArgument: [2, 'expected'], optionalString: [3, 'expected'] },
+  'helper-records.js': { records: [3, 'expected'] },
+  'transport-options.js': { fault: [2, 'advice'] },
 };
 
 const pkg = process.argv[2];
@@ -43,12 +48,12 @@ const parse = (file, code) => {
 // table cannot go stale silently.
 for (const [module, takers] of Object.entries(TAKERS)) {
   const ast = parse(module, readFileSync(join(pkg, module), 'utf8'));
-  for (const [name, index] of Object.entries(takers)) {
+  for (const [name, [index, expected]] of Object.entries(takers)) {
     const declaration = [...nodes(ast)].find((n) => n.type === 'FunctionDeclaration' && n.id && n.id.name === name);
     const param = declaration && declaration.params[index];
     const paramName = param && (param.type === 'AssignmentPattern' ? param.left.name : param.name);
-    if (paramName !== 'expected') {
-      throw new Error(`production-words: ${module} has no function ${name} with \`expected\` as parameter ${index}`);
+    if (paramName !== expected) {
+      throw new Error(`production-words: ${module} has no function ${name} with \`${expected}\` as parameter ${index}`);
     }
   }
 }
@@ -69,13 +74,13 @@ for (const file of readdirSync(pkg).filter((f) => f.endsWith('.js')).sort()) {
   const ast = parse(file, code);
   // The takers this file calls, by their local names.
   const local = new Map();
-  for (const [name, index] of Object.entries(TAKERS[file] || {})) local.set(name, index);
+  for (const [name, [index]] of Object.entries(TAKERS[file] || {})) local.set(name, index);
   for (const statement of ast.body) {
     if (statement.type !== 'ImportDeclaration') continue;
     const takers = TAKERS[statement.source.value.replace(/^\.\//, '')];
     if (!takers) continue;
     for (const s of statement.specifiers) {
-      if (s.type === 'ImportSpecifier' && s.imported.name in takers) local.set(s.local.name, takers[s.imported.name]);
+      if (s.type === 'ImportSpecifier' && s.imported.name in takers) local.set(s.local.name, takers[s.imported.name][0]);
     }
   }
   if (local.size === 0) continue;
@@ -105,4 +110,4 @@ writeFileSync(
     "// expected, by the number the production modules carry in its place. Loaded by the development\n// entries only (words-development.js).\n" +
     `export const EXPECTED_WORDS = ${JSON.stringify(words, null, 1)};\n`,
 );
-console.log(`production-words: ${taken} argument errors carry a number; ${words.length} texts in expected-words.js`);
+console.log(`production-words: ${taken} errors carry a number in place of their development words; ${words.length} texts in expected-words.js`);

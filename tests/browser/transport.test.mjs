@@ -72,7 +72,9 @@ after(async () => {
 
 // Runs in the page: the package's BidiTransport and what every test needs, as globalThis.h.
 async function installHelpers() {
-  const { BidiTransport } = await import('/pkg/transport.js');
+  // The development entry: these tests read the errors' whole words (a production build leaves out
+  // what was expected; tests/hardening checks that).
+  const { BidiTransport } = await import('/pkg/dev/transport.js');
   const { readStream } = await import('/support/read-stream.mjs');
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const fail = (message) => {
