@@ -7,7 +7,7 @@ import { HELPER_ANSWERABLE_TOOL_CALL_ID_OF } from './contract.js';
 import { InternTable, lastParts, writeRecords } from './records.js';
 import { pendingOf, records } from './helper-records.js';
 import { notCommitted, unknownApproval } from './words.js';
-import { describeValue, invalidArgument } from './errors.js';
+import { describeValue, invalidArgument, loadOnDemand } from './errors.js';
 import { namedArgumentError, requireChat } from './auto-send.js';
 
 /**
@@ -89,8 +89,9 @@ export async function answerApprovals(chat, handler) {
   const pending = pendingApprovals(chat.messages);
   if (pending.length === 0) return [];
   // The checks of the handler's answers load while the user decides: an app that never answers a
-  // batch never downloads them. A failed load rejects this call, after the handler has run.
-  const checks = import('./answer-batch.js');
+  // batch never downloads them. A failed load rejects this call with an AdkLoadError, after the
+  // handler has run and before anything is applied; the next call loads again.
+  const checks = loadOnDemand(() => import('./answer-batch.js'), 'answer-batch.js');
   checks.catch(() => {});
   const decisions = await handler(pending.map((p) => ({ ...p })));
   const { checkBatch, readDecisions } = await checks;

@@ -10,7 +10,7 @@ import {
   createAutoSend,
   getLocation,
 } from './index.js';
-import { describeValue, invalidArgument, messageOf } from './errors.js';
+import { describeValue, invalidArgument, loadOnDemand, messageOf } from './errors.js';
 import { executeGetLocation, getToolExecutor, hasToolExecutor, runToolExecutor } from './executors.js';
 
 // A tool of the drop-in executor registry (get_location built in), called as the old helpers
@@ -177,7 +177,7 @@ export function createAdk(options) {
      */
     async resumeBuffered() {
       if (chat === null || !transport) return false;
-      const { resumeBuffered } = await import('./resume-buffered.js');
+      const { resumeBuffered } = await loadOnDemand(() => import('./resume-buffered.js'), 'resume-buffered.js');
       if (chat === null) return false; // detached while the module loaded
       const applied = await resumeBuffered(chat, transport, {
         onError: (error) => {

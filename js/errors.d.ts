@@ -40,7 +40,11 @@ export declare class AdkTransportError extends AdkError {
 /** A frame the BIDI transport skipped (bad JSON, binary, unknown shape); `kind` is `'malformed-frame'`. */
 export declare class AdkMalformedFrameError extends AdkTransportError {
 }
-/** A WebAssembly module could not be compiled (a Content Security Policy without `'wasm-unsafe-eval'`). */
+/**
+ * A WebAssembly module could not be compiled (a Content Security Policy without `'wasm-unsafe-eval'`),
+ * or a file the package loads on demand (the BIDI transport, `getLocation`'s rules, `answerApprovals`'
+ * checks) could not be downloaded; the next call tries again.
+ */
 export declare class AdkLoadError extends AdkError {
 }
 /** A callback of the app's (`onLatency`, `onAudio`, `onBufferedChunks`, …) threw; `cause` holds what it threw. */

@@ -72,7 +72,10 @@ export class AdkTransportError extends AdkError {
 export class AdkMalformedFrameError extends AdkTransportError {
   static errorName = 'AdkMalformedFrameError';
 }
-/** A WebAssembly module could not be compiled (a Content Security Policy without 'wasm-unsafe-eval'). */
+/**
+ * A WebAssembly module could not be compiled (a Content Security Policy without 'wasm-unsafe-eval'),
+ * or a file the package loads on demand could not be downloaded (`loadOnDemand`).
+ */
 export class AdkLoadError extends AdkError {
   static errorName = 'AdkLoadError';
 }
@@ -192,4 +195,17 @@ export function toolNameFromType(type) {
 export function toolNameOf(part) {
   const { toolName } = part;
   return typeof toolName === 'string' && toolName !== '' ? toolName : (toolNameFromType(part.type) ?? '');
+}
+
+/**
+ * `load()`, the `import()` of one of the package's files that load on demand (the batch checks,
+ * the BIDI transport, get_location's rules, the buffered-chunk resume): a failed download (offline,
+ * or a deploy that replaced the app's files) rejects with an `AdkLoadError` that names the file,
+ * not with the bundler's own error. The caller tries again on its next call.
+ * @template T @param {() => Promise<T>} load @param {string} file @returns {Promise<T>}
+ */
+export function loadOnDemand(load, file) {
+  return load().catch((cause) => {
+    throw new AdkLoadError(`adk-stream-wasm could not download its ${file} (${messageOf(cause).slice(0, 200)}); try again`, { cause });
+  });
 }

@@ -1,6 +1,7 @@
 // `getLocation` (SPEC §6) and the drop-in `executeGetLocation` (SPEC §7): the built-in
 // `get_location` browser tool. `getLocation`'s rules are in get-location.js, loaded when it is
 // first called: an app that never asks for a position never downloads them.
+import { loadOnDemand } from './errors.js';
 
 /** @type {Promise<typeof import('./get-location.js')> | null} */
 let loading = null;
@@ -8,7 +9,7 @@ let loading = null;
 /** The user's position `{latitude, longitude, accuracy, timestamp}`; see geolocation.d.ts. */
 export function getLocation(options) {
   // A failed download is tried again on the next call, not remembered for the page's life.
-  loading ??= import('./get-location.js').catch((error) => {
+  loading ??= loadOnDemand(() => import('./get-location.js'), 'get-location.js').catch((error) => {
     loading = null;
     throw error;
   });

@@ -2,24 +2,38 @@
 // is imported only when a chat in BIDI mode is created, so an SSE app never downloads it. Every ChatTransport method is async, so the module loads behind the first call; bad
 // options reject that call with the same error `new BidiTransport(options)` would throw.
 
-import { AdkTransportError } from './errors.js';
+import { AdkTransportError, loadOnDemand } from './errors.js';
 import { AUDIO_PATH } from './voice-path.js';
 
 export class LazyBidiTransport {
   /** @type {import('./transport.js').BidiTransport | null} */
   #inner = null;
-  #loading;
+  /** @type {Promise<import('./transport.js').BidiTransport> | null} */
+  #loading = null;
+  #options;
   #closed = false;
 
   constructor(options) {
-    this.#loading = import('./transport.js').then(({ BidiTransport }) => {
-      const inner = new BidiTransport(options);
-      this.#inner = inner;
-      if (this.#closed) inner.close();
-      return inner;
-    });
+    this.#options = options;
     // A failure reaches the caller of the first method; it is not an unhandled rejection.
-    this.#loading.catch(() => {});
+    this.#load().catch(() => {});
+  }
+
+  /** The transport, loading its module if need be; a failed download is tried again on the next call. */
+  #load() {
+    this.#loading ??= loadOnDemand(() => import('./transport.js'), 'transport.js').then(
+      ({ BidiTransport }) => {
+        const inner = new BidiTransport(this.#options);
+        this.#inner = inner;
+        if (this.#closed) inner.close();
+        return inner;
+      },
+      (error) => {
+        this.#loading = null;
+        throw error;
+      },
+    );
+    return this.#loading;
   }
 
   #loaded(name) {
@@ -30,15 +44,15 @@ export class LazyBidiTransport {
   }
 
   async sendMessages(options) {
-    return (await this.#loading).sendMessages(options);
+    return (await this.#load()).sendMessages(options);
   }
 
   async reconnectToStream(options) {
-    return (await this.#loading).reconnectToStream(options);
+    return (await this.#load()).reconnectToStream(options);
   }
 
   async whenMessageSent(count, timeoutMs) {
-    return (await this.#loading).whenMessageSent(count, timeoutMs);
+    return (await this.#load()).whenMessageSent(count, timeoutMs);
   }
 
   sendToolResult(toolCallId, result) {
@@ -64,7 +78,7 @@ export class LazyBidiTransport {
 
   /** Opens the socket without a message (BidiTransport.connect). */
   async connect() {
-    return (await this.#loading).connect();
+    return (await this.#load()).connect();
   }
 
   close() {

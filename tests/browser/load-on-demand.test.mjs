@@ -1,0 +1,117 @@
+// The package's files that load on demand (answerApprovals' checks, getLocation's rules, the BIDI
+// transport behind useAdkChat), in a real Chromium: when one cannot be downloaded (offline, or a
+// deploy that replaced the app's files), the call rejects with an AdkLoadError naming the file,
+// nothing is applied, and the next call, with the network back, loads it and works. The downloads
+// are made to fail with playwright's request routing; the package is the built one in pkg/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { startServer } from './server.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../support/chromium.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const pkgDir = resolve(here, '../../pkg');
+
+let server;
+let browser;
+let page;
+
+before(async () => {
+  assert.ok(existsSync(join(pkgDir, 'answer-batch.js')), 'pkg/ is not built: run bash scripts/build-pkg.sh');
+  server = await startServer({ pkgDir, pagePath: join(here, 'index.html') });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, timeout: 30_000 });
+  page = await (await browser.newContext()).newPage();
+  await page.goto(`${server.origin}/`);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Runs `body` in the page while every download of `file` from /pkg/ fails, then with it back. */
+async function offlineThenOnline(file, body) {
+  const pattern = `**/pkg/${file}`;
+  await page.route(pattern, (route) => route.abort('internetdisconnected'));
+  const offline = await page.evaluate(body);
+  await page.unroute(pattern);
+  const online = await page.evaluate(body);
+  return { offline, online };
+}
+
+test('answerApprovals: the checks cannot be downloaded: AdkLoadError naming the file, nothing applied; then it works', async () => {
+  const { offline, online } = await offlineThenOnline('answer-batch.js', async () => {
+    const { answerApprovals } = await import('/pkg/index.js');
+    const answered = [];
+    let asked = 0;
+    const chat = {
+      messages: [
+        {
+          id: 'm1',
+          role: 'assistant',
+          parts: [{ type: 'tool-process_payment', toolCallId: 'call-1', state: 'approval-requested', input: {}, approval: { id: 'approval-1' } }],
+        },
+      ],
+      async addToolApprovalResponse(response) {
+        answered.push(response.id);
+      },
+      addToolOutput() {},
+    };
+    try {
+      const result = await answerApprovals(chat, (pending) => {
+        asked += pending.length;
+        return [{ approvalId: 'approval-1', approved: true }];
+      });
+      return { result, asked, answered };
+    } catch (error) {
+      return { error: { name: error.name, message: error.message, cause: error.cause !== undefined }, asked, answered };
+    }
+  });
+  assert.equal(offline.error?.name, 'AdkLoadError', JSON.stringify(offline));
+  assert.match(offline.error.message, /answer-batch\.js/);
+  assert.ok(offline.error.cause, 'the download failure is the cause');
+  assert.equal(offline.asked, 1, 'the handler ran');
+  assert.deepEqual(offline.answered, [], 'nothing was applied');
+  assert.deepEqual(online.result?.map(({ approvalId, approved }) => ({ approvalId, approved })), [{ approvalId: 'approval-1', approved: true }], JSON.stringify(online));
+  assert.deepEqual(online.answered, ['approval-1']);
+});
+
+test('getLocation: its rules cannot be downloaded: AdkLoadError naming the file; then it loads', async () => {
+  const { offline, online } = await offlineThenOnline('get-location.js', async () => {
+    const { getLocation } = await import('/pkg/geolocation.js');
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: { getCurrentPosition: (ok) => setTimeout(() => ok({ coords: { latitude: 1, longitude: 2, accuracy: 3 }, timestamp: 4 }), 0) },
+    });
+    try {
+      return { output: await getLocation() };
+    } catch (error) {
+      return { error: { name: error.name, message: error.message } };
+    }
+  });
+  assert.equal(offline.error?.name, 'AdkLoadError', JSON.stringify(offline));
+  assert.match(offline.error.message, /get-location\.js/);
+  assert.deepEqual(online.output, { latitude: 1, longitude: 2, accuracy: 3, timestamp: 4 }, JSON.stringify(online));
+});
+
+test("useAdkChat's BIDI transport: its module cannot be downloaded: the send rejects with AdkLoadError; the next send loads it", async () => {
+  const { offline, online } = await offlineThenOnline('transport.js', async () => {
+    const { LazyBidiTransport } = await import('/pkg/lazy-transport.js');
+    // One transport across both runs: the one a chat keeps.
+    globalThis.lazy ??= new LazyBidiTransport({ url: 'ws://127.0.0.1:9/unused', connectTimeoutMs: 2000 });
+    try {
+      await globalThis.lazy.sendMessages({ chatId: 'c', messages: 'not an array', trigger: 'submit-message' });
+      return { sent: true };
+    } catch (error) {
+      return { error: { name: error.name, message: error.message } };
+    }
+  });
+  assert.equal(offline.error?.name, 'AdkLoadError', JSON.stringify(offline));
+  assert.match(offline.error.message, /transport\.js/);
+  // Loaded now: the transport itself answers (the messages are refused by its own check).
+  assert.equal(online.error?.name, 'AdkInvalidArgumentError', JSON.stringify(online));
+  assert.match(online.error.message, /`messages` is/);
+});
