@@ -38,7 +38,7 @@ const symbolsDir = process.env.BENCH_SYMBOLS_PKG || null;
 
 const settings = quick
   ? { rounds: 9, batchMs: 1, chromiumRounds: 7, frames: 10_000, throughputRuns: 1, latencyFrames: 500, latencyRuns: 1, profileFrames: 5_000, startupSamples: 3 }
-  : { rounds: 101, batchMs: 2, chromiumRounds: 61, frames: 100_000, throughputRuns: 3, latencyFrames: 3_000, latencyRuns: 2, profileFrames: 20_000, startupSamples: 15 };
+  : { rounds: 101, batchMs: 2, chromiumRounds: 61, frames: 100_000, throughputRuns: 3, latencyFrames: 3_000, latencyRuns: 2, profileFrames: 20_000, startupSamples: 41 };
 
 const started = performance.now();
 const log = (line) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);

@@ -93,6 +93,18 @@ function summary(list) {
   };
 }
 
+/**
+ * What each library page adds to its plain-JS page: the median of the differences within a round
+ * (the two pages of round i ran one after the other, so a machine busier in one round than another
+ * moves both). On 2 shared cores the difference of two medians moved by ±5 ms between runs.
+ */
+function pairedAdded(lists) {
+  const pairs = { libraryBundled: 'baselineBundled', library: 'baseline' };
+  return Object.fromEntries(
+    Object.entries(pairs).map(([lib, plain]) => [lib, median(lists[lib].map((run, i) => run.firstDecisionMs - lists[plain][i].firstDecisionMs))]),
+  );
+}
+
 export async function measureStartup({ browser, pkgDir, libDir, samples }) {
   const pages = Object.fromEntries(Object.entries(IMPLS).map(([name, body]) => [`/startup-${name}.html`, page({ body })]));
   const bundles = await mkdtemp(join(tmpdir(), 'adk-startup-bundles-'));
@@ -122,7 +134,7 @@ export async function measureStartup({ browser, pkgDir, libDir, samples }) {
     } finally {
       await context.close();
     }
-    return { cold: summaries(cold), warm: summaries(warm) };
+    return { cold: summaries(cold), warm: summaries(warm), added: { cold: pairedAdded(cold), warm: pairedAdded(warm) } };
   } finally {
     await server.close();
     await rm(bundles, { recursive: true, force: true });
