@@ -4,6 +4,7 @@
 
 use alloc::vec::Vec;
 
+use crate::engine::memory::holds;
 use crate::model::{Handle, LastMessage, Role, ToolState};
 
 /// An approval of the last assistant message that still waits for the user.
@@ -72,7 +73,7 @@ pub struct BatchProblems {
 pub fn check_batch(pending: &[PendingApproval], answered: &[Handle]) -> Result<(), BatchProblems> {
     let mut problems = BatchProblems::default();
     for (at, p) in pending.iter().enumerate() {
-        if !answered.contains(&p.approval_id) {
+        if !holds(answered, p.approval_id) {
             problems.missing.push(at);
         }
     }

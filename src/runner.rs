@@ -75,7 +75,7 @@ impl Runner {
     }
 
     pub fn is_claimed(&self, tool_call_id: Handle) -> bool {
-        self.claimed.contains(&tool_call_id)
+        crate::engine::memory::holds(&self.claimed, tool_call_id)
     }
 
     /// The handles the runner holds, so the glue may forget the strings of all others.

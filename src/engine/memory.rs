@@ -80,13 +80,7 @@ impl Memory {
     }
 
     pub fn is_browser_output(&self, tool_call_id: Handle) -> bool {
-        // A loop, not `contains`: a call per lookup in the size-tuned module.
-        for &id in &self.browser_outputs {
-            if id == tool_call_id {
-                return true;
-            }
-        }
-        false
+        holds(&self.browser_outputs, tool_call_id)
     }
 
     /// The library's helpers (or the app) say the output of this tool call is the browser's.
@@ -361,6 +355,17 @@ pub fn sort(keys: &mut [u64]) {
         sift_down(rest, 0);
         heap = rest;
     }
+}
+
+/// Whether `handles` holds `handle`. A loop, not `slice::contains`: that one is unrolled into
+/// 175 B of the size-tuned module, where this is one small function every list of handles shares.
+pub fn holds(handles: &[Handle], handle: Handle) -> bool {
+    for &held in handles {
+        if held == handle {
+            return true;
+        }
+    }
+    false
 }
 
 /// Forgets a bounded list's oldest entry. `retain`, not `remove(0)`: `Vec::remove` brings its
