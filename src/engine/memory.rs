@@ -157,15 +157,9 @@ impl Memory {
     /// Records a snapshot of the last message: `tools` are its tool parts as `(toolCallId, has a
     /// result)`, `parts` its part count. A part without a result is noted as seen with `parts`
     /// parts; a part no longer in the message is forgotten.
-    pub fn record_seen(
-        &mut self,
-        tools: impl Iterator<Item = (Handle, bool)> + Clone,
-        parts: usize,
-    ) {
-        // Nothing seen without a result, before or now: nothing to record (the usual fresh ask).
-        if self.seen_without_result.is_empty() && tools.clone().all(|(_, result)| result) {
-            return;
-        }
+    pub fn record_seen(&mut self, tools: impl Iterator<Item = (Handle, bool)>, parts: usize) {
+        // Nothing seen without a result, before or now, records nothing: the engine does not call
+        // this then (the usual fresh ask), and the loop below would keep nothing either.
         // Sorted by id, and within an id the parts without a result first.
         let mut sorted = core::mem::take(&mut self.scratch);
         sorted.clear();
