@@ -207,13 +207,14 @@ impl Memory {
         for key in &self.sent_answers {
             out.extend_from_slice(&[(key >> 32) as Handle, *key as Handle]);
         }
-        out.extend(self.sent_outputs.iter().map(|key| *key as Handle));
+        // Pushed one by one: `extend` from a `map` is a loop of its own per call in the module.
+        for key in &self.sent_outputs {
+            out.push(*key as Handle);
+        }
         out.extend_from_slice(&self.browser_outputs);
-        out.extend(
-            self.seen_without_result
-                .iter()
-                .map(|entry| (entry >> 32) as Handle),
-        );
+        for entry in &self.seen_without_result {
+            out.push((entry >> 32) as Handle);
+        }
     }
 
     pub fn clear(&mut self) {
