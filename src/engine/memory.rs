@@ -113,7 +113,11 @@ impl Memory {
         for answers in [true, false] {
             let of_kind = |action: &&Action| matches!(action, Action::Answer { .. }) == answers;
             present_keys.clear();
-            present_keys.extend(present.iter().filter(of_kind).map(|a| a.key()));
+            // Keys are pushed one by one here and below: `extend` from an adapter chain is a
+            // specialized loop with its own growth path per call in the size-tuned module.
+            for action in present.iter().filter(of_kind) {
+                present_keys.push(action.key());
+            }
             sort(&mut present_keys);
             let kept = if answers {
                 &mut self.sent_answers
@@ -124,7 +128,9 @@ impl Memory {
             keep_only(kept, |key| contains_sorted(&present_keys, key));
             // Retaining only removes and adding only adds (no key twice): the lengths tell a change.
             let kept_all = kept.len() == before;
-            kept.extend(sent.clone().filter(|a| of_kind(&a)).map(|a| a.key()));
+            for action in sent.clone().filter(|a| of_kind(&a)) {
+                kept.push(action.key());
+            }
             sort(kept);
             kept.dedup();
             if !kept_all || kept.len() != before {
@@ -163,7 +169,9 @@ impl Memory {
         // Sorted by id, and within an id the parts without a result first.
         let mut sorted = core::mem::take(&mut self.scratch);
         sorted.clear();
-        sorted.extend(tools.map(|(id, has_result)| (id as u64) << 1 | has_result as u64));
+        for (id, has_result) in tools {
+            sorted.push((id as u64) << 1 | has_result as u64);
+        }
         sort(&mut sorted);
         let mut seen = core::mem::take(&mut self.spare);
         seen.clear();
