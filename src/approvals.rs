@@ -5,7 +5,7 @@
 use alloc::vec::Vec;
 
 use crate::engine::memory::holds;
-use crate::model::{Handle, LastMessage, Role, ToolState};
+use crate::model::{Handle, LastMessage, Part, Role, ToolState};
 
 /// An approval of the last assistant message that still waits for the user.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,7 +22,8 @@ pub fn pending_approvals(message: &LastMessage) -> Vec<PendingApproval> {
     if message.role != Role::Assistant {
         return pending;
     }
-    for (part_index, tool) in message.tool_parts() {
+    for (part_index, part) in message.parts.as_deref().unwrap_or(&[]).iter().enumerate() {
+        let Part::Tool(tool) = part else { continue };
         if let (ToolState::ApprovalRequested, Some(approval)) = (tool.state, tool.approval) {
             pending.push(PendingApproval {
                 part_index,
@@ -98,7 +99,7 @@ pub fn check_batch(pending: &[PendingApproval], answered: &[Handle]) -> Result<(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Part, ToolPart};
+    use crate::model::ToolPart;
     use alloc::vec;
 
     const AP1: Handle = 11;

@@ -4,7 +4,7 @@
 
 use alloc::vec::Vec;
 
-use crate::model::{Handle, LastMessage, Role, ToolState};
+use crate::model::{Handle, LastMessage, Part, Role, ToolState};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Run {
@@ -45,7 +45,8 @@ impl Runner {
             return Vec::new();
         }
         let mut calls = Vec::new();
-        for (part_index, tool) in message.tool_parts() {
+        for (part_index, part) in message.parts.as_deref().unwrap_or(&[]).iter().enumerate() {
+            let Part::Tool(tool) = part else { continue };
             if !tool.frontend || self.is_claimed(tool.tool_call_id) {
                 continue;
             }
@@ -91,7 +92,7 @@ impl Runner {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Part, ToolPart};
+    use crate::model::ToolPart;
     use alloc::vec;
 
     const C1: Handle = 1;
