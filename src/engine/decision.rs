@@ -190,15 +190,13 @@ pub fn decide_records(
         keeps: KeepsAll::default(),
         lists,
     };
-    for at in 0..count {
-        let Some(&[word, tool_call_id, approval_id]) =
-            records.get(at * PART_WORDS..at * PART_WORDS + PART_WORDS)
-        else {
-            break;
-        };
+    // Record by record, by slice pattern: no index to check and no division by the record size.
+    let (mut rest, mut at) = (records, 0);
+    while let &[word, tool_call_id, approval_id, ref later @ ..] = rest {
         if !pass.part(at, word, tool_call_id, approval_id, memory, policy) {
             return malformed(MALFORMED_RECORD, at as u32);
         }
+        (rest, at) = (later, at + 1);
     }
     if role != Role::Assistant {
         return not_assistant(role);

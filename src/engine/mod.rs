@@ -106,17 +106,19 @@ impl Engine {
                 .checked_mul(PART_WORDS)
                 .and_then(|len| words.get(HEADER_WORDS..)?.get(..len))
                 .unwrap_or(&[]);
-            // By index, not `chunks_exact`: its length divides by the chunk size, which the
-            // size-tuned build keeps, with a panic for a division by zero.
-            let tools = (0..count).filter_map(move |at| {
-                match records.get(at * PART_WORDS..at * PART_WORDS + PART_WORDS) {
-                    Some(&[word, tool_call_id, _]) if word & 0xf == KIND_TOOL => {
-                        let state = (word >> STATE_SHIFT) & 0xf;
-                        let result = state == ToolState::OutputAvailable as u32
-                            || state == ToolState::OutputError as u32;
-                        Some((tool_call_id, result))
-                    }
-                    _ => None,
+            // Record by record, by slice pattern: `chunks_exact` divides by the chunk size, which
+            // the size-tuned build keeps, with a panic for a division by zero.
+            let mut rest = records;
+            let tools = core::iter::from_fn(move || loop {
+                let &[word, tool_call_id, _, ref later @ ..] = rest else {
+                    return None;
+                };
+                rest = later;
+                if word & 0xf == KIND_TOOL {
+                    let state = (word >> STATE_SHIFT) & 0xf;
+                    let result = state == ToolState::OutputAvailable as u32
+                        || state == ToolState::OutputError as u32;
+                    return Some((tool_call_id, result));
                 }
             });
             self.memory.record_seen(tools, count);
