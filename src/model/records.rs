@@ -101,13 +101,13 @@ pub fn decode_into(words: &[u32], count: usize, mut parts: Vec<Part>) -> Message
         .ok_or(bad(0))?;
     parts.clear();
     parts.reserve(count);
-    for (index, record) in records.chunks_exact(PART_WORDS).enumerate() {
-        let part = decode_part(
-            record[part::WORD],
-            record[part::TOOL_CALL_ID],
-            record[part::APPROVAL_ID],
-        );
-        parts.push(part.ok_or(bad(index))?);
+    // Record by record, by slice pattern: no index to check and no division by the record size.
+    let mut rest = records;
+    while let &[word, tool_call_id, approval_id, ref later @ ..] = rest {
+        const _: () = assert!(part::WORD == 0 && part::TOOL_CALL_ID == 1 && part::APPROVAL_ID == 2);
+        let part = decode_part(word, tool_call_id, approval_id);
+        parts.push(part.ok_or(bad(parts.len()))?);
+        rest = later;
     }
     Ok(LastMessage {
         role,
