@@ -111,12 +111,14 @@ impl Memory {
         let mut present_keys = core::mem::take(&mut self.scratch);
         let mut changed = false;
         for answers in [true, false] {
-            let of_kind = |action: &&Action| matches!(action, Action::Answer { .. }) == answers;
+            let of_kind = |action: &Action| matches!(action, Action::Answer { .. }) == answers;
             present_keys.clear();
-            // Keys are pushed one by one here and below: `extend` from an adapter chain is a
-            // specialized loop with its own growth path per call in the size-tuned module.
-            for action in present.iter().filter(of_kind) {
-                present_keys.push(action.key());
+            // Keys are pushed one by one here and below, with no adapter: `extend` from a chain is a
+            // specialized loop with its own growth path, and `filter` a search loop of its own.
+            for action in present {
+                if of_kind(action) {
+                    present_keys.push(action.key());
+                }
             }
             sort(&mut present_keys);
             let kept = if answers {
@@ -128,8 +130,10 @@ impl Memory {
             keep_only(kept, |key| contains_sorted(&present_keys, key));
             // Retaining only removes and adding only adds (no key twice): the lengths tell a change.
             let kept_all = kept.len() == before;
-            for action in sent.clone().filter(|a| of_kind(&a)) {
-                kept.push(action.key());
+            for action in sent.clone() {
+                if of_kind(&action) {
+                    kept.push(action.key());
+                }
             }
             sort(kept);
             kept.dedup();
