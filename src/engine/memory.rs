@@ -127,7 +127,9 @@ impl Memory {
                 &mut self.sent_outputs
             };
             let before = kept.len();
-            keep_only(kept, |key| contains_sorted(&present_keys, key));
+            // The kept keys are sorted and unique (as this function leaves them): only the keys
+            // no longer present leave.
+            keep_only(kept, Some(&present_keys));
             // Retaining only removes and adding only adds (no key twice): the lengths tell a change.
             let kept_all = kept.len() == before;
             for action in sent.clone() {
@@ -136,7 +138,7 @@ impl Memory {
                 }
             }
             sort(kept);
-            kept.dedup();
+            keep_only(kept, None);
             if !kept_all || kept.len() != before {
                 changed = true;
             }
@@ -375,19 +377,21 @@ pub fn holds(handles: &[Handle], handle: Handle) -> bool {
     false
 }
 
-/// Keeps the keys `keep` answers true for, in order: `Vec::retain` written out with checked reads
-/// and writes, a loop smaller than `retain`'s closure in the size-tuned module.
-fn keep_only(keys: &mut Vec<u64>, keep: impl Fn(u64) -> bool) {
+/// Keeps each key once (`keys` are sorted, so a repeat follows its first), and only the keys in
+/// sorted `within` when given: `Vec::retain` and `Vec::dedup` written out as one loop of checked
+/// reads and writes, smaller than theirs in the size-tuned module.
+fn keep_only(keys: &mut Vec<u64>, within: Option<&[u64]>) {
     let mut kept = 0;
     for at in 0..keys.len() {
-        if let Some(&key) = keys.get(at) {
-            if keep(key) {
-                if let Some(slot) = keys.get_mut(kept) {
-                    *slot = key;
-                }
-                kept += 1;
-            }
+        let Some(&key) = keys.get(at) else { break };
+        let repeat = kept > 0 && keys.get(kept - 1) == Some(&key);
+        if repeat || within.is_some_and(|within| !contains_sorted(within, key)) {
+            continue;
         }
+        if let Some(slot) = keys.get_mut(kept) {
+            *slot = key;
+        }
+        kept += 1;
     }
     keys.truncate(kept);
 }
