@@ -79,6 +79,7 @@ impl Memory {
         contains_sorted(self.sent(action), action.key())
     }
 
+    #[inline(always)]
     pub fn is_browser_output(&self, tool_call_id: Handle) -> bool {
         holds(&self.browser_outputs, tool_call_id)
     }
