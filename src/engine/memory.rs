@@ -355,17 +355,19 @@ pub fn sort(keys: &mut [u64]) {
             root = child;
         }
     }
-    for root in (0..keys.len() / 2).rev() {
-        sift_down(keys, root);
-    }
-    // The largest key moves to the end of the heap, which then shrinks by one.
-    let mut heap = keys;
-    while let Some((last, rest)) = core::mem::take(&mut heap).split_last_mut() {
-        if let Some(first) = rest.first_mut() {
-            core::mem::swap(first, last);
+    // One loop for both phases, so `sift_down` is one copy: the steps past `len` build the heap,
+    // the others move its largest key to the end, and the heap shrinks by one.
+    let len = keys.len();
+    for step in (0..len + len / 2).rev() {
+        let (root, end) = if step >= len {
+            (step - len, len)
+        } else {
+            keys.swap(0, step);
+            (0, step)
+        };
+        if let Some(heap) = keys.get_mut(..end) {
+            sift_down(heap, root);
         }
-        sift_down(rest, 0);
-        heap = rest;
     }
 }
 

@@ -74,7 +74,10 @@ pub extern "C" fn adk_check_batch(count: u32, answers: u32) -> u32 {
             answers.push(p.part_index as u32);
         }
     }
-    for &at in problems.unknown.iter().chain(&problems.duplicated) {
+    for &at in &problems.unknown {
+        answers.push(at as u32);
+    }
+    for &at in &problems.duplicated {
         answers.push(at as u32);
     }
     1
