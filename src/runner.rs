@@ -41,10 +41,17 @@ impl Runner {
 
     /// The browser tool calls of the last message that should start now, each returned once only.
     pub fn claim(&mut self, message: &LastMessage) -> Vec<ToolCall> {
-        if message.role != Role::Assistant {
-            return Vec::new();
-        }
         let mut calls = Vec::new();
+        self.claim_each(message, |call| calls.push(call));
+        calls
+    }
+
+    /// [`Runner::claim`], handing each call to `start` in part order instead of listing them: the
+    /// core's export writes them straight into its answer buffer.
+    pub fn claim_each(&mut self, message: &LastMessage, mut start: impl FnMut(ToolCall)) {
+        if message.role != Role::Assistant {
+            return;
+        }
         for (part_index, part) in message.parts.as_deref().unwrap_or(&[]).iter().enumerate() {
             let Part::Tool(tool) = part else { continue };
             if !tool.frontend || self.is_claimed(tool.tool_call_id) {
@@ -66,13 +73,12 @@ impl Runner {
                 crate::engine::memory::forget_oldest(&mut self.claimed);
             }
             self.claimed.push(tool.tool_call_id);
-            calls.push(ToolCall {
+            start(ToolCall {
                 part_index,
                 tool_call_id: tool.tool_call_id,
                 run,
             });
         }
-        calls
     }
 
     pub fn is_claimed(&self, tool_call_id: Handle) -> bool {

@@ -164,12 +164,11 @@ pub extern "C" fn adk_claim(id: u32, count: u32) -> u32 {
     let Some(slot) = engine_slot(id) else {
         return 0;
     };
-    let calls = slot.runner.claim(&message);
     let answers = answer_buffer();
-    for call in &calls {
+    slot.runner.claim_each(&message, |call| {
         answers.extend_from_slice(&[call.part_index as u32, call.run as u32]);
-    }
-    calls.len() as u32
+    });
+    (answers.len() / 2) as u32
 }
 
 /// Every handle the engine and its runner hold, into the answer buffer; returns their number. The glue
