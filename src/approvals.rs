@@ -64,9 +64,9 @@ pub fn check_answerable(
 /// answered more than once).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BatchProblems {
-    pub missing: Vec<usize>,
-    pub unknown: Vec<usize>,
-    pub duplicated: Vec<usize>,
+    pub missing: Vec<u32>,
+    pub unknown: Vec<u32>,
+    pub duplicated: Vec<u32>,
 }
 
 /// A batch of answers (PydanticAI ADR, "no partial handling"): every pending approval answered
@@ -75,17 +75,17 @@ pub fn check_batch(pending: &[PendingApproval], answered: &[Handle]) -> Result<(
     let mut problems = BatchProblems::default();
     for (at, p) in pending.iter().enumerate() {
         if !holds(answered, p.approval_id) {
-            problems.missing.push(at);
+            problems.missing.push(at as u32);
         }
     }
     for (at, id) in answered.iter().enumerate() {
         if !pending.iter().any(|p| p.approval_id == *id) {
-            problems.unknown.push(at);
+            problems.unknown.push(at as u32);
         }
         // The second answer of an id is the duplicate; a third one is not counted again.
         let earlier = answered.get(..at).unwrap_or(&[]);
         if earlier.iter().filter(|&e| e == id).count() == 1 {
-            problems.duplicated.push(at);
+            problems.duplicated.push(at as u32);
         }
     }
     if problems.missing.is_empty() && problems.unknown.is_empty() && problems.duplicated.is_empty()

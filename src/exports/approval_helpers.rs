@@ -70,15 +70,11 @@ pub extern "C" fn adk_check_batch(count: u32, answers: u32) -> u32 {
         problems.duplicated.len() as u32,
     ]);
     for &at in &problems.missing {
-        if let Some(p) = pending.get(at) {
+        if let Some(p) = pending.get(at as usize) {
             answers.push(p.part_index as u32);
         }
     }
-    for &at in &problems.unknown {
-        answers.push(at as u32);
-    }
-    for &at in &problems.duplicated {
-        answers.push(at as u32);
-    }
+    answers.extend_from_slice(&problems.unknown);
+    answers.extend_from_slice(&problems.duplicated);
     1
 }
