@@ -5,7 +5,8 @@
 use alloc::vec::Vec;
 
 use crate::engine::memory::holds;
-use crate::model::{Handle, LastMessage, Part, Role, ToolState};
+use crate::model::records::{encode, read, walk, APPROVAL};
+use crate::model::{Handle, LastMessage, Role, ToolState};
 
 /// An approval of the last assistant message that still waits for the user.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,22 +18,34 @@ pub struct PendingApproval {
 }
 
 /// Pending approvals of the last message, in part order; none when it is not an assistant message.
+/// The message is written as the glue writes it and read as the core module reads it
+/// ([`pending_in_records`]): one rule for both.
 pub fn pending_approvals(message: &LastMessage) -> Vec<PendingApproval> {
+    let (words, count) = encode(&Ok(message.clone()));
+    pending_in_records(&words, count).unwrap_or_default()
+}
+
+/// [`pending_approvals`] of the message in `words` (`model::records`), read without a decode; `None`
+/// when the records are not a well-formed message.
+pub fn pending_in_records(words: &[u32], count: usize) -> Option<Vec<PendingApproval>> {
+    let (role, records) = read(words, count).ok()?;
     let mut pending = Vec::new();
-    if message.role != Role::Assistant {
-        return pending;
+    if role != Role::Assistant {
+        return Some(pending);
     }
-    for (part_index, part) in message.parts.as_deref().unwrap_or(&[]).iter().enumerate() {
-        let Part::Tool(tool) = part else { continue };
-        if let (ToolState::ApprovalRequested, Some(approval)) = (tool.state, tool.approval) {
+    for part in walk(records.unwrap_or(&[])) {
+        if part.is_tool()
+            && part.state() == ToolState::ApprovalRequested as u32
+            && part.has(APPROVAL)
+        {
             pending.push(PendingApproval {
-                part_index,
-                approval_id: approval.id,
-                tool_call_id: tool.tool_call_id,
+                part_index: part.index,
+                approval_id: part.approval_id,
+                tool_call_id: part.tool_call_id,
             });
         }
     }
-    pending
+    Some(pending)
 }
 
 /// Why an id passed to `approve`/`deny` is not answerable.
@@ -99,7 +112,7 @@ pub fn check_batch(pending: &[PendingApproval], answered: &[Handle]) -> Result<(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::ToolPart;
+    use crate::model::{Part, ToolPart};
     use alloc::vec;
 
     const AP1: Handle = 11;

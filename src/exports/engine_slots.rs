@@ -4,10 +4,10 @@
 use alloc::vec::Vec;
 use core::cell::UnsafeCell;
 
-use super::{answer_buffer, free, insert, message, Global, RECORDS};
+use super::{answer_buffer, free, insert, Global, RECORDS};
 use crate::contract::{action, answer as answer_word, engine_option};
 use crate::engine::{Action, BidiPattern, Engine, Mode};
-use crate::model::records::{HEADER_WORDS, PART_WORDS};
+use crate::model::records::{read, HEADER_WORDS, PART_WORDS};
 use crate::model::Handle;
 use crate::runner::Runner;
 
@@ -158,16 +158,18 @@ pub extern "C" fn adk_remembered(id: u32) -> u32 {
 /// answer buffer (run: `runner::Run`'s code); returns their number.
 #[no_mangle]
 pub extern "C" fn adk_claim(id: u32, count: u32) -> u32 {
-    let Ok(message) = message(count) else {
+    // The one borrow of RECORDS in this call.
+    let Ok((role, records)) = read(RECORDS.get(), count as usize) else {
         return 0;
     };
     let Some(slot) = engine_slot(id) else {
         return 0;
     };
     let answers = answer_buffer();
-    slot.runner.claim_each(&message, |call| {
-        answers.extend_from_slice(&[call.part_index as u32, call.run as u32]);
-    });
+    slot.runner
+        .claim_in_records(role, records.unwrap_or(&[]), |call| {
+            answers.extend_from_slice(&[call.part_index as u32, call.run as u32]);
+        });
     (answers.len() / 2) as u32
 }
 

@@ -26,9 +26,6 @@ pub use engine_slots::*;
 use alloc::vec::Vec;
 use core::cell::UnsafeCell;
 
-use crate::model::records::decode;
-use crate::model::Message;
-
 /// A global of the single-threaded module. WebAssembly without threads runs one call at a time,
 /// and no export calls another; within one export, each `get()` borrow of a global ends before
 /// the next `get()` of the same global, so no two borrows of one global overlap.
@@ -68,10 +65,6 @@ pub extern "C" fn adk_records(words: u32) -> *mut u32 {
         records.extend(core::iter::repeat_n(0, words - records.len()));
     }
     records.as_mut_ptr()
-}
-
-fn message(count: u32) -> Message {
-    decode(RECORDS.get(), count as usize)
 }
 
 /// Empties the record buffer, so the next `adk_records(n)` holds exactly `n` words: for the
