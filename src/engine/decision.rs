@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use super::memory::{Action, KeepsAll, Memory};
 use super::{Mode, Policy};
 use crate::model::records::{
-    header, readable, APPROVAL, APPROVED, AUTOMATIC, DENIED, FAILED, FLAGS_SHIFT, FRONTEND,
+    header, readable, walk, APPROVAL, APPROVED, AUTOMATIC, DENIED, FAILED, FLAGS_SHIFT, FRONTEND,
     HEADER_WORDS, KIND_STEP_START, KIND_TOOL, MALFORMED_RECORD, NIBBLE, PART_WORDS, STATE_SHIFT,
 };
 use crate::model::{Handle, Malformed, Role, ToolState};
@@ -190,13 +190,18 @@ pub fn decide_records(
         keeps: KeepsAll::default(),
         lists,
     };
-    // Record by record, by slice pattern: no index to check and no division by the record size.
-    let (mut rest, mut at) = (records, 0);
-    while let &[word, tool_call_id, approval_id, ref later @ ..] = rest {
-        if !pass.part(at, word, tool_call_id, approval_id, memory, policy) {
+    for part in walk(records) {
+        let (at, word) = (part.index, part.word);
+        if !pass.part(
+            at,
+            word,
+            part.tool_call_id,
+            part.approval_id,
+            memory,
+            policy,
+        ) {
             return malformed(MALFORMED_RECORD, at as u32);
         }
-        (rest, at) = (later, at + 1);
     }
     if role != Role::Assistant {
         return not_assistant(role);

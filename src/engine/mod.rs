@@ -7,7 +7,7 @@ pub mod memory;
 pub use decision::{decide_records, rule, Decision, Found, Lists, Present, Verdict};
 pub use memory::{Action, Memory};
 
-use crate::model::records::{encode, HEADER_WORDS, KIND_TOOL, PART_WORDS, STATE_SHIFT};
+use crate::model::records::{encode, walk, HEADER_WORDS, PART_WORDS};
 use crate::model::{Handle, Message, ToolState};
 
 /// The transport a chat uses (SPEC §2, ADR 0008).
@@ -106,20 +106,11 @@ impl Engine {
                 .checked_mul(PART_WORDS)
                 .and_then(|len| words.get(HEADER_WORDS..)?.get(..len))
                 .unwrap_or(&[]);
-            // Record by record, by slice pattern: `chunks_exact` divides by the chunk size, which
-            // the size-tuned build keeps, with a panic for a division by zero.
-            let mut rest = records;
-            let tools = core::iter::from_fn(move || loop {
-                let &[word, tool_call_id, _, ref later @ ..] = rest else {
-                    return None;
-                };
-                rest = later;
-                if word & 0xf == KIND_TOOL {
-                    let state = (word >> STATE_SHIFT) & 0xf;
-                    let result = state == ToolState::OutputAvailable as u32
-                        || state == ToolState::OutputError as u32;
-                    return Some((tool_call_id, result));
-                }
+            let tools = walk(records).filter(|part| part.is_tool()).map(|part| {
+                let state = part.state();
+                let result = state == ToolState::OutputAvailable as u32
+                    || state == ToolState::OutputError as u32;
+                (part.tool_call_id, result)
             });
             self.memory.record_seen(tools, count);
         }
