@@ -7,8 +7,8 @@ use alloc::vec::Vec;
 use super::memory::{Action, KeepsAll, Memory};
 use super::{Mode, Policy};
 use crate::model::records::{
-    header, readable, walk, APPROVAL, APPROVED, AUTOMATIC, DENIED, FAILED, FLAGS_SHIFT, FRONTEND,
-    HEADER_WORDS, KIND_STEP_START, KIND_TOOL, MALFORMED_RECORD, NIBBLE, PART_WORDS, STATE_SHIFT,
+    self, readable, walk, APPROVAL, APPROVED, AUTOMATIC, DENIED, FAILED, FLAGS_SHIFT, FRONTEND,
+    KIND_STEP_START, KIND_TOOL, MALFORMED_RECORD, NIBBLE, PART_WORDS, STATE_SHIFT,
 };
 use crate::model::{Handle, Malformed, Role, ToolState};
 
@@ -232,34 +232,14 @@ fn read_header<'a>(
     count: usize,
     memory: &Memory,
 ) -> Result<(Role, &'a [u32]), Found> {
-    let Some(&[role, parts_missing, code, index]) = words.get(..HEADER_WORDS) else {
-        return Err(malformed(MALFORMED_RECORD, 0));
-    };
-    const _: () = assert!(
-        header::ROLE == 0
-            && header::PARTS_MISSING == 1
-            && header::MALFORMED_CODE == 2
-            && header::MALFORMED_INDEX == 3
-    );
-    if code != 0 {
-        return Err(malformed(code, index));
-    }
-    let role = Role::from_code(role);
-    if parts_missing != 0 {
-        if role != Role::Assistant {
-            return Err(not_assistant(role));
-        }
-        return Err(Found {
+    match records::read_header(words, count) {
+        Err(why) => Err(malformed(why.code, why.index)),
+        Ok((role, Some(records))) => Ok((role, records)),
+        Ok((role, None)) if role != Role::Assistant => Err(not_assistant(role)),
+        Ok((_, None)) => Err(Found {
             keeps_all: memory.sent_count() == 0,
             ..Found::rule(rule::NO_PARTS, 0, Present::Nothing)
-        });
-    }
-    match count
-        .checked_mul(PART_WORDS)
-        .and_then(|len| words.get(HEADER_WORDS..)?.get(..len))
-    {
-        Some(records) => Ok((role, records)),
-        None => Err(malformed(MALFORMED_RECORD, 0)),
+        }),
     }
 }
 

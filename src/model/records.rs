@@ -106,12 +106,29 @@ pub fn decode_into(words: &[u32], count: usize, mut parts: Vec<Part>) -> Message
 /// unreadable record. Every record is checked, as [`decode`] reads them; the approval helpers and
 /// the tool runner read the records through this, without a decode.
 pub fn read(words: &[u32], count: usize) -> Result<(Role, Option<&[u32]>), Malformed> {
-    let bad = |index: usize| Malformed {
+    let (role, records) = read_header(words, count)?;
+    for part in walk(records.unwrap_or(&[])) {
+        if !readable(part.word) {
+            return Err(Malformed {
+                code: MALFORMED_RECORD,
+                index: part.index as u32,
+            });
+        }
+    }
+    Ok((role, records))
+}
+
+/// [`read`] without checking the part records: the header's role and the `count` part records
+/// after it (`None` when the parts are missing), or the header's malformation. The decision checks
+/// the records in its own pass.
+#[inline(always)]
+pub fn read_header(words: &[u32], count: usize) -> Result<(Role, Option<&[u32]>), Malformed> {
+    let bad = Malformed {
         code: MALFORMED_RECORD,
-        index: index as u32,
+        index: 0,
     };
     let Some(&[role, parts_missing, code, index]) = words.get(..HEADER_WORDS) else {
-        return Err(bad(0));
+        return Err(bad);
     };
     const _: () = assert!(
         header::ROLE == 0
@@ -129,12 +146,7 @@ pub fn read(words: &[u32], count: usize) -> Result<(Role, Option<&[u32]>), Malfo
     let records = count
         .checked_mul(PART_WORDS)
         .and_then(|len| words.get(HEADER_WORDS..)?.get(..len))
-        .ok_or(bad(0))?;
-    for part in walk(records) {
-        if !readable(part.word) {
-            return Err(bad(part.index));
-        }
-    }
+        .ok_or(bad)?;
     Ok((role, Some(records)))
 }
 
