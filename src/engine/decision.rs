@@ -87,7 +87,8 @@ impl Verdict {
 /// The actions of a decision, listed: what `explain()` shows and what the memory records on a send.
 #[derive(Default)]
 pub struct Lists {
-    pub present: Vec<Action>,
+    /// With their part indices, as `unknown`: one list type, one `push` in the module.
+    pub present: Vec<(usize, Action)>,
     pub unknown: Vec<(usize, Action)>,
 }
 
@@ -365,7 +366,7 @@ impl Pass<'_> {
         self.present += 1;
         self.keeps.meet(memory, action);
         if let Some(lists) = self.lists.as_deref_mut() {
-            lists.present.push(action);
+            lists.present.push((at, action));
         }
         if unanswered && !memory.was_sent(action) {
             self.unknown += 1;

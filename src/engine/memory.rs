@@ -109,7 +109,11 @@ impl Memory {
     /// Records a send, and forgets sent actions that are no longer in the last message: they can
     /// never be decided on again, and keeping them would grow without bound. The engine calls it
     /// only when something changes (a send, or a remembered send that [`KeepsAll`] did not meet).
-    pub fn record_sent(&mut self, sent: impl Iterator<Item = Action> + Clone, present: &[Action]) {
+    pub fn record_sent(
+        &mut self,
+        sent: impl Iterator<Item = Action> + Clone,
+        present: impl Iterator<Item = Action> + Clone,
+    ) {
         let mut present_keys = core::mem::take(&mut self.scratch);
         let mut changed = false;
         for answers in [true, false] {
@@ -117,8 +121,8 @@ impl Memory {
             present_keys.clear();
             // Keys are pushed one by one here and below, with no adapter: `extend` from a chain is a
             // specialized loop with its own growth path, and `filter` a search loop of its own.
-            for action in present {
-                if of_kind(action) {
+            for action in present.clone() {
+                if of_kind(&action) {
                     present_keys.push(action.key());
                 }
             }
@@ -430,10 +434,10 @@ mod tests {
     #[test]
     fn sent_actions_are_forgotten_when_their_part_leaves_the_last_message() {
         let mut memory = Memory::new();
-        memory.record_sent([answer(1, 2)].into_iter(), &[answer(1, 2)]);
+        memory.record_sent([answer(1, 2)].into_iter(), [answer(1, 2)].into_iter());
         assert!(memory.was_sent(answer(1, 2)));
         assert!(!memory.was_sent(Action::BrowserOutput(1)));
-        memory.record_sent([answer(3, 4)].into_iter(), &[answer(3, 4)]);
+        memory.record_sent([answer(3, 4)].into_iter(), [answer(3, 4)].into_iter());
         assert!(!memory.was_sent(answer(1, 2)));
         assert_eq!(memory.sent_count(), 1);
     }
@@ -450,9 +454,9 @@ mod tests {
         ];
         for (present, remembered) in cases {
             let mut memory = Memory::new();
-            memory.record_sent(kept.into_iter(), &kept);
+            memory.record_sent(kept.into_iter(), kept.into_iter());
             let version = memory.version();
-            memory.record_sent(core::iter::empty(), present);
+            memory.record_sent(core::iter::empty(), present.iter().copied());
             assert_eq!(memory.sent_count(), remembered, "{present:?}");
             assert_eq!(memory.version() == version, remembered == 3, "{present:?}");
             for action in kept {
@@ -464,7 +468,7 @@ mod tests {
     #[test]
     fn an_answer_is_the_pair_of_tool_call_and_approval_id() {
         let mut memory = Memory::new();
-        memory.record_sent([answer(1, 9)].into_iter(), &[answer(1, 9)]);
+        memory.record_sent([answer(1, 9)].into_iter(), [answer(1, 9)].into_iter());
         assert!(!memory.was_sent(answer(2, 9)));
     }
 
@@ -499,13 +503,13 @@ mod tests {
             let now = memory.version();
             core::mem::replace(&mut version, now) != now
         };
-        memory.record_sent([answer(1, 2)].into_iter(), &[answer(1, 2)]);
+        memory.record_sent([answer(1, 2)].into_iter(), [answer(1, 2)].into_iter());
         assert!(moved(&memory), "a new send");
-        memory.record_sent(core::iter::empty(), &[answer(1, 2)]);
+        memory.record_sent(core::iter::empty(), [answer(1, 2)].into_iter());
         assert!(!moved(&memory), "the same present actions, nothing sent");
-        memory.record_sent([answer(1, 2)].into_iter(), &[answer(1, 2)]);
+        memory.record_sent([answer(1, 2)].into_iter(), [answer(1, 2)].into_iter());
         assert!(!moved(&memory), "a send already remembered");
-        memory.record_sent(core::iter::empty(), &[answer(3, 4)]);
+        memory.record_sent(core::iter::empty(), [answer(3, 4)].into_iter());
         assert!(moved(&memory), "a sent action left the message");
         memory.record_seen([(5, false)].into_iter(), 2);
         assert!(moved(&memory), "a new sighting");

@@ -92,7 +92,8 @@ impl Engine {
                 decide_records(words, count, &self.memory, &policy, Some(&mut lists));
             }
             let sent = lists.unknown.iter().map(|&(_, action)| action);
-            self.memory.record_sent(sent, &lists.present);
+            let present = lists.present.iter().map(|&(_, action)| action);
+            self.memory.record_sent(sent, present);
         }
         if found.assistant && !(found.all_results && self.memory.no_sightings()) {
             // Valid records (the pass read them): each tool part as (toolCallId, has a result).
@@ -126,7 +127,7 @@ impl Engine {
             present: match found.present {
                 Present::Untouched => None,
                 Present::Nothing => Some(alloc::vec::Vec::new()),
-                Present::Counted => Some(lists.present),
+                Present::Counted => Some(lists.present.into_iter().map(|(_, a)| a).collect()),
             },
         }
     }
