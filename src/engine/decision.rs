@@ -165,7 +165,7 @@ const OUTPUT_ERROR: u32 = ToolState::OutputError as u32;
 const OUTPUT_DENIED: u32 = ToolState::OutputDenied as u32;
 
 /// Decides for the `count` part records after the header in `words`, in one pass: every record is
-/// checked (an unreadable one makes the whole message malformed, as `records::decode` reads it),
+/// checked (an unreadable one makes the whole message malformed, as `records::read` reads it),
 /// the gates of principles 1 and 3 are noted, and the actions are counted (and listed into
 /// `lists`, when given). Pure: the caller records what it sends. Never panics, whatever the words.
 pub fn decide_records(

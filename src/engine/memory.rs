@@ -225,7 +225,8 @@ impl Memory {
     /// Every handle the memory holds, so the glue may forget the strings of all others.
     pub fn handles(&self, out: &mut Vec<Handle>) {
         for key in &self.sent_answers {
-            out.extend_from_slice(&[(key >> 32) as Handle, *key as Handle]);
+            out.push((key >> 32) as Handle);
+            out.push(*key as Handle);
         }
         // Pushed one by one: `extend` from a `map` is a loop of its own per call in the module.
         for key in &self.sent_outputs {

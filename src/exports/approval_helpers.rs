@@ -62,11 +62,9 @@ pub extern "C" fn adk_check_batch(count: u32, answers: u32) -> u32 {
         return helper::BATCH_COMPLETE;
     };
     let answers = answer_buffer();
-    answers.extend_from_slice(&[
-        problems.missing.len() as u32,
-        problems.unknown.len() as u32,
-        problems.duplicated.len() as u32,
-    ]);
+    answers.push(problems.missing.len() as u32);
+    answers.push(problems.unknown.len() as u32);
+    answers.push(problems.duplicated.len() as u32);
     for &at in &problems.missing {
         if let Some(p) = pending.get(at as usize) {
             answers.push(p.part_index as u32);

@@ -124,7 +124,8 @@ pub extern "C" fn adk_explain(id: u32, count: u32) -> u32 {
                 Action::BrowserOutput(_) => action::BROWSER_OUTPUT,
                 Action::Answer { .. } => action::ANSWER,
             };
-            answers.extend_from_slice(&[*index as u32, kind]);
+            answers.push(*index as u32);
+            answers.push(kind);
         }
     }
     answer_word::word(found.send(), found.rule, found.value)
@@ -168,7 +169,8 @@ pub extern "C" fn adk_claim(id: u32, count: u32) -> u32 {
     let answers = answer_buffer();
     slot.runner
         .claim_in_records(role, records.unwrap_or(&[]), |call| {
-            answers.extend_from_slice(&[call.part_index as u32, call.run as u32]);
+            answers.push(call.part_index as u32);
+            answers.push(call.run as u32);
         });
     (answers.len() / 2) as u32
 }
