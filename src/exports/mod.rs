@@ -98,13 +98,13 @@ fn answer_buffer() -> &'static mut Vec<u32> {
 /// Puts `value` in the first free slot (or a new one); returns its id, the slot's index + 1 (0 is
 /// never an id, so the glue's 0 means "none").
 fn insert<T>(slots: &mut Vec<Option<T>>, value: T) -> u32 {
-    let at = match slots.iter().position(Option::is_none) {
-        Some(free) => free,
-        None => {
-            slots.push(None);
-            slots.len() - 1
-        }
-    };
+    let mut at = 0;
+    while slots.get(at).is_some_and(Option::is_some) {
+        at += 1;
+    }
+    if at == slots.len() {
+        slots.push(None);
+    }
     if let Some(entry) = slots.get_mut(at) {
         *entry = Some(value);
     }
