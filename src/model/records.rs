@@ -88,11 +88,11 @@ pub fn decode_into(words: &[u32], count: usize, mut parts: Vec<Part>) -> Message
     };
     parts.clear();
     parts.reserve(count);
-    for tool in walk(records) {
-        let part = decode_part(tool.word, tool.tool_call_id, tool.approval_id);
+    for record in walk(records) {
+        let part = decode_part(record.word, record.tool_call_id, record.approval_id);
         parts.push(part.ok_or(Malformed {
             code: MALFORMED_RECORD,
-            index: tool.index as u32,
+            index: record.index as u32,
         })?);
     }
     Ok(LastMessage {
