@@ -42,10 +42,11 @@ fn same_words(a: &[u32], b: &[u32]) -> bool {
 
 static ENGINES: Global<Vec<Option<EngineSlot>>> = Global(UnsafeCell::new(Vec::new()));
 
+/// The slot of `id`; none for an unknown id (0 wraps to an index no slot has, as in `free`).
 fn engine_slot(id: u32) -> Option<&'static mut EngineSlot> {
     ENGINES
         .get()
-        .get_mut((id as usize).checked_sub(1)?)?
+        .get_mut((id as usize).wrapping_sub(1))?
         .as_mut()
 }
 
