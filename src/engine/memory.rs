@@ -187,12 +187,11 @@ impl Memory {
         sort(&mut sorted);
         let mut seen = core::mem::take(&mut self.spare);
         seen.clear();
-        for (at, &tool) in sorted.iter().enumerate() {
+        let mut rest = sorted.as_slice();
+        while let [tool, ref later @ ..] = *rest {
+            rest = later;
             let id = (tool >> 1) as Handle;
-            if sorted
-                .get(at + 1)
-                .is_some_and(|next| next >> 1 == tool >> 1)
-            {
+            if later.first().is_some_and(|next| next >> 1 == tool >> 1) {
                 continue; // the last of its id decides
             }
             let before = self.parts_seen_before_result(id);
