@@ -4,6 +4,8 @@
 
 use alloc::vec::Vec;
 
+use crate::engine::memory::holds;
+use crate::model::records::{encode, read, walk, APPROVAL};
 use crate::model::{Handle, LastMessage, Role, ToolState};
 
 /// An approval of the last assistant message that still waits for the user.
@@ -16,21 +18,34 @@ pub struct PendingApproval {
 }
 
 /// Pending approvals of the last message, in part order; none when it is not an assistant message.
+/// The message is written as the glue writes it and read as the core module reads it
+/// ([`pending_in_records`]): one rule for both.
 pub fn pending_approvals(message: &LastMessage) -> Vec<PendingApproval> {
+    let (words, count) = encode(&Ok(message.clone()));
+    pending_in_records(&words, count).unwrap_or_default()
+}
+
+/// [`pending_approvals`] of the message in `words` (`model::records`), read without a decode; `None`
+/// when the records are not a well-formed message.
+pub fn pending_in_records(words: &[u32], count: usize) -> Option<Vec<PendingApproval>> {
+    let (role, records) = read(words, count).ok()?;
     let mut pending = Vec::new();
-    if message.role != Role::Assistant {
-        return pending;
+    if role != Role::Assistant {
+        return Some(pending);
     }
-    for (part_index, tool) in message.tool_parts() {
-        if let (ToolState::ApprovalRequested, Some(approval)) = (tool.state, tool.approval) {
+    for part in walk(records.unwrap_or(&[])) {
+        if part.is_tool()
+            && part.state() == ToolState::ApprovalRequested as u32
+            && part.has(APPROVAL)
+        {
             pending.push(PendingApproval {
-                part_index,
-                approval_id: approval.id,
-                tool_call_id: tool.tool_call_id,
+                part_index: part.index,
+                approval_id: part.approval_id,
+                tool_call_id: part.tool_call_id,
             });
         }
     }
-    pending
+    Some(pending)
 }
 
 /// Why an id passed to `approve`/`deny` is not answerable.
@@ -62,9 +77,9 @@ pub fn check_answerable(
 /// answered more than once).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BatchProblems {
-    pub missing: Vec<usize>,
-    pub unknown: Vec<usize>,
-    pub duplicated: Vec<usize>,
+    pub missing: Vec<u32>,
+    pub unknown: Vec<u32>,
+    pub duplicated: Vec<u32>,
 }
 
 /// A batch of answers (PydanticAI ADR, "no partial handling"): every pending approval answered
@@ -72,18 +87,18 @@ pub struct BatchProblems {
 pub fn check_batch(pending: &[PendingApproval], answered: &[Handle]) -> Result<(), BatchProblems> {
     let mut problems = BatchProblems::default();
     for (at, p) in pending.iter().enumerate() {
-        if !answered.contains(&p.approval_id) {
-            problems.missing.push(at);
+        if !holds(answered, p.approval_id) {
+            problems.missing.push(at as u32);
         }
     }
     for (at, id) in answered.iter().enumerate() {
         if !pending.iter().any(|p| p.approval_id == *id) {
-            problems.unknown.push(at);
+            problems.unknown.push(at as u32);
         }
         // The second answer of an id is the duplicate; a third one is not counted again.
         let earlier = answered.get(..at).unwrap_or(&[]);
         if earlier.iter().filter(|&e| e == id).count() == 1 {
-            problems.duplicated.push(at);
+            problems.duplicated.push(at as u32);
         }
     }
     if problems.missing.is_empty() && problems.unknown.is_empty() && problems.duplicated.is_empty()

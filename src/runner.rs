@@ -4,7 +4,11 @@
 
 use alloc::vec::Vec;
 
+use crate::model::records::{encode, read, walk, APPROVAL, APPROVED, FRONTEND, REQUIRES_APPROVAL};
 use crate::model::{Handle, LastMessage, Role, ToolState};
+
+const APPROVAL_RESPONDED: u32 = ToolState::ApprovalResponded as u32;
+const INPUT_AVAILABLE: u32 = ToolState::InputAvailable as u32;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Run {
@@ -40,42 +44,56 @@ impl Runner {
     }
 
     /// The browser tool calls of the last message that should start now, each returned once only.
+    /// The message is written as the glue writes it and read as the core module reads it
+    /// ([`Runner::claim_in_records`]): one rule for both.
     pub fn claim(&mut self, message: &LastMessage) -> Vec<ToolCall> {
-        if message.role != Role::Assistant {
-            return Vec::new();
-        }
         let mut calls = Vec::new();
-        for (part_index, tool) in message.tool_parts() {
-            if !tool.frontend || self.is_claimed(tool.tool_call_id) {
+        let (words, count) = encode(&Ok(message.clone()));
+        if let Ok((role, records)) = read(&words, count) {
+            self.claim_in_records(role, records.unwrap_or(&[]), |call| calls.push(call));
+        }
+        calls
+    }
+
+    /// [`Runner::claim`] over the part records of a well-formed message (`model::records::read`),
+    /// handing each call to `start` in part order instead of listing them: the core's export
+    /// writes them straight into its answer buffer.
+    pub fn claim_in_records(
+        &mut self,
+        role: Role,
+        records: &[u32],
+        mut start: impl FnMut(ToolCall),
+    ) {
+        if role != Role::Assistant {
+            return;
+        }
+        for part in walk(records) {
+            if !part.is_tool() || !part.has(FRONTEND) || self.is_claimed(part.tool_call_id) {
                 continue;
             }
-            let run = match (tool.state, tool.approval) {
-                (ToolState::ApprovalResponded, Some(approval))
-                    if approval.approved == Some(true) =>
-                {
-                    Run::Approved
-                }
-                (ToolState::InputAvailable, None) if tool.requires_approval => {
+            let approved = part.has(APPROVAL) && part.has(APPROVED);
+            let run = match part.state() {
+                APPROVAL_RESPONDED if approved => Run::Approved,
+                INPUT_AVAILABLE if !part.has(APPROVAL) && part.has(REQUIRES_APPROVAL) => {
                     Run::RefusedWithoutApproval
                 }
-                (ToolState::InputAvailable, None) => Run::CalledWithoutApproval,
+                INPUT_AVAILABLE if !part.has(APPROVAL) => Run::CalledWithoutApproval,
                 _ => continue,
             };
             if self.claimed.len() >= MAX_CLAIMED {
                 crate::engine::memory::forget_oldest(&mut self.claimed);
             }
-            self.claimed.push(tool.tool_call_id);
-            calls.push(ToolCall {
-                part_index,
-                tool_call_id: tool.tool_call_id,
+            self.claimed.push(part.tool_call_id);
+            start(ToolCall {
+                part_index: part.index,
+                tool_call_id: part.tool_call_id,
                 run,
             });
         }
-        calls
     }
 
     pub fn is_claimed(&self, tool_call_id: Handle) -> bool {
-        self.claimed.contains(&tool_call_id)
+        crate::engine::memory::holds(&self.claimed, tool_call_id)
     }
 
     /// The handles the runner holds, so the glue may forget the strings of all others.

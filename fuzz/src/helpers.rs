@@ -57,9 +57,11 @@ fn expected_batch(pending: &[Handle], answered: &[Handle]) -> Result<(), BatchPr
     let problems = BatchProblems {
         missing: (0..pending.len())
             .filter(|&at| !answered.contains(&pending[at]))
+            .map(|at| at as u32)
             .collect(),
         unknown: (0..answered.len())
             .filter(|&at| !pending.contains(&answered[at]))
+            .map(|at| at as u32)
             .collect(),
         duplicated: (0..answered.len())
             .filter(|&at| {
@@ -69,6 +71,7 @@ fn expected_batch(pending: &[Handle], answered: &[Handle]) -> Result<(), BatchPr
                     .count()
                     == 1
             })
+            .map(|at| at as u32)
             .collect(),
     };
     if problems == BatchProblems::default() {

@@ -7,8 +7,8 @@ use alloc::vec::Vec;
 use super::memory::{Action, KeepsAll, Memory};
 use super::{Mode, Policy};
 use crate::model::records::{
-    header, readable, APPROVAL, APPROVED, AUTOMATIC, DENIED, FAILED, FLAGS_SHIFT, FRONTEND,
-    HEADER_WORDS, KIND_STEP_START, KIND_TOOL, MALFORMED_RECORD, NIBBLE, PART_WORDS, STATE_SHIFT,
+    self, readable, walk, APPROVAL, APPROVED, AUTOMATIC, DENIED, FAILED, FLAGS_SHIFT, FRONTEND,
+    KIND_STEP_START, KIND_TOOL, MALFORMED_RECORD, NIBBLE, PART_WORDS, STATE_SHIFT,
 };
 use crate::model::{Handle, Malformed, Role, ToolState};
 
@@ -87,7 +87,8 @@ impl Verdict {
 /// The actions of a decision, listed: what `explain()` shows and what the memory records on a send.
 #[derive(Default)]
 pub struct Lists {
-    pub present: Vec<Action>,
+    /// With their part indices, as `unknown`: one list type, one `push` in the module.
+    pub present: Vec<(usize, Action)>,
     pub unknown: Vec<(usize, Action)>,
 }
 
@@ -164,7 +165,7 @@ const OUTPUT_ERROR: u32 = ToolState::OutputError as u32;
 const OUTPUT_DENIED: u32 = ToolState::OutputDenied as u32;
 
 /// Decides for the `count` part records after the header in `words`, in one pass: every record is
-/// checked (an unreadable one makes the whole message malformed, as `records::decode` reads it),
+/// checked (an unreadable one makes the whole message malformed, as `records::read` reads it),
 /// the gates of principles 1 and 3 are noted, and the actions are counted (and listed into
 /// `lists`, when given). Pure: the caller records what it sends. Never panics, whatever the words.
 pub fn decide_records(
@@ -190,13 +191,16 @@ pub fn decide_records(
         keeps: KeepsAll::default(),
         lists,
     };
-    for at in 0..count {
-        let Some(&[word, tool_call_id, approval_id]) =
-            records.get(at * PART_WORDS..at * PART_WORDS + PART_WORDS)
-        else {
-            break;
-        };
-        if !pass.part(at, word, tool_call_id, approval_id, memory, policy) {
+    for part in walk(records) {
+        let (at, word) = (part.index, part.word);
+        if !pass.part(
+            at,
+            word,
+            part.tool_call_id,
+            part.approval_id,
+            memory,
+            policy,
+        ) {
             return malformed(MALFORMED_RECORD, at as u32);
         }
     }
@@ -229,34 +233,14 @@ fn read_header<'a>(
     count: usize,
     memory: &Memory,
 ) -> Result<(Role, &'a [u32]), Found> {
-    let Some(&[role, parts_missing, code, index]) = words.get(..HEADER_WORDS) else {
-        return Err(malformed(MALFORMED_RECORD, 0));
-    };
-    const _: () = assert!(
-        header::ROLE == 0
-            && header::PARTS_MISSING == 1
-            && header::MALFORMED_CODE == 2
-            && header::MALFORMED_INDEX == 3
-    );
-    if code != 0 {
-        return Err(malformed(code, index));
-    }
-    let role = Role::from_code(role);
-    if parts_missing != 0 {
-        if role != Role::Assistant {
-            return Err(not_assistant(role));
-        }
-        return Err(Found {
+    match records::read_header(words, count) {
+        Err(why) => Err(malformed(why.code, why.index)),
+        Ok((role, Some(records))) => Ok((role, records)),
+        Ok((role, None)) if role != Role::Assistant => Err(not_assistant(role)),
+        Ok((_, None)) => Err(Found {
             keeps_all: memory.sent_count() == 0,
             ..Found::rule(rule::NO_PARTS, 0, Present::Nothing)
-        });
-    }
-    match count
-        .checked_mul(PART_WORDS)
-        .and_then(|len| words.get(HEADER_WORDS..)?.get(..len))
-    {
-        Some(records) => Ok((role, records)),
-        None => Err(malformed(MALFORMED_RECORD, 0)),
+        }),
     }
 }
 
@@ -382,7 +366,7 @@ impl Pass<'_> {
         self.present += 1;
         self.keeps.meet(memory, action);
         if let Some(lists) = self.lists.as_deref_mut() {
-            lists.present.push(action);
+            lists.present.push((at, action));
         }
         if unanswered && !memory.was_sent(action) {
             self.unknown += 1;

@@ -75,18 +75,14 @@ impl Memory {
         }
     }
 
+    #[inline(always)]
     pub fn was_sent(&self, action: Action) -> bool {
         contains_sorted(self.sent(action), action.key())
     }
 
+    #[inline(always)]
     pub fn is_browser_output(&self, tool_call_id: Handle) -> bool {
-        // A loop, not `contains`: a call per lookup in the size-tuned module.
-        for &id in &self.browser_outputs {
-            if id == tool_call_id {
-                return true;
-            }
-        }
-        false
+        holds(&self.browser_outputs, tool_call_id)
     }
 
     /// The library's helpers (or the app) say the output of this tool call is the browser's.
@@ -113,13 +109,23 @@ impl Memory {
     /// Records a send, and forgets sent actions that are no longer in the last message: they can
     /// never be decided on again, and keeping them would grow without bound. The engine calls it
     /// only when something changes (a send, or a remembered send that [`KeepsAll`] did not meet).
-    pub fn record_sent(&mut self, sent: impl Iterator<Item = Action> + Clone, present: &[Action]) {
+    pub fn record_sent(
+        &mut self,
+        sent: impl Iterator<Item = Action> + Clone,
+        present: impl Iterator<Item = Action> + Clone,
+    ) {
         let mut present_keys = core::mem::take(&mut self.scratch);
         let mut changed = false;
         for answers in [true, false] {
-            let of_kind = |action: &&Action| matches!(action, Action::Answer { .. }) == answers;
+            let of_kind = |action: &Action| matches!(action, Action::Answer { .. }) == answers;
             present_keys.clear();
-            present_keys.extend(present.iter().filter(of_kind).map(|a| a.key()));
+            // Keys are pushed one by one here and below, with no adapter: `extend` from a chain is a
+            // specialized loop with its own growth path, and `filter` a search loop of its own.
+            for action in present.clone() {
+                if of_kind(&action) {
+                    present_keys.push(action.key());
+                }
+            }
             sort(&mut present_keys);
             let kept = if answers {
                 &mut self.sent_answers
@@ -127,12 +133,18 @@ impl Memory {
                 &mut self.sent_outputs
             };
             let before = kept.len();
-            kept.retain(|&key| contains_sorted(&present_keys, key));
+            // The kept keys are sorted and unique (as this function leaves them): only the keys
+            // no longer present leave.
+            keep_only(kept, Some(&present_keys));
             // Retaining only removes and adding only adds (no key twice): the lengths tell a change.
             let kept_all = kept.len() == before;
-            kept.extend(sent.clone().filter(|a| of_kind(&a)).map(|a| a.key()));
+            for action in sent.clone() {
+                if of_kind(&action) {
+                    kept.push(action.key());
+                }
+            }
             sort(kept);
-            kept.dedup();
+            keep_only(kept, None);
             if !kept_all || kept.len() != before {
                 changed = true;
             }
@@ -163,28 +175,23 @@ impl Memory {
     /// Records a snapshot of the last message: `tools` are its tool parts as `(toolCallId, has a
     /// result)`, `parts` its part count. A part without a result is noted as seen with `parts`
     /// parts; a part no longer in the message is forgotten.
-    pub fn record_seen(
-        &mut self,
-        tools: impl Iterator<Item = (Handle, bool)> + Clone,
-        parts: usize,
-    ) {
-        // Nothing seen without a result, before or now: nothing to record (the usual fresh ask).
-        if self.seen_without_result.is_empty() && tools.clone().all(|(_, result)| result) {
-            return;
-        }
+    pub fn record_seen(&mut self, tools: impl Iterator<Item = (Handle, bool)>, parts: usize) {
+        // Nothing seen without a result, before or now, records nothing: the engine does not call
+        // this then (the usual fresh ask), and the loop below would keep nothing either.
         // Sorted by id, and within an id the parts without a result first.
         let mut sorted = core::mem::take(&mut self.scratch);
         sorted.clear();
-        sorted.extend(tools.map(|(id, has_result)| (id as u64) << 1 | has_result as u64));
+        for (id, has_result) in tools {
+            sorted.push((id as u64) << 1 | has_result as u64);
+        }
         sort(&mut sorted);
         let mut seen = core::mem::take(&mut self.spare);
         seen.clear();
-        for (at, &tool) in sorted.iter().enumerate() {
+        let mut rest = sorted.as_slice();
+        while let [tool, ref later @ ..] = *rest {
+            rest = later;
             let id = (tool >> 1) as Handle;
-            if sorted
-                .get(at + 1)
-                .is_some_and(|next| next >> 1 == tool >> 1)
-            {
+            if later.first().is_some_and(|next| next >> 1 == tool >> 1) {
                 continue; // the last of its id decides
             }
             let before = self.parts_seen_before_result(id);
@@ -217,15 +224,17 @@ impl Memory {
     /// Every handle the memory holds, so the glue may forget the strings of all others.
     pub fn handles(&self, out: &mut Vec<Handle>) {
         for key in &self.sent_answers {
-            out.extend_from_slice(&[(key >> 32) as Handle, *key as Handle]);
+            out.push((key >> 32) as Handle);
+            out.push(*key as Handle);
         }
-        out.extend(self.sent_outputs.iter().map(|key| *key as Handle));
+        // Pushed one by one: `extend` from a `map` is a loop of its own per call in the module.
+        for key in &self.sent_outputs {
+            out.push(*key as Handle);
+        }
         out.extend_from_slice(&self.browser_outputs);
-        out.extend(
-            self.seen_without_result
-                .iter()
-                .map(|entry| (entry >> 32) as Handle),
-        );
+        for entry in &self.seen_without_result {
+            out.push((entry >> 32) as Handle);
+        }
     }
 
     pub fn clear(&mut self) {
@@ -296,9 +305,10 @@ impl KeepsAll {
 }
 
 /// The index of the first key `>= key` in sorted `keys` (their length when none is): a binary
-/// search written out, since `slice::binary_search` is a call per lookup in the size-tuned module,
-/// and the decision makes one for every action of the message.
-#[inline(always)]
+/// search written out, smaller than `slice::binary_search` in the size-tuned module. One function
+/// the memory's lookups share: inlined into each, it cost 67 B more, and the call measured no
+/// slower in a Node microbenchmark of fresh decisions.
+#[inline]
 fn lower_bound(keys: &[u64], key: u64) -> usize {
     let (mut low, mut high) = (0, keys.len());
     while low < high {
@@ -311,8 +321,9 @@ fn lower_bound(keys: &[u64], key: u64) -> usize {
     low
 }
 
-/// Whether sorted `keys` hold `key`.
-#[inline(always)]
+/// Whether sorted `keys` hold `key`. One function every caller shares (the binary search inlined
+/// in each cost 200 B of the module); `was_sent` inlines, so the decision calls this directly.
+#[inline(never)]
 fn contains_sorted(keys: &[u64], key: u64) -> bool {
     keys.get(lower_bound(keys, key)) == Some(&key)
 }
@@ -321,7 +332,9 @@ fn contains_sorted(keys: &[u64], key: u64) -> bool {
 /// hundred bytes of WebAssembly where the standard library's sort takes several KB per key type
 /// (BENCHMARKS.md, the core's contents). The glue interns ids in the order it meets them, so keys
 /// usually arrive sorted already: that is checked first, in one pass. Every access is checked
-/// (`get`), so no index can panic: the core carries no panic message of its own.
+/// (`get`), but for `swap(0, step)` with `step < len` by the loop's range, which the compiler sees
+/// (no bounds-check message in the module): no index can panic, and the core carries no panic
+/// message of its own.
 pub fn sort(keys: &mut [u64]) {
     if keys.windows(2).all(|pair| pair.first() <= pair.last()) {
         return;
@@ -349,25 +362,64 @@ pub fn sort(keys: &mut [u64]) {
             root = child;
         }
     }
-    for root in (0..keys.len() / 2).rev() {
-        sift_down(keys, root);
-    }
-    // The largest key moves to the end of the heap, which then shrinks by one.
-    let mut heap = keys;
-    while let Some((last, rest)) = core::mem::take(&mut heap).split_last_mut() {
-        if let Some(first) = rest.first_mut() {
-            core::mem::swap(first, last);
+    // One loop for both phases, so `sift_down` is one copy: the steps past `len` build the heap,
+    // the others move its largest key to the end, and the heap shrinks by one.
+    let len = keys.len();
+    for step in (0..len + len / 2).rev() {
+        let (root, end) = if step >= len {
+            (step - len, len)
+        } else {
+            keys.swap(0, step);
+            (0, step)
+        };
+        if let Some(heap) = keys.get_mut(..end) {
+            sift_down(heap, root);
         }
-        sift_down(rest, 0);
-        heap = rest;
     }
 }
 
-/// Forgets a bounded list's oldest entry. `retain`, not `remove(0)`: `Vec::remove` brings its
-/// bounds-check message into the core, which carries no panic text of its own.
-pub fn forget_oldest<T>(list: &mut Vec<T>) {
-    let mut first = true;
-    list.retain(|_| !core::mem::replace(&mut first, false));
+/// Whether `handles` holds `handle`. A loop, not `slice::contains`: that one is unrolled into
+/// 175 B of the size-tuned module, where this is one small function every list of handles shares.
+pub fn holds(handles: &[Handle], handle: Handle) -> bool {
+    for &held in handles {
+        if held == handle {
+            return true;
+        }
+    }
+    false
+}
+
+/// Keeps each key once (`keys` are sorted, so a repeat follows its first), and only the keys in
+/// sorted `within` when given: `Vec::retain` and `Vec::dedup` written out as one loop of checked
+/// reads and writes, smaller than theirs in the size-tuned module.
+fn keep_only(keys: &mut Vec<u64>, within: Option<&[u64]>) {
+    let mut kept = 0;
+    for at in 0..keys.len() {
+        let Some(&key) = keys.get(at) else { break };
+        let repeat = kept > 0 && keys.get(kept - 1) == Some(&key);
+        if repeat || within.is_some_and(|within| !contains_sorted(within, key)) {
+            continue;
+        }
+        if let Some(slot) = keys.get_mut(kept) {
+            *slot = key;
+        }
+        kept += 1;
+    }
+    keys.truncate(kept);
+}
+
+/// Forgets a bounded list's oldest entry: the others move down one, by checked reads and writes.
+/// Not `remove(0)` or `copy_within`, which bring their bounds-check messages into the core (it
+/// carries no panic text of its own), nor `retain`, whose closure cost 140 B more than this loop.
+pub fn forget_oldest<T: Copy>(list: &mut Vec<T>) {
+    for at in 1..list.len() {
+        if let Some(&later) = list.get(at) {
+            if let Some(slot) = list.get_mut(at - 1) {
+                *slot = later;
+            }
+        }
+    }
+    list.pop();
 }
 
 #[cfg(test)]
@@ -384,10 +436,10 @@ mod tests {
     #[test]
     fn sent_actions_are_forgotten_when_their_part_leaves_the_last_message() {
         let mut memory = Memory::new();
-        memory.record_sent([answer(1, 2)].into_iter(), &[answer(1, 2)]);
+        memory.record_sent([answer(1, 2)].into_iter(), [answer(1, 2)].into_iter());
         assert!(memory.was_sent(answer(1, 2)));
         assert!(!memory.was_sent(Action::BrowserOutput(1)));
-        memory.record_sent([answer(3, 4)].into_iter(), &[answer(3, 4)]);
+        memory.record_sent([answer(3, 4)].into_iter(), [answer(3, 4)].into_iter());
         assert!(!memory.was_sent(answer(1, 2)));
         assert_eq!(memory.sent_count(), 1);
     }
@@ -404,9 +456,9 @@ mod tests {
         ];
         for (present, remembered) in cases {
             let mut memory = Memory::new();
-            memory.record_sent(kept.into_iter(), &kept);
+            memory.record_sent(kept.into_iter(), kept.into_iter());
             let version = memory.version();
-            memory.record_sent(core::iter::empty(), present);
+            memory.record_sent(core::iter::empty(), present.iter().copied());
             assert_eq!(memory.sent_count(), remembered, "{present:?}");
             assert_eq!(memory.version() == version, remembered == 3, "{present:?}");
             for action in kept {
@@ -418,7 +470,7 @@ mod tests {
     #[test]
     fn an_answer_is_the_pair_of_tool_call_and_approval_id() {
         let mut memory = Memory::new();
-        memory.record_sent([answer(1, 9)].into_iter(), &[answer(1, 9)]);
+        memory.record_sent([answer(1, 9)].into_iter(), [answer(1, 9)].into_iter());
         assert!(!memory.was_sent(answer(2, 9)));
     }
 
@@ -453,13 +505,13 @@ mod tests {
             let now = memory.version();
             core::mem::replace(&mut version, now) != now
         };
-        memory.record_sent([answer(1, 2)].into_iter(), &[answer(1, 2)]);
+        memory.record_sent([answer(1, 2)].into_iter(), [answer(1, 2)].into_iter());
         assert!(moved(&memory), "a new send");
-        memory.record_sent(core::iter::empty(), &[answer(1, 2)]);
+        memory.record_sent(core::iter::empty(), [answer(1, 2)].into_iter());
         assert!(!moved(&memory), "the same present actions, nothing sent");
-        memory.record_sent([answer(1, 2)].into_iter(), &[answer(1, 2)]);
+        memory.record_sent([answer(1, 2)].into_iter(), [answer(1, 2)].into_iter());
         assert!(!moved(&memory), "a send already remembered");
-        memory.record_sent(core::iter::empty(), &[answer(3, 4)]);
+        memory.record_sent(core::iter::empty(), [answer(3, 4)].into_iter());
         assert!(moved(&memory), "a sent action left the message");
         memory.record_seen([(5, false)].into_iter(), 2);
         assert!(moved(&memory), "a new sighting");

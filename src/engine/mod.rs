@@ -7,7 +7,7 @@ pub mod memory;
 pub use decision::{decide_records, rule, Decision, Found, Lists, Present, Verdict};
 pub use memory::{Action, Memory};
 
-use crate::model::records::{encode, HEADER_WORDS, KIND_TOOL, PART_WORDS, STATE_SHIFT};
+use crate::model::records::{encode, walk, HEADER_WORDS, PART_WORDS};
 use crate::model::{Handle, Message, ToolState};
 
 /// The transport a chat uses (SPEC §2, ADR 0008).
@@ -92,7 +92,8 @@ impl Engine {
                 decide_records(words, count, &self.memory, &policy, Some(&mut lists));
             }
             let sent = lists.unknown.iter().map(|&(_, action)| action);
-            self.memory.record_sent(sent, &lists.present);
+            let present = lists.present.iter().map(|&(_, action)| action);
+            self.memory.record_sent(sent, present);
         }
         if found.assistant && !(found.all_results && self.memory.no_sightings()) {
             // Valid records (the pass read them): each tool part as (toolCallId, has a result).
@@ -106,18 +107,11 @@ impl Engine {
                 .checked_mul(PART_WORDS)
                 .and_then(|len| words.get(HEADER_WORDS..)?.get(..len))
                 .unwrap_or(&[]);
-            // By index, not `chunks_exact`: its length divides by the chunk size, which the
-            // size-tuned build keeps, with a panic for a division by zero.
-            let tools = (0..count).filter_map(move |at| {
-                match records.get(at * PART_WORDS..at * PART_WORDS + PART_WORDS) {
-                    Some(&[word, tool_call_id, _]) if word & 0xf == KIND_TOOL => {
-                        let state = (word >> STATE_SHIFT) & 0xf;
-                        let result = state == ToolState::OutputAvailable as u32
-                            || state == ToolState::OutputError as u32;
-                        Some((tool_call_id, result))
-                    }
-                    _ => None,
-                }
+            let tools = walk(records).filter(|part| part.is_tool()).map(|part| {
+                let state = part.state();
+                let result = state == ToolState::OutputAvailable as u32
+                    || state == ToolState::OutputError as u32;
+                (part.tool_call_id, result)
             });
             self.memory.record_seen(tools, count);
         }
@@ -133,7 +127,7 @@ impl Engine {
             present: match found.present {
                 Present::Untouched => None,
                 Present::Nothing => Some(alloc::vec::Vec::new()),
-                Present::Counted => Some(lists.present),
+                Present::Counted => Some(lists.present.into_iter().map(|(_, a)| a).collect()),
             },
         }
     }

@@ -1,8 +1,8 @@
 //! The approval helpers over the records of a last message: `pendingApprovals`, `approve`/`deny`
 //! and `answerApprovals`.
 
-use super::{answer_buffer, message, RECORDS};
-use crate::approvals::{check_answerable, check_batch, pending_approvals, NotAnswerable};
+use super::{answer_buffer, RECORDS};
+use crate::approvals::{check_answerable, check_batch, pending_in_records, NotAnswerable};
 use crate::contract::helper;
 use crate::model::records::{HEADER_WORDS, PART_WORDS};
 use crate::model::Handle;
@@ -11,10 +11,9 @@ use crate::model::Handle;
 /// `helper::NOT_A_MESSAGE` when the records are not a well-formed message.
 #[no_mangle]
 pub extern "C" fn adk_pending(count: u32) -> u32 {
-    let Ok(message) = message(count) else {
+    let Some(pending) = pending_in_records(RECORDS.get(), count as usize) else {
         return helper::NOT_A_MESSAGE;
     };
-    let pending = pending_approvals(&message);
     let answers = answer_buffer();
     for p in &pending {
         answers.push(p.part_index as u32);
@@ -26,10 +25,10 @@ pub extern "C" fn adk_pending(count: u32) -> u32 {
 /// `contract::helper`'s `ANSWERABLE_*` answers.
 #[no_mangle]
 pub extern "C" fn adk_answerable(count: u32, approval_id: Handle) -> i32 {
-    let Ok(message) = message(count) else {
+    let Some(pending) = pending_in_records(RECORDS.get(), count as usize) else {
         return helper::ANSWERABLE_NOT_A_MESSAGE;
     };
-    match check_answerable(&pending_approvals(&message), approval_id) {
+    match check_answerable(&pending, approval_id) {
         Ok(found) => found.part_index as i32,
         Err(NotAnswerable::Unknown) => helper::ANSWERABLE_UNKNOWN,
         Err(NotAnswerable::ToolCallIdOf(found)) => {
@@ -46,36 +45,32 @@ pub extern "C" fn adk_answerable(count: u32, approval_id: Handle) -> i32 {
 /// message.
 #[no_mangle]
 pub extern "C" fn adk_check_batch(count: u32, answers: u32) -> u32 {
-    let Ok(message) = message(count) else {
+    let Some(pending) = pending_in_records(RECORDS.get(), count as usize) else {
         return helper::NOT_A_MESSAGE;
     };
-    // Checked: a header that says "no parts" leaves `count` unchecked by the decoder, and a
+    // Checked: a header that says "no parts" leaves `count` unchecked by the reader, and a
     // hostile count or answer count must read no answers rather than wrap around.
     let range = (count as usize)
         .checked_mul(PART_WORDS)
         .and_then(|words| words.checked_add(HEADER_WORDS))
         .and_then(|from| Some(from..from.checked_add(answers as usize)?));
-    // The one borrow of RECORDS left in this call (`message` above ended its own).
+    // The one borrow of RECORDS left in this call (`pending_in_records` above ended its own).
     let answered: &[Handle] = range
         .and_then(|range| RECORDS.get().get(range))
         .unwrap_or(&[]);
-    let pending = pending_approvals(&message);
     let Err(problems) = check_batch(&pending, answered) else {
         return helper::BATCH_COMPLETE;
     };
     let answers = answer_buffer();
-    answers.extend_from_slice(&[
-        problems.missing.len() as u32,
-        problems.unknown.len() as u32,
-        problems.duplicated.len() as u32,
-    ]);
+    answers.push(problems.missing.len() as u32);
+    answers.push(problems.unknown.len() as u32);
+    answers.push(problems.duplicated.len() as u32);
     for &at in &problems.missing {
-        if let Some(p) = pending.get(at) {
+        if let Some(p) = pending.get(at as usize) {
             answers.push(p.part_index as u32);
         }
     }
-    for &at in problems.unknown.iter().chain(&problems.duplicated) {
-        answers.push(at as u32);
-    }
+    answers.extend_from_slice(&problems.unknown);
+    answers.extend_from_slice(&problems.duplicated);
     1
 }

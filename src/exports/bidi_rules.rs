@@ -11,8 +11,9 @@ use crate::transport::{BidiRules, ChunkKind};
 /// slot's id. Each frame event is one call, numbers in, one answer word out.
 static BIDI: Global<Vec<Option<BidiRules>>> = Global(UnsafeCell::new(Vec::new()));
 
+/// The rules of `id`; none for an unknown id (0 wraps to an index no slot has, as in `free`).
 fn bidi(id: u32) -> Option<&'static mut BidiRules> {
-    BIDI.get().get_mut((id as usize).checked_sub(1)?)?.as_mut()
+    BIDI.get().get_mut((id as usize).wrapping_sub(1))?.as_mut()
 }
 
 /// New rules for a transport; returns their id (never 0).

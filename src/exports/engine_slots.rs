@@ -4,10 +4,10 @@
 use alloc::vec::Vec;
 use core::cell::UnsafeCell;
 
-use super::{answer_buffer, free, insert, message, Global, RECORDS};
+use super::{answer_buffer, free, insert, Global, RECORDS};
 use crate::contract::{action, answer as answer_word, engine_option};
 use crate::engine::{Action, BidiPattern, Engine, Mode};
-use crate::model::records::{HEADER_WORDS, PART_WORDS};
+use crate::model::records::{read, HEADER_WORDS, PART_WORDS};
 use crate::model::Handle;
 use crate::runner::Runner;
 
@@ -42,10 +42,11 @@ fn same_words(a: &[u32], b: &[u32]) -> bool {
 
 static ENGINES: Global<Vec<Option<EngineSlot>>> = Global(UnsafeCell::new(Vec::new()));
 
+/// The slot of `id`; none for an unknown id (0 wraps to an index no slot has, as in `free`).
 fn engine_slot(id: u32) -> Option<&'static mut EngineSlot> {
     ENGINES
         .get()
-        .get_mut((id as usize).checked_sub(1)?)?
+        .get_mut((id as usize).wrapping_sub(1))?
         .as_mut()
 }
 
@@ -124,7 +125,8 @@ pub extern "C" fn adk_explain(id: u32, count: u32) -> u32 {
                 Action::BrowserOutput(_) => action::BROWSER_OUTPUT,
                 Action::Answer { .. } => action::ANSWER,
             };
-            answers.extend_from_slice(&[*index as u32, kind]);
+            answers.push(*index as u32);
+            answers.push(kind);
         }
     }
     answer_word::word(found.send(), found.rule, found.value)
@@ -158,18 +160,20 @@ pub extern "C" fn adk_remembered(id: u32) -> u32 {
 /// answer buffer (run: `runner::Run`'s code); returns their number.
 #[no_mangle]
 pub extern "C" fn adk_claim(id: u32, count: u32) -> u32 {
-    let Ok(message) = message(count) else {
+    // The one borrow of RECORDS in this call.
+    let Ok((role, records)) = read(RECORDS.get(), count as usize) else {
         return 0;
     };
     let Some(slot) = engine_slot(id) else {
         return 0;
     };
-    let calls = slot.runner.claim(&message);
     let answers = answer_buffer();
-    for call in &calls {
-        answers.extend_from_slice(&[call.part_index as u32, call.run as u32]);
-    }
-    calls.len() as u32
+    slot.runner
+        .claim_in_records(role, records.unwrap_or(&[]), |call| {
+            answers.push(call.part_index as u32);
+            answers.push(call.run as u32);
+        });
+    (answers.len() / 2) as u32
 }
 
 /// Every handle the engine and its runner hold, into the answer buffer; returns their number. The glue

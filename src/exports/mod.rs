@@ -26,9 +26,6 @@ pub use engine_slots::*;
 use alloc::vec::Vec;
 use core::cell::UnsafeCell;
 
-use crate::model::records::decode;
-use crate::model::Message;
-
 /// A global of the single-threaded module. WebAssembly without threads runs one call at a time,
 /// and no export calls another; within one export, each `get()` borrow of a global ends before
 /// the next `get()` of the same global, so no two borrows of one global overlap.
@@ -64,13 +61,10 @@ pub extern "C" fn adk_records(words: u32) -> *mut u32 {
         *records = Vec::new();
     }
     if records.len() < words {
-        records.resize(words, 0);
+        // Not `resize`: its fill loop is a function of its own in the module, 73 B more.
+        records.extend(core::iter::repeat_n(0, words - records.len()));
     }
     records.as_mut_ptr()
-}
-
-fn message(count: u32) -> Message {
-    decode(RECORDS.get(), count as usize)
 }
 
 /// Empties the record buffer, so the next `adk_records(n)` holds exactly `n` words: for the
@@ -104,13 +98,13 @@ fn answer_buffer() -> &'static mut Vec<u32> {
 /// Puts `value` in the first free slot (or a new one); returns its id, the slot's index + 1 (0 is
 /// never an id, so the glue's 0 means "none").
 fn insert<T>(slots: &mut Vec<Option<T>>, value: T) -> u32 {
-    let at = match slots.iter().position(Option::is_none) {
-        Some(free) => free,
-        None => {
-            slots.push(None);
-            slots.len() - 1
-        }
-    };
+    let mut at = 0;
+    while slots.get(at).is_some_and(Option::is_some) {
+        at += 1;
+    }
+    if at == slots.len() {
+        slots.push(None);
+    }
     if let Some(entry) = slots.get_mut(at) {
         *entry = Some(value);
     }

@@ -1,10 +1,12 @@
 //! The integer records that carry a last message across the JS→WASM boundary.
 //!
 //! The glue (`js/records.js`, the one writer) walks the last message's parts once and writes them
-//! into a `u32` buffer in WebAssembly memory. [`decode`] reads them into a [`Message`] for the
-//! approval helpers and the tool runner; the decision reads them itself, in one pass without a
-//! decode (`engine::decide_records`), and a property test (`tests/properties.rs`) holds the two
-//! readings to the same decisions on any words. Nothing but numbers
+//! into a `u32` buffer in WebAssembly memory. The approval helpers and the tool runner read them
+//! with [`read`] (is it a well-formed message?) and [`walk`] (its part records, one by one); the
+//! decision reads them itself, in one pass (`engine::decide_records`). [`decode`] builds a
+//! [`Message`] from them for the native tests and the fuzz targets, and a property test
+//! (`tests/properties.rs`) holds it and the decision's pass to the same decisions on any words.
+//! None of them decodes in the core module. Nothing but numbers
 //! crosses: ids are handles of the engine's intern table, a tool's name is resolved into flags,
 //! and what the glue could not read is a malformation code. Inputs, outputs and earlier messages
 //! never cross, so the cost does not grow with history length or output size.
@@ -80,38 +82,117 @@ pub fn decode(words: &[u32], count: usize) -> Message {
 /// [`decode`] into `parts`' allocation (cleared first), so a caller that hands each message's
 /// parts back allocates once, not once per decision.
 pub fn decode_into(words: &[u32], count: usize, mut parts: Vec<Part>) -> Message {
-    let bad = |index: usize| Malformed {
-        code: MALFORMED_RECORD,
-        index: index as u32,
-    };
-    let header = words.get(..HEADER_WORDS).ok_or(bad(0))?;
-    if header[header::MALFORMED_CODE] != 0 {
-        return Err(Malformed {
-            code: header[header::MALFORMED_CODE],
-            index: header[header::MALFORMED_INDEX],
-        });
-    }
-    let role = Role::from_code(header[header::ROLE]);
-    if header[header::PARTS_MISSING] != 0 {
+    let (role, records) = read(words, count)?;
+    let Some(records) = records else {
         return Ok(LastMessage { role, parts: None });
-    }
-    let records = count
-        .checked_mul(PART_WORDS)
-        .and_then(|len| words.get(HEADER_WORDS..)?.get(..len))
-        .ok_or(bad(0))?;
+    };
     parts.clear();
     parts.reserve(count);
-    for (index, record) in records.chunks_exact(PART_WORDS).enumerate() {
-        let part = decode_part(
-            record[part::WORD],
-            record[part::TOOL_CALL_ID],
-            record[part::APPROVAL_ID],
-        );
-        parts.push(part.ok_or(bad(index))?);
+    for record in walk(records) {
+        let part = decode_part(record.word, record.tool_call_id, record.approval_id);
+        parts.push(part.ok_or(Malformed {
+            code: MALFORMED_RECORD,
+            index: record.index as u32,
+        })?);
     }
     Ok(LastMessage {
         role,
         parts: Some(parts),
+    })
+}
+
+/// The role and the part records of a well-formed message (`None` when its parts are missing), or
+/// why the records are not one: the glue's malformation, fewer words than the count, or an
+/// unreadable record. Every record is checked, as [`decode`] reads them; the approval helpers and
+/// the tool runner read the records through this, without a decode.
+pub fn read(words: &[u32], count: usize) -> Result<(Role, Option<&[u32]>), Malformed> {
+    let (role, records) = read_header(words, count)?;
+    for part in walk(records.unwrap_or(&[])) {
+        if !readable(part.word) {
+            return Err(Malformed {
+                code: MALFORMED_RECORD,
+                index: part.index as u32,
+            });
+        }
+    }
+    Ok((role, records))
+}
+
+/// [`read`] without checking the part records: the header's role and the `count` part records
+/// after it (`None` when the parts are missing), or the header's malformation. The decision checks
+/// the records in its own pass.
+#[inline(always)]
+pub fn read_header(words: &[u32], count: usize) -> Result<(Role, Option<&[u32]>), Malformed> {
+    let bad = Malformed {
+        code: MALFORMED_RECORD,
+        index: 0,
+    };
+    let Some(&[role, parts_missing, code, index]) = words.get(..HEADER_WORDS) else {
+        return Err(bad);
+    };
+    const _: () = assert!(
+        header::ROLE == 0
+            && header::PARTS_MISSING == 1
+            && header::MALFORMED_CODE == 2
+            && header::MALFORMED_INDEX == 3
+    );
+    if code != 0 {
+        return Err(Malformed { code, index });
+    }
+    let role = Role::from_code(role);
+    if parts_missing != 0 {
+        return Ok((role, None));
+    }
+    let records = count
+        .checked_mul(PART_WORDS)
+        .and_then(|len| words.get(HEADER_WORDS..)?.get(..len))
+        .ok_or(bad)?;
+    Ok((role, Some(records)))
+}
+
+/// One part record, read.
+#[derive(Clone, Copy, Debug)]
+pub struct PartRecord {
+    /// The part's index in the message.
+    pub index: usize,
+    pub word: u32,
+    pub tool_call_id: Handle,
+    pub approval_id: Handle,
+}
+
+impl PartRecord {
+    pub fn is_tool(&self) -> bool {
+        self.word & NIBBLE == KIND_TOOL
+    }
+
+    /// The tool state's code (a tool part's).
+    pub fn state(&self) -> u32 {
+        (self.word >> STATE_SHIFT) & NIBBLE
+    }
+
+    /// Whether the part has a flag (a tool part's: [`APPROVAL`], [`FRONTEND`], …).
+    pub fn has(&self, flag: u32) -> bool {
+        (self.word >> FLAGS_SHIFT) & flag != 0
+    }
+}
+
+/// The part records in order, by slice pattern: no index to check and no division by the record
+/// size (`chunks_exact` keeps one, with a panic for a division by zero, in the size-tuned build).
+pub fn walk(records: &[u32]) -> impl Iterator<Item = PartRecord> + '_ {
+    const _: () = assert!(part::WORD == 0 && part::TOOL_CALL_ID == 1 && part::APPROVAL_ID == 2);
+    let (mut rest, mut index) = (records, 0);
+    core::iter::from_fn(move || {
+        let &[word, tool_call_id, approval_id, ref later @ ..] = rest else {
+            return None;
+        };
+        let part = PartRecord {
+            index,
+            word,
+            tool_call_id,
+            approval_id,
+        };
+        (rest, index) = (later, index + 1);
+        Some(part)
     })
 }
 
