@@ -1,7 +1,8 @@
-// The package's files that load on demand (answerApprovals' checks, getLocation's rules, the BIDI
-// transport behind useAdkChat), in a real Chromium: when one cannot be downloaded (offline, or a
-// deploy that replaced the app's files), the call rejects with an AdkLoadError naming the file,
-// nothing is applied, and the next call, with the network back, loads it and works. The downloads
+// The package's files that load on demand (answerApprovals' checks, getLocation's rules, the drop-in
+// executors' bodies, the BIDI transport behind useAdkChat), in a real Chromium: when one cannot be
+// downloaded (offline, or a deploy that replaced the app's files), the call rejects with an
+// AdkLoadError naming the file (a drop-in executor answers {success: false} instead, as it never
+// rejects), nothing is applied, and the next call, with the network back, loads it and works. The downloads
 // are made to fail with playwright's request routing; the package is the built one in pkg/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -114,4 +115,21 @@ test("useAdkChat's BIDI transport: its module cannot be downloaded: the send rej
   // Loaded now: the transport itself answers (the messages are refused by its own check).
   assert.equal(online.error?.name, 'AdkInvalidArgumentError', JSON.stringify(online));
   assert.match(online.error.message, /`messages` is/);
+});
+
+test("the drop-in executors (executeChangeBgm): their bodies cannot be downloaded: {success: false} naming the file, never a rejection; then they run", async () => {
+  const { offline, online } = await offlineThenOnline('drop-in-executors.js', async () => {
+    const { executeChangeBgm, getToolExecutor } = await import('/pkg/index.js');
+    const switched = [];
+    const bgmChannel = { currentTrack: 0, switchTrack: () => switched.push('switch') };
+    const direct = await executeChangeBgm({ track: 2 }, { bgmChannel });
+    const registered = getToolExecutor('change_bgm') === executeChangeBgm;
+    return { direct, registered, switched };
+  });
+  assert.equal(offline.direct.success, false, JSON.stringify(offline));
+  assert.match(offline.direct.error, /drop-in-executors\.js/);
+  assert.deepEqual(offline.switched, []);
+  assert.equal(offline.registered, true, 'the registry holds the exported executor');
+  assert.deepEqual(online.direct, { success: true, output: { track: 2, message: 'BGM changed to track 2' } }, JSON.stringify(online));
+  assert.deepEqual(online.switched, ['switch']);
 });
