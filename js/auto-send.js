@@ -8,7 +8,7 @@ import { InternTable, answerRule, answerSends, answerValue, lastParts, messagesO
 import { RULES } from './codes.js';
 import { explainDetail, notCommitted } from './words.js';
 import { registryEntry, registryVersion } from './registry.js';
-import { AdkError, AdkInternalError, describeValue, field, invalidArgument, isArray, messageOf, optionalString, shown, toolNameFromType, toolNameOf } from './errors.js';
+import { AdkError, AdkInternalError, describeValue, field, invalidArgument, isArray, messageOf, optionalString, shown, toolNameFromType, toolNameOf, withAdvice } from './errors.js';
 
 const CREATE = 'createAutoSend';
 
@@ -249,8 +249,10 @@ function trapWatch(onError) {
       // Anything but a trap is malformed input, which writeRecords reports as such.
       if (watch.error !== null || !(error instanceof WebAssembly.RuntimeError)) return;
       watch.error = new AdkInternalError(
-        `the WebAssembly core trapped during a decision (${messageOf(error).slice(0, 200)}); this engine answers false from now on (never send on doubt). ` +
-          'Create a new engine (createAutoSend) or reload the page, and report the messages that caused it.',
+        withAdvice(
+          `the WebAssembly core trapped during a decision (${messageOf(error).slice(0, 200)}); this engine answers false from now on (never send on doubt)`,
+          'create a new engine (createAutoSend) or reload the page, and report the messages that caused it.',
+        ),
         { cause: error },
       );
       reportOnce(watch.error, onError);

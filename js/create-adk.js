@@ -1,32 +1,38 @@
 // createAdk and attachAdk: wire one AI SDK `Chat` to its engine, its browser tools and (BIDI) its
 // transport. The React hook (react.js) is built on them; `adk-stream-wasm/chat` (chat.js) exports
-// them. Which tool call runs when is decided in Rust (src/runner.rs); this file only calls the
-// tools and hands their results to the chat.
-import {
-  approve,
-  deny,
-  answerApprovals,
-  pendingApprovals,
-  createAutoSend,
-  getLocation,
-} from './index.js';
+// them. Which tool call runs when is decided in Rust (src/runner.rs); this file claims the calls
+// and hands their results to the chat, and tool-runner.js, loaded with the first one, runs them.
+import { approve, deny, answerApprovals, pendingApprovals, createAutoSend } from './index.js';
 import { describeValue, invalidArgument, loadOnDemand, messageOf } from './errors.js';
-import { executeGetLocation, getToolExecutor, hasToolExecutor, runToolExecutor } from './executors.js';
 
-// A tool of the drop-in executor registry (get_location built in), called as the old helpers
-// did, `(input, deps) => {success, output?, error?}`, and adapted to the runner's contract: the
-// output, or a throw whose message becomes the part's errorText.
-function registryExecutor(name) {
-  return async (input) => {
-    // The built-in get_location, unless the app registered its own: getLocation() gives each
-    // failure its own errorText (SPEC §6, F13), where the drop-in executeGetLocation() keeps the
-    // old helper's words ("Geolocation failed").
-    if (name === 'get_location' && getToolExecutor(name) === executeGetLocation) return getLocation();
-    const result = await runToolExecutor(name, input, {});
-    if (result.success) return result.output;
-    throw new Error(typeof result.error === 'string' && result.error !== '' ? result.error : `${name} failed without an error text.`);
-  };
-}
+/**
+ * What only a BIDI chat does, apart so that an SSE-only app (useAdkChat from
+ * `adk-stream-wasm/react/sse`) leaves it out: Pattern B's tool_result frame after a browser tool
+ * ran, and the resume of chunks the transport buffered (resume-buffered.js, with AI SDK's
+ * `readUIMessageStream`, about 0.6 KB gzip of an app).
+ */
+const BIDI_CHAT = {
+  /** BIDI Pattern B: the output travels as a tool_result frame on the open socket (SPEC §5). */
+  async sendToolResult(transport, call, result, onToolError) {
+    // After the message that carries the approval; the part still gets the output so the user
+    // sees it, and the engine knows not to send it again.
+    const approvalSent = typeof transport.whenMessageSent === 'function' ? await transport.whenMessageSent(call.messagesBefore) : true;
+    if (approvalSent) {
+      transport.sendToolResult(call.toolCallId, result.state === 'output-error' ? { error: result.errorText } : result.output);
+    } else if (typeof onToolError === 'function') {
+      onToolError(new Error(`${call.toolName}: its approval was never sent, so its tool_result was not sent either.`), call);
+    }
+  },
+  /**
+   * The chunks the transport kept while no response stream was open, into the message they
+   * continue; `chatNow()` is the attached chat once the module is loaded (null: detached meanwhile).
+   */
+  async resumeBuffered(chatNow, transport, options) {
+    const { resumeBuffered } = await loadOnDemand(() => import('./resume-buffered.js'), 'resume-buffered.js');
+    const chat = chatNow();
+    return chat !== null && resumeBuffered(chat, transport, options);
+  },
+};
 
 /**
  * Creates the engine for a chat that does not exist yet: pass `adk.sendAutomaticallyWhen` to the
@@ -35,14 +41,24 @@ function registryExecutor(name) {
  * transport?: the BidiTransport (for Pattern B tool_result frames), onToolError?(error, call)}`.
  */
 export function createAdk(options) {
+  return createAdkWith(options, BIDI_CHAT, 'createAdk');
+}
+
+/** `createAdk` without the BIDI chat's parts, for the SSE-only `useAdkChat` (which refuses mode 'bidi'). */
+export function createSseAdk(options, fn) {
+  return createAdkWith(options, null, fn);
+}
+
+/** createAdk with the BIDI chat's parts (`BIDI_CHAT`) or without them (null). */
+function createAdkWith(options, bidi, fn) {
   if (options === null || typeof options !== 'object') {
-    throw invalidArgument('createAdk', `the options are ${describeValue(options)}`, "{mode: 'sse' | 'bidi', tools?, transport?}");
+    throw invalidArgument(fn, `the options are ${describeValue(options)}`, "{mode: 'sse' | 'bidi', tools?, transport?}");
   }
   const { mode, bidiPattern, transport, onToolError } = options;
   // `||`: no tools (undefined, null, false) is an empty set.
   let tools = options.tools || {};
   if (typeof tools !== 'object') {
-    throw invalidArgument('createAdk', `tools is ${describeValue(tools)}`, '{[name]: {execute, requiresApproval?}}');
+    throw invalidArgument(fn, `tools is ${describeValue(tools)}`, '{[name]: {execute, requiresApproval?}}');
   }
   const own = Object.entries(tools).map(([name, tool]) => ({
     name,
@@ -52,7 +68,7 @@ export function createAdk(options) {
   // none) replaces the registry's; the chat's own `tools` always run in the browser.
   const { frontendTools } = options;
   if (frontendTools !== undefined && !Array.isArray(frontendTools)) {
-    throw invalidArgument('createAdk', `frontendTools is ${describeValue(frontendTools)}`, "the names of the tools that run in the browser ([] for none), or undefined for the registry's");
+    throw invalidArgument(fn, `frontendTools is ${describeValue(frontendTools)}`, "the names of the tools that run in the browser ([] for none), or undefined for the registry's");
   }
   const autoSend = createAutoSend({
     mode,
@@ -64,51 +80,24 @@ export function createAdk(options) {
   let unsubscribe = null;
   const running = new Map();
 
-  const executorFor = (name) => {
-    const own = tools[name];
-    if (own && typeof own.execute === 'function') return own.execute;
-    if (typeof own === 'function') return own;
-    // Only tool calls the runner claimed get here (the chat's own tools and the frontend-tool
-    // registry's), so a registry executor such as change_bgm never runs for a chat that did not
-    // make it a browser tool.
-    return hasToolExecutor(name) ? registryExecutor(name) : null;
-  };
-
   async function run(call) {
     const { toolCallId, toolName, partIndex } = call;
+    // The part's input as it is now: the chat may move on while the runner loads.
     const messages = chat.messages;
     const last = messages[messages.length - 1];
     const part = last && Array.isArray(last.parts) ? last.parts[partIndex] : undefined;
     let result;
-    if (call.run === 'refused') {
-      result = {
-        state: 'output-error',
-        errorText: `${toolName} requires the user's approval, but the backend called it without an approval request; it was not run.`,
-      };
-    } else {
-      const execute = executorFor(toolName);
-      if (!execute) {
-        result = { state: 'output-error', errorText: `No browser executor is registered for ${toolName}.` };
-      } else {
-        try {
-          result = { output: await execute(part ? part.input : undefined, { toolCallId, toolName }) };
-        } catch (error) {
-          result = { state: 'output-error', errorText: messageOf(error) };
-          if (typeof onToolError === 'function') onToolError(error, call);
-        }
-      }
+    try {
+      // The executors and their rules load with the first tool a chat runs (tool-runner.js).
+      const runner = await loadOnDemand(() => import('./tool-runner.js'), 'tool-runner.js');
+      result = await runner.toolResult(call, part ? part.input : undefined, tools, onToolError);
+    } catch (error) {
+      // The runner could not be downloaded: the part says so, and the chat goes on.
+      result = { state: 'output-error', errorText: messageOf(error) };
+      if (typeof onToolError === 'function') onToolError(error, call);
     }
-    // BIDI Pattern B: the output travels as a tool_result frame on the open socket (SPEC §5),
-    // after the message that carries the approval; the part still gets it so the user sees it,
-    // and the engine knows not to send it again.
-    if (autoSend.mode === 'bidi' && autoSend.bidiPattern === 'B' && call.run === 'approved' && transport) {
-      const approvalSent =
-        typeof transport.whenMessageSent === 'function' ? await transport.whenMessageSent(call.messagesBefore) : true;
-      if (approvalSent) {
-        transport.sendToolResult(toolCallId, result.state === 'output-error' ? { error: result.errorText } : result.output);
-      } else if (typeof onToolError === 'function') {
-        onToolError(new Error(`${toolName}: its approval was never sent, so its tool_result was not sent either.`), call);
-      }
+    if (bidi !== null && autoSend.bidiPattern === 'B' && call.run === 'approved' && transport) {
+      await bidi.sendToolResult(transport, call, result, onToolError);
     }
     await autoSend.addToolOutput(chat, { tool: toolName, toolCallId, ...result });
   }
@@ -176,10 +165,8 @@ export function createAdk(options) {
      * `onBufferedChunks` (useAdkChat does). Resolves true when chunks were applied.
      */
     async resumeBuffered() {
-      if (chat === null || !transport) return false;
-      const { resumeBuffered } = await loadOnDemand(() => import('./resume-buffered.js'), 'resume-buffered.js');
-      if (chat === null) return false; // detached while the module loaded
-      const applied = await resumeBuffered(chat, transport, {
+      if (chat === null || !transport || bidi === null) return false;
+      const applied = await bidi.resumeBuffered(() => chat, transport, {
         onError: (error) => {
           if (typeof onToolError === 'function') onToolError(error, null);
         },

@@ -161,6 +161,17 @@ export function invalidArgument(fn, what, expected) {
   return new AdkInvalidArgumentError(`${fn}(): ${what}${words === undefined ? ' (what is expected: in a development build)' : `; expected ${words}`}.`);
 }
 
+/**
+ * `message`, then `; advice` where the words are loaded: the package build puts a number in place
+ * of literal advice in the production modules (scripts/lib/production-words.mjs), as it does an
+ * argument error's expected words, so a production build says what happened only.
+ * @param {string} message @param {string | number} [advice]
+ */
+export function withAdvice(message, advice) {
+  const words = typeof advice === 'number' ? expectedWords[advice] : advice;
+  return words === undefined ? message : `${message}; ${words}`;
+}
+
 /** `object[key]` for an argument of `fn`; a throwing getter or proxy trap is a named error. */
 export function field(fn, object, key) {
   if (object === null || typeof object !== 'object') return undefined;

@@ -1,55 +1,19 @@
-// useAdkChat: AI SDK's useChat with this library's engine, helpers, browser tools and transport.
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { Chat, useChat } from '@ai-sdk/react';
+// useAdkChat: AI SDK's useChat with this library's engine, helpers, browser tools and transport, in
+// either mode (chat-hook.js has its body; react-sse.js the SSE-only entry).
+import { useCallback, useMemo, useRef } from 'react';
 import { createAdk } from './create-adk.js';
 import { LazyBidiTransport } from './lazy-transport.js';
-import { AdkSseTransport } from './sse-transport.js';
+import { useAdkChatWith } from './chat-hook.js';
 import { hasToolExecutor, runToolExecutor } from './executors.js';
-import { invalidArgument } from './errors.js';
 
-const F = 'useAdkChat';
-
-/** The app's callbacks: the Chat calls them through wrappers that read the latest render's. */
-const CALLBACKS = ['onError', 'onToolCall', 'onFinish', 'onData', 'onToolError'];
-/** AI SDK's other `Chat` options, read when the chat is created (as `useChat` reads them). */
-const CHAT_OPTIONS = ['messages', 'generateId', 'messageMetadataSchema', 'dataPartSchemas'];
-/** `useChat`'s own options. */
-const USE_CHAT_OPTIONS = ['experimental_throttle', 'resume'];
-/** What identifies the chat, its engine and its transport. */
-const OWN_OPTIONS = ['mode', 'api', 'url', 'bidiPattern', 'tools', 'frontendTools', 'backend', 'transport', 'transportOptions', 'id'];
-const KNOWN = new Set([...OWN_OPTIONS, ...CALLBACKS, ...CHAT_OPTIONS, ...USE_CHAT_OPTIONS]);
-/** Options the hook builds itself from `transport`; giving both would leave one of them unused. */
-const SET_BY_TRANSPORT = ['api', 'url', 'transportOptions', 'backend'];
-
-/** Refuses what the hook would silently ignore or override. */
-function checkOptions(options) {
-  for (const key of Object.keys(options)) {
-    if (key === 'sendAutomaticallyWhen') {
-      throw invalidArgument(F, '`sendAutomaticallyWhen` is given', "no sendAutomaticallyWhen: the chat's engine decides when to send (use useChat with createAutoSend for a decision of your own)");
-    }
-    if (!KNOWN.has(key)) {
-      throw invalidArgument(F, `the option \`${key}\` is not one useAdkChat knows`, `one of ${[...KNOWN].join(', ')}`);
-    }
-  }
-  if (options.transport !== undefined) {
-    const transport = options.transport;
-    if (transport === null || typeof transport !== 'object' || typeof transport.sendMessages !== 'function') {
-      throw invalidArgument(F, '`transport` is not a ChatTransport', 'an object with sendMessages() and reconnectToStream(), such as AdkTestTransport or BidiTransport');
-    }
-    for (const key of SET_BY_TRANSPORT) {
-      if (options[key] !== undefined) {
-        throw invalidArgument(F, `\`${key}\` is given with \`transport\``, `either your own transport or \`${key}\` (which configures the transport useAdkChat builds), not both`);
-      }
-    }
-  }
-}
-
-/** A key that changes exactly when the browser tool set changes. */
-function toolSetKey(frontendTools) {
-  if (frontendTools === undefined) return '';
-  if (!Array.isArray(frontendTools)) return 'invalid';
-  return `[${frontendTools.map((t) => (t !== null && typeof t === 'object' ? `${t.name}:${t.requiresApproval}` : String(t))).join(',')}]`;
-}
+/**
+ * What only a BIDI chat needs, apart so that the SSE-only hook (react-sse.js) leaves it out: the
+ * BIDI transport, whose module loads when the chat is created, and createAdk's BIDI parts.
+ */
+const BIDI_HOOK = {
+  transport: (options) => new LazyBidiTransport(options),
+  createAdk,
+};
 
 /**
  * `useAdkChat({mode: 'sse' | 'bidi', api?, url?, bidiPattern?, tools?, frontendTools?, backend?,
@@ -62,91 +26,7 @@ function toolSetKey(frontendTools) {
  * @param {Record<string, any>} [options]
  */
 export function useAdkChat(options = {}) {
-  checkOptions(options);
-  const {
-    mode = 'sse',
-    api = '/api/chat',
-    url,
-    bidiPattern,
-    tools,
-    frontendTools,
-    backend,
-    transport: ownTransport,
-    transportOptions,
-    id,
-    experimental_throttle,
-    resume,
-  } = options;
-  const toolNames = tools ? Object.keys(tools).sort().join(',') : '';
-  const frontendKey = toolSetKey(frontendTools);
-  const latest = useRef(options);
-  latest.current = options;
-
-  const created = useMemo(() => {
-    /** @type {{ adk: any }} */
-    const holder = { adk: null };
-    // The transport's browser tools are the engine's: one set, said once (SPEC §4a W1, §6).
-    const isFrontendTool = (name) => holder.adk !== null && holder.adk.autoSend.isFrontendTool(name);
-    const transport =
-      ownTransport ??
-      (mode === 'bidi'
-        ? new LazyBidiTransport({
-            url,
-            backend,
-            frontendTools: isFrontendTool,
-            ...transportOptions,
-            // Chunks that arrived with no open stream go into the last assistant message (nothing is lost).
-            onBufferedChunks: () => {
-              if (holder.adk) void holder.adk.resumeBuffered();
-              if (transportOptions && typeof transportOptions.onBufferedChunks === 'function') {
-                transportOptions.onBufferedChunks();
-              }
-            },
-          })
-        : new AdkSseTransport({ api, backend, frontendTools: isFrontendTool, ...transportOptions }));
-    const call = (name) => (...args) => {
-      const callback = latest.current[name];
-      return typeof callback === 'function' ? callback(...args) : undefined;
-    };
-    const adk = createAdk({ mode, bidiPattern, tools, frontendTools, transport, onToolError: call('onToolError') });
-    holder.adk = adk;
-    const init = latest.current;
-    /** @type {Record<string, unknown>} */
-    const chatInit = { id, transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen };
-    for (const key of CHAT_OPTIONS) if (init[key] !== undefined) chatInit[key] = init[key];
-    for (const key of CALLBACKS) if (key !== 'onToolError') chatInit[key] = call(key);
-    const chat = new Chat(/** @type {any} */ (chatInit));
-    return { adk, chat, transport, own: ownTransport !== undefined };
-    // The chat is rebuilt only when what identifies it changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [mode, api, url, bidiPattern, id, toolNames, frontendKey, backend, ownTransport]);
-
-  const { adk, chat, transport, own } = created;
-  if (tools) adk.setTools(tools);
-
-  useEffect(() => {
-    adk.attach(chat);
-    return () => {
-      adk.detach();
-      // A transport the app passed is the app's to close.
-      if (!own && 'close' in transport && typeof transport.close === 'function') transport.close();
-    };
-  }, [adk, chat, transport, own]);
-
-  const helpers = useChat({ chat, experimental_throttle, resume });
-  return {
-    ...helpers,
-    adk,
-    transport,
-    // The library's addToolOutput instead of useChat's: it marks the output as the browser's and
-    // may be awaited inside onToolCall (it resolves once queued while the chat streams).
-    addToolOutput: adk.addToolOutput,
-    approve: adk.approve,
-    deny: adk.deny,
-    answerApprovals: adk.answerApprovals,
-    pendingApprovals: adk.pendingApprovals(helpers.messages),
-    explain: adk.explain(helpers.messages),
-  };
+  return useAdkChatWith(options, BIDI_HOOK, 'useAdkChat');
 }
 
 /**

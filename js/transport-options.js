@@ -1,6 +1,6 @@
 // The BidiTransport's options and the errors it makes (SPEC §5): what `new BidiTransport(options)`
 // accepts, checked once, and each fault as an AdkTransportError whose `kind` says what happened.
-import { AdkMalformedFrameError, AdkTransportError, describeValue, expectedWords, field, invalidArgument, messageOf } from './errors.js';
+import { AdkMalformedFrameError, AdkTransportError, describeValue, field, invalidArgument, messageOf, withAdvice } from './errors.js';
 import { readBackend, readFrontendTools } from './adk-wire.js';
 
 const F_NEW = 'new BidiTransport';
@@ -10,15 +10,13 @@ export const MAX_DELAY_MS = 2147483647;
 
 
 /**
- * A transport fault: `name`, `kind` and the message: what happened, then what to do, `advice`. The
- * package build takes literal advice out of the production modules, as it does an argument error's
- * "expected" words (errors.js, `expectedWords`), so a production build says what happened only.
+ * A transport fault: `name`, `kind` and the message: what happened, then what to do, `advice`
+ * (development builds only: errors.js, `withAdvice`).
  * @param {string} kind @param {string} message @param {string | number} [advice]
  */
 export function fault(kind, message, advice) {
   if (kind === 'malformed-frame') return new AdkMalformedFrameError(kind, `skipped a malformed frame: ${message}`);
-  const words = typeof advice === 'number' ? expectedWords[advice] : advice;
-  return new AdkTransportError(kind, words === undefined ? message : `${message}; ${words}`);
+  return new AdkTransportError(kind, withAdvice(message, advice));
 }
 
 export const suffix = (reason) => (reason ? `, reason '${reason}'` : '');

@@ -108,16 +108,19 @@ const conform = [];
 for (const m of declared) {
   conform.push(`import * as impl_${ident(m)} from './impl/${m}.js';`, `import type * as decl_${ident(m)} from './decl/${m}.js';`);
 }
-conform.push(`import type { UseAdkChatOptions, UseAdkChatResult } from './decl/react.js';`);
+conform.push(`import type { UseAdkChatOptions, UseAdkChatResult } from './decl/react.js';`, `import type { UIMessage } from 'ai';`);
 for (const m of declared) {
   conform.push(
     m === 'react'
       ? // useAdkChat is generic in its .d.ts; the JS is checked at the default message type.
         `export const check_react: { useAdkChat(options?: UseAdkChatOptions): UseAdkChatResult } = impl_react;`
-      : `export const check_${ident(m)}: typeof decl_${ident(m)} = impl_${ident(m)};`,
+      : m === 'react-sse'
+        ? // The same, in SSE mode.
+          `export const check_react_sse: { useAdkChat(options?: UseAdkChatOptions<UIMessage, 'sse'>): UseAdkChatResult<UIMessage, 'sse'> } = impl_react_sse;`
+        : `export const check_${ident(m)}: typeof decl_${ident(m)} = impl_${ident(m)};`,
   );
 }
-if (!declared.includes('react')) conform.splice(conform.findIndex((l) => l.includes('decl/react.js')), 1);
+if (!declared.includes('react')) conform.splice(conform.findIndex((l) => l.includes('decl/react.js')), 2);
 fs.writeFileSync(path.join(work, 'conform.ts'), `${conform.join('\n')}\n`);
 // JS without JSDoc has implicit anys by nature (noImplicitAny off); everything else strict checks.
 runTsc('glue-against-dts', { module: 'NodeNext', moduleResolution: 'NodeNext', allowJs: true, checkJs: true, noImplicitAny: false }, ['conform.ts']);

@@ -8,7 +8,8 @@ export const SIZE_GOALS = { sse: 16 * KB, bidi: 24 * KB };
 export const GET_LOCATION_GOAL = 4 * KB;
 const APP_LABEL = {
   baseline: 'baseline: `useChat` + `DefaultChatTransport`, AI SDK\'s approval helpers, no package',
-  sse: 'SSE: `useAdkChat({mode: \'sse\'})`, `approve`, `createAutoSend`',
+  sse: 'SSE: `useAdkChat()` from `adk-stream-wasm/react/sse`, `approve`, `createAutoSend`',
+  'sse-universal': 'SSE through `adk-stream-wasm/react`: the same, with the hook that takes either mode',
   bidi: 'BIDI: `useAdkChat({mode: \'bidi\'})` with `BidiTransport` (`adk-stream-wasm/transport`)',
   geolocation: 'get_location: the SSE app that also runs `getLocation()`',
 };
@@ -28,7 +29,7 @@ function appsTable(size) {
     '| app | in Chromium | files loaded | loaded raw | loaded gzip -9 | added vs baseline, gzip | goal |',
     '|---|---|--:|--:|--:|--:|---|',
   ];
-  for (const name of ['baseline', 'sse', 'bidi', 'geolocation'].filter((n) => size.apps[n])) {
+  for (const name of ['baseline', 'sse', 'sse-universal', 'bidi', 'geolocation'].filter((n) => size.apps[n])) {
     const app = size.apps[name].plain;
     const files = app.files.filter((f) => f.loaded).length;
     // The get_location app is judged against the SSE app it extends, not the baseline.

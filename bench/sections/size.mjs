@@ -21,7 +21,9 @@ import { filesUnder, wasmModulesIn, withoutEmbeddedWasm } from '../lib/wasm-find
 
 const here = fileURLToPath(new URL('..', import.meta.url));
 const appsDir = join(here, 'size-apps');
-const APPS = ['baseline', 'sse', 'bidi', 'geolocation'];
+// `sse` is an SSE-only app (`adk-stream-wasm/react/sse`, the goal's); `sse-universal` the same chat
+// through `adk-stream-wasm/react`, whose hook takes either mode (shown beside it).
+const APPS = ['baseline', 'sse', 'sse-universal', 'bidi', 'geolocation'];
 // What running get_location costs (issue 25: ≤ 4 KB gzip): the geolocation app is the SSE app that
 // also calls getLocation(), so their difference is the tool's code and whatever it loads.
 const GET_LOCATION = { app: 'geolocation', without: 'sse' };
@@ -224,7 +226,7 @@ export async function measureSize({ pkgDir, browser, log = () => {} }) {
   }
   const base = apps.baseline.plain;
   const added = {};
-  for (const name of ['sse', 'bidi']) {
+  for (const name of ['sse', 'sse-universal', 'bidi']) {
     const app = apps[name];
     const loaded = minus(app.plain.loaded, base.loaded);
     // The package's parts as the split build loads them; what is left of the added bytes is app code,

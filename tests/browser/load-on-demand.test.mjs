@@ -133,3 +133,47 @@ test("the drop-in executors (executeChangeBgm): their bodies cannot be downloade
   assert.deepEqual(online.direct, { success: true, output: { track: 2, message: 'BGM changed to track 2' } }, JSON.stringify(online));
   assert.deepEqual(online.switched, ['switch']);
 });
+
+test('the browser tool runner cannot be downloaded: the approved tool part gets an output-error naming the file, onToolError hears it; then tools run', async () => {
+  const { offline, online } = await offlineThenOnline('tool-runner.js', async () => {
+    // create-adk.js itself: chat.js also exports AI SDK's transport, which a bare page cannot import.
+    const { createAdk } = await import('/pkg/create-adk.js');
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: { getCurrentPosition: (ok) => setTimeout(() => ok({ coords: { latitude: 1, longitude: 2, accuracy: 3 }, timestamp: 4 }), 0) },
+    });
+    // A new call id each run: the runner starts each tool call once per engine.
+    globalThis.round = (globalThis.round ?? 0) + 1;
+    const toolCallId = `call-${globalThis.round}`;
+    const outputs = [];
+    const toolErrors = [];
+    const chat = {
+      status: 'ready',
+      messages: [
+        { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'where am I?' }] },
+        {
+          id: 'a1',
+          role: 'assistant',
+          parts: [{ type: 'tool-get_location', toolCallId, state: 'approval-responded', input: {}, approval: { id: `approval-${globalThis.round}`, approved: true } }],
+        },
+      ],
+      async addToolApprovalResponse() {},
+      async addToolOutput(args) {
+        outputs.push(args);
+      },
+    };
+    const adk = createAdk({ mode: 'sse', onToolError: (error) => toolErrors.push(error.name) });
+    adk.attach(chat);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await adk.whenToolsIdle();
+    adk.detach();
+    return { outputs, toolErrors };
+  });
+  assert.equal(offline.outputs.length, 1, JSON.stringify(offline));
+  assert.equal(offline.outputs[0].state, 'output-error');
+  assert.match(offline.outputs[0].errorText, /tool-runner\.js/);
+  assert.deepEqual(offline.toolErrors, ['AdkLoadError']);
+  assert.equal(online.outputs.length, 1, JSON.stringify(online));
+  assert.deepEqual(online.outputs[0].output, { latitude: 1, longitude: 2, accuracy: 3, timestamp: 4 });
+  assert.deepEqual(online.toolErrors, []);
+});

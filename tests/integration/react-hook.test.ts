@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { useAdkChat } from 'adk-stream-wasm/react';
+import { useAdkChat as useSseOnlyChat } from 'adk-stream-wasm/react/sse';
 import { DefaultChatTransport } from 'ai';
 import { QUIET_MS, sleep, waitUntil } from './helpers/chat.js';
 import { approvalRequests, findToolPart, loadFixture, streamedText } from './helpers/fixtures.js';
@@ -24,14 +25,14 @@ type Hook = ReturnType<typeof useAdkChat>;
  * Renders a component that calls useAdkChat(options) and waits for its first render;
  * `latest()` is its last render's result.
  */
-async function renderHook(initial: Record<string, unknown>) {
+async function renderHook(initial: Record<string, unknown>, hook: (options: any) => Hook = useAdkChat) {
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root: Root = createRoot(container);
   let latest: Hook | null = null;
   let renders = 0;
   function App({ options }: { options: Record<string, unknown> }) {
-    const result = useAdkChat(options as any);
+    const result = hook(options as any);
     latest = result;
     renders++;
     return createElement('p', { 'data-status': result.status }, `${result.messages.length} message(s)`);
@@ -57,17 +58,24 @@ async function renderHook(initial: Record<string, unknown>) {
 const fixture = loadFixture('process_payment-approved-sse-baseline');
 const [call] = approvalRequests(fixture.turns[0]);
 
-async function startSse() {
+async function startSse(hook: (options: any) => Hook = useAdkChat) {
   const backend = await SseBackend.start(replaySse(fixture.turns));
   cleanups.push(() => backend.close());
   const options = { mode: 'sse', api: backend.url };
-  const view = await renderHook(options);
+  const view = await renderHook(options, hook);
   return { backend, view, options };
 }
 
+// The same SSE flow through both entries: adk-stream-wasm/react (either mode) and the SSE-only
+// adk-stream-wasm/react/sse.
+const SSE_HOOKS: Array<[string, (options: any) => Hook]> = [
+  ['adk-stream-wasm/react', useAdkChat],
+  ['adk-stream-wasm/react/sse', useSseOnlyChat as (options: any) => Hook],
+];
+
 describe('useAdkChat in React 19', () => {
-  it('SSE: send, pendingApprovals and explain while the approval is open, approve → exactly 2 requests', async () => {
-    const { backend, view } = await startSse();
+  it.each(SSE_HOOKS)('SSE (%s): send, pendingApprovals and explain while the approval is open, approve → exactly 2 requests', async (_entry, hook) => {
+    const { backend, view } = await startSse(hook);
     const requests = () => backend.requests.length;
     const first = view.latest();
     expect(first.pendingApprovals).toEqual([]);
@@ -104,6 +112,25 @@ describe('useAdkChat in React 19', () => {
     });
     const last = done.messages[done.messages.length - 1];
     expect(last.parts.filter((p: any) => p.type === 'text').map((p: any) => p.text)).toEqual([streamedText(fixture.turns[1])]);
+  });
+
+  it("the SSE-only entry refuses mode 'bidi' by name, pointing at adk-stream-wasm/react", async () => {
+    let thrown: any = null;
+    function App() {
+      try {
+        useSseOnlyChat({ mode: 'bidi' as any, url: 'ws://127.0.0.1:9/unused' } as any);
+      } catch (error) {
+        thrown = error;
+      }
+      return null;
+    }
+    const container = document.createElement('div');
+    const root: Root = createRoot(container);
+    root.render(createElement(App));
+    cleanups.push(() => root.unmount());
+    await waitUntil(() => thrown !== null, 'the hook threw');
+    expect(thrown.name).toBe('AdkInvalidArgumentError');
+    expect(thrown.message).toMatch(/mode 'bidi'.*adk-stream-wasm\/react/);
   });
 
   it('changing mode creates a new chat with a new engine: nothing of the first chat is remembered', async () => {

@@ -5,7 +5,7 @@
 import { createElement as h, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAutoSend, getLocation, ready } from 'adk-stream-wasm';
-import { useAdkChat } from 'adk-stream-wasm/react';
+import { useAdkChat } from 'adk-stream-wasm/react/sse';
 import { APPROVAL_ID, MESSAGES } from '../messages.js';
 
 function App() {

@@ -1,9 +1,10 @@
-// The SSE size app: the baseline's chat through adk-stream-wasm — `useAdkChat` in SSE mode (AI SDK's
-// `DefaultChatTransport` underneath), its `approve`, and a `createAutoSend` decision on the same chat.
+// The SSE size app: the baseline's chat through adk-stream-wasm — `useAdkChat` from the SSE-only
+// entry `adk-stream-wasm/react/sse` (AI SDK's `DefaultChatTransport` underneath), its `approve`, and
+// a `createAutoSend` decision on the same chat.
 import { createElement as h, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAutoSend, ready } from 'adk-stream-wasm';
-import { useAdkChat } from 'adk-stream-wasm/react';
+import { useAdkChat } from 'adk-stream-wasm/react/sse';
 import { APPROVAL_ID, MESSAGES } from '../messages.js';
 
 function App() {

@@ -4,6 +4,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import { Chat as Chat6 } from '@ai-sdk/react';
 import type { DefaultChatTransport, UIMessage } from 'ai';
 import { useAdkChat } from 'adk-stream-wasm/react';
+import { useAdkChat as useSseOnlyChat } from 'adk-stream-wasm/react/sse';
 import type { BidiTransport } from 'adk-stream-wasm/transport';
 import type { AdkSseTransport } from 'adk-stream-wasm/chat';
 import { AdkTestTransport, AdkTestingError, adkScript, type RecordedRequest } from 'adk-stream-wasm/testing';
@@ -20,6 +21,15 @@ describe('useAdkChat(...).transport is typed by mode', () => {
     expectTypeOf(useAdkChat({ mode: 'sse', api: '/stream' }).transport).toEqualTypeOf<AdkSseTransport<UIMessage>>();
     expectTypeOf(useAdkChat().transport).toEqualTypeOf<AdkSseTransport<UIMessage>>();
     expectTypeOf(useAdkChat().transport).toMatchTypeOf<DefaultChatTransport<UIMessage>>();
+  });
+
+  it("the SSE-only entry (adk-stream-wasm/react/sse): the AdkSseTransport; mode 'bidi' and url do not type-check", () => {
+    expectTypeOf(useSseOnlyChat().transport).toEqualTypeOf<AdkSseTransport<UIMessage>>();
+    expectTypeOf(useSseOnlyChat({ mode: 'sse', api: '/stream' }).approve).toBeFunction();
+    // @ts-expect-error BIDI is adk-stream-wasm/react's
+    useSseOnlyChat({ mode: 'bidi' });
+    // @ts-expect-error a WebSocket URL is for BIDI
+    useSseOnlyChat({ url: 'ws://backend/live' });
   });
 
   it('a mode known only at run time: either', () => {

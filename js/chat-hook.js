@@ -1,0 +1,148 @@
+// useAdkChat's body, shared by `adk-stream-wasm/react` (react.js, either mode) and the SSE-only
+// `adk-stream-wasm/react/sse` (react-sse.js): AI SDK's useChat with this library's engine, helpers,
+// browser tools and transport. The BIDI parts come in as an argument, so the SSE-only entry leaves
+// them out.
+import { useEffect, useMemo, useRef } from 'react';
+import { Chat, useChat } from '@ai-sdk/react';
+import { createSseAdk } from './create-adk.js';
+import { AdkSseTransport } from './sse-transport.js';
+import { invalidArgument } from './errors.js';
+
+/** The app's callbacks: the Chat calls them through wrappers that read the latest render's. */
+const CALLBACKS = ['onError', 'onToolCall', 'onFinish', 'onData', 'onToolError'];
+/** AI SDK's other `Chat` options, read when the chat is created (as `useChat` reads them). */
+const CHAT_OPTIONS = ['messages', 'generateId', 'messageMetadataSchema', 'dataPartSchemas'];
+/** `useChat`'s own options. */
+const USE_CHAT_OPTIONS = ['experimental_throttle', 'resume'];
+/** What identifies the chat, its engine and its transport. */
+const OWN_OPTIONS = ['mode', 'api', 'url', 'bidiPattern', 'tools', 'frontendTools', 'backend', 'transport', 'transportOptions', 'id'];
+const KNOWN = new Set([...OWN_OPTIONS, ...CALLBACKS, ...CHAT_OPTIONS, ...USE_CHAT_OPTIONS]);
+/** Options the hook builds itself from `transport`; giving both would leave one of them unused. */
+const SET_BY_TRANSPORT = ['api', 'url', 'transportOptions', 'backend'];
+
+/** Refuses what the hook would silently ignore or override, and BIDI where the hook is SSE only. */
+function checkOptions(options, F, sseOnly) {
+  if (sseOnly && options.mode === 'bidi') {
+    throw invalidArgument(F, "mode 'bidi' in the SSE-only hook", "mode 'sse' (or none); useAdkChat from 'adk-stream-wasm/react' takes 'bidi'");
+  }
+  for (const key of Object.keys(options)) {
+    if (key === 'sendAutomaticallyWhen') {
+      throw invalidArgument(F, '`sendAutomaticallyWhen` is given', "no sendAutomaticallyWhen: the chat's engine decides when to send (use useChat with createAutoSend for a decision of your own)");
+    }
+    if (!KNOWN.has(key)) {
+      throw invalidArgument(F, `the option \`${key}\` is not one useAdkChat knows`, `one of ${[...KNOWN].join(', ')}`);
+    }
+  }
+  if (options.transport !== undefined) {
+    const transport = options.transport;
+    if (transport === null || typeof transport !== 'object' || typeof transport.sendMessages !== 'function') {
+      throw invalidArgument(F, '`transport` is not a ChatTransport', 'an object with sendMessages() and reconnectToStream(), such as AdkTestTransport or BidiTransport');
+    }
+    for (const key of SET_BY_TRANSPORT) {
+      if (options[key] !== undefined) {
+        throw invalidArgument(F, `\`${key}\` is given with \`transport\``, 'either your own transport or the options that configure the transport useAdkChat builds (api, url, transportOptions, backend), not both');
+      }
+    }
+  }
+}
+
+/** A key that changes exactly when the browser tool set changes. */
+function toolSetKey(frontendTools) {
+  if (frontendTools === undefined) return '';
+  if (!Array.isArray(frontendTools)) return 'invalid';
+  return `[${frontendTools.map((t) => (t !== null && typeof t === 'object' ? `${t.name}:${t.requiresApproval}` : String(t))).join(',')}]`;
+}
+
+/**
+ * The hook with the BIDI parts (`BIDI_HOOK`) or, for the SSE-only entry, without them (null), in
+ * which case mode 'bidi' is refused by name (`fn` is the name errors give).
+ * @param {Record<string, any>} options @param {{transport: (options: any) => any, createAdk: (options: any) => any} | null} bidi @param {string} fn
+ */
+export function useAdkChatWith(options, bidi, fn) {
+  checkOptions(options, fn, bidi === null);
+  const {
+    mode = 'sse',
+    api = '/api/chat',
+    url,
+    bidiPattern,
+    tools,
+    frontendTools,
+    backend,
+    transport: ownTransport,
+    transportOptions,
+    id,
+    experimental_throttle,
+    resume,
+  } = options;
+  const toolNames = tools ? Object.keys(tools).sort().join(',') : '';
+  const frontendKey = toolSetKey(frontendTools);
+  const latest = useRef(options);
+  latest.current = options;
+
+  const created = useMemo(() => {
+    /** @type {{ adk: any }} */
+    const holder = { adk: null };
+    // The transport's browser tools are the engine's: one set, said once (SPEC §4a W1, §6).
+    const isFrontendTool = (name) => holder.adk !== null && holder.adk.autoSend.isFrontendTool(name);
+    const transport =
+      ownTransport ??
+      (mode === 'bidi' && bidi !== null
+        ? bidi.transport({
+            url,
+            backend,
+            frontendTools: isFrontendTool,
+            ...transportOptions,
+            // Chunks that arrived with no open stream go into the last assistant message (nothing is lost).
+            onBufferedChunks: () => {
+              if (holder.adk) void holder.adk.resumeBuffered();
+              if (transportOptions && typeof transportOptions.onBufferedChunks === 'function') {
+                transportOptions.onBufferedChunks();
+              }
+            },
+          })
+        : new AdkSseTransport({ api, backend, frontendTools: isFrontendTool, ...transportOptions }));
+    const call = (name) => (...args) => {
+      const callback = latest.current[name];
+      return typeof callback === 'function' ? callback(...args) : undefined;
+    };
+    const adkOptions = { mode, bidiPattern, tools, frontendTools, transport, onToolError: call('onToolError') };
+    const adk = bidi !== null ? bidi.createAdk(adkOptions) : createSseAdk(adkOptions, fn);
+    holder.adk = adk;
+    const init = latest.current;
+    /** @type {Record<string, unknown>} */
+    const chatInit = { id, transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen };
+    for (const key of CHAT_OPTIONS) if (init[key] !== undefined) chatInit[key] = init[key];
+    for (const key of CALLBACKS) if (key !== 'onToolError') chatInit[key] = call(key);
+    const chat = new Chat(/** @type {any} */ (chatInit));
+    return { adk, chat, transport, own: ownTransport !== undefined };
+    // The chat is rebuilt only when what identifies it changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mode, api, url, bidiPattern, id, toolNames, frontendKey, backend, ownTransport]);
+
+  const { adk, chat, transport, own } = created;
+  if (tools) adk.setTools(tools);
+
+  useEffect(() => {
+    adk.attach(chat);
+    return () => {
+      adk.detach();
+      // A transport the app passed is the app's to close.
+      if (!own && 'close' in transport && typeof transport.close === 'function') transport.close();
+    };
+  }, [adk, chat, transport, own]);
+
+  const helpers = useChat({ chat, experimental_throttle, resume });
+  return {
+    ...helpers,
+    adk,
+    transport,
+    // The library's addToolOutput instead of useChat's: it marks the output as the browser's and
+    // may be awaited inside onToolCall (it resolves once queued while the chat streams).
+    addToolOutput: adk.addToolOutput,
+    approve: adk.approve,
+    deny: adk.deny,
+    answerApprovals: adk.answerApprovals,
+    pendingApprovals: adk.pendingApprovals(helpers.messages),
+    explain: adk.explain(helpers.messages),
+  };
+}
