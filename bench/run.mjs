@@ -37,8 +37,8 @@ const pkgDir = join(modules, 'adk-stream-wasm');
 const symbolsDir = process.env.BENCH_SYMBOLS_PKG || null;
 
 const settings = quick
-  ? { rounds: 9, batchMs: 1, chromiumRounds: 7, frames: 10_000, throughputRuns: 1, latencyFrames: 500, latencyRuns: 1, profileFrames: 5_000, startupSamples: 3 }
-  : { rounds: 101, batchMs: 2, chromiumRounds: 61, frames: 100_000, throughputRuns: 3, latencyFrames: 3_000, latencyRuns: 2, profileFrames: 20_000, startupSamples: 41 };
+  ? { rounds: 9, batchMs: 1, chromiumRounds: 7, frames: 10_000, throughputRuns: 1, latencyFrames: 500, latencyRuns: 1, profileFrames: 5_000, profileRuns: 1, startupSamples: 3 }
+  : { rounds: 101, batchMs: 2, chromiumRounds: 61, frames: 100_000, throughputRuns: 3, latencyFrames: 3_000, latencyRuns: 2, profileFrames: 20_000, profileRuns: 5, startupSamples: 41 };
 
 const started = performance.now();
 const log = (line) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
@@ -135,6 +135,7 @@ try {
     latencyFrames: settings.latencyFrames,
     latencyRuns: settings.latencyRuns,
     profileFrames: settings.profileFrames,
+    profileRuns: settings.profileRuns,
     log,
   });
   log('profile of a library call (node --cpu-prof)');
