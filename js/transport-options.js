@@ -79,8 +79,13 @@ export function readOptions(options) {
     throw invalidArgument(F_NEW, `\`url\` is ${describeValue(url)}`, "a ws:// or wss:// URL with a host, such as 'ws://localhost:8000/live'");
   }
   const pingIntervalMs = optionalMs(options, 'pingIntervalMs', 2000, 0);
+  const socket = field(F_NEW, options, 'socket');
+  if (socket !== undefined && socket !== 'main' && socket !== 'worker') {
+    throw invalidArgument(F_NEW, `\`socket\` is ${describeValue(socket)}`, "'worker' (the WebSocket in a dedicated worker: the voice's audio never touches the main thread) or 'main' (the default)");
+  }
   return {
     url,
+    inWorker: socket === 'worker',
     connectTimeoutMs: optionalMs(options, 'connectTimeoutMs', 30000, 1),
     approvalTimeoutMs: optionalMs(options, 'approvalTimeoutMs', 60000, 0),
     pingIntervalMs,

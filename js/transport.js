@@ -7,7 +7,8 @@
 // is open (chunk-buffer.js), the response stream (response-stream.js), calls into the app
 // (app-callbacks.js) and the count of sent messages (sent-messages.js).
 import { loadError } from './loader.js';
-import { abortError, approvalTimeout, fault, notConnected, optionalSignal, readOptions, resumeWouldSplit, unhandledBufferedApproval } from './transport-options.js';
+import { messageOf } from './errors.js';
+import { abortError, approvalTimeout, fault, notConnected, sendFailed, optionalSignal, readOptions, resumeWouldSplit, unhandledBufferedApproval } from './transport-options.js';
 import { audioChunkFrame, audioChunkSender, audioControlFrame, checkedInterruptFrame, frameEvents, interruptFrame, messageRequest, toolResultFrame } from './frames.js';
 import { responseStream } from './response-stream.js';
 import { BidiSocket } from './bidi-socket.js';
@@ -18,6 +19,8 @@ import { AppCallbacks } from './app-callbacks.js';
 import { SentMessages } from './sent-messages.js';
 import { STEP_DELIVER_AWAITING_ANSWER, STEP_DELIVER_THEN_END, STEP_DROP, STEP_IGNORE, STEP_MASK } from './contract.js';
 import { continuedMessageId, continuing } from './adk-wire.js';
+
+const closed = () => fault('closed', 'the transport was closed with close() while this request was in flight');
 
 /**
  * @typedef {{id: number, resolve: (stream: any) => void, reject: (error: any) => void, text: string,
@@ -46,6 +49,13 @@ export class BidiTransport {
   #sent = new SentMessages();
   /** The assistant message of the agent turn in progress (SPEC §4a W5), once known. @type {string | undefined} */
   #turnMessageId = undefined;
+  /** `socket: 'worker'`: the worker that holds the socket (./worker-socket.js), null when it could
+   *  not start (the socket is on the main thread), undefined before it started. */
+  #worker = undefined;
+  /** Its start, while it runs. @type {Promise<void> | null} */
+  #workerStarting = null;
+  /** close() ends the worker; a start it overtook is ended too. */
+  #workerRun = 0;
 
   constructor(options) {
     // A core that could not load, or bad options, throw here, at once.
@@ -73,12 +83,51 @@ export class BidiTransport {
       responding: () => this.#response !== null,
       settled: () => this.#app.flush(),
     });
+    if (this.#config.inWorker) {
+      const browser = this.#socket.create;
+      this.#socket.create = (url) => (this.#worker ? this.#worker.open(url) : browser(url));
+    }
   }
 
   async sendMessages(options) {
+    const starting = this.#startWorker();
+    if (starting !== null) await this.#started(starting);
     // The `message` frame is on the socket once the promise resolves (#sent counted it), or
     // was not needed (#answerFromBuffer).
     return this.#send(options);
+  }
+
+  /**
+   * With `socket: 'worker'`, the start of the worker that holds the socket, to be awaited before
+   * a socket is opened; null once it ran (or failed, and the socket stays on the main thread, which
+   * a console warning says), and without the option. Its code loads only here.
+   */
+  #startWorker() {
+    if (!this.#config.inWorker || this.#worker !== undefined) return null;
+    if (this.#workerStarting !== null) return this.#workerStarting;
+    const run = this.#workerRun;
+    return (this.#workerStarting = import('./worker-socket.js')
+      .then(({ startSocketWorker }) => startSocketWorker(this.#config.connectTimeoutMs), messageOf)
+      .then((worker) => {
+        if (run !== this.#workerRun) return void (typeof worker === 'string' || worker.end());
+        this.#workerStarting = null;
+        if (typeof worker !== 'string') return void (this.#worker = worker);
+        this.#worker = null;
+        console.warn(`adk-stream-wasm: BidiTransport {socket: 'worker'}: the WebSocket stays on the main thread, as without the option (${worker}). The chat and the voice work; the voice costs the main thread more. Under a Content-Security-Policy the worker needs worker-src 'self'.`);
+      }));
+  }
+
+  /** The worker's start, then kind `closed` if close() came meanwhile (it ends that worker). */
+  #started(starting) {
+    const run = this.#workerRun;
+    return starting.then(() => {
+      if (run !== this.#workerRun) throw closed();
+    });
+  }
+
+  /** Where the socket is: 'worker' once `socket: 'worker'` started its worker, else 'main'. */
+  get socket() {
+    return this.#worker ? 'worker' : 'main';
   }
 
   /** How many `message` frames this transport has sent. */
@@ -176,9 +225,20 @@ export class BidiTransport {
     this.#sendOrThrow('sendAudioChunk', audioChunkFrame(audio));
   }
 
-  /** The voice's audio path (not public API): frames.js's audioChunkSender onto this socket. */
+  /**
+   * The voice's audio path (not public API): frames.js's audioChunkSender onto this socket. With the
+   * socket in a worker, also `port(lost)`: a port the worklet posts its frames to, which the worker
+   * sends in order on this socket, and `control`, the audio_control frames the worklet posts on the
+   * same port (so stop never overtakes the last chunk); `lost(error)` if a frame could not go.
+   */
   [AUDIO_PATH](format) {
-    return audioChunkSender(format, (text) => this.#sendOrThrow('sendAudioChunk', text));
+    const path = audioChunkSender(format, (text) => this.#sendOrThrow('sendAudioChunk', text));
+    const worker = this.#worker, ws = this.#socket.current;
+    if (worker && ws !== null) {
+      path.port = (lost) => worker.audioPort(ws, (reason) => lost(reason === null ? notConnected('sendAudioChunk') : sendFailed(reason)));
+      path.control = audioControlFrame;
+    }
+    return path;
   }
 
   /**
@@ -187,6 +247,8 @@ export class BidiTransport {
    * @returns {Promise<void>}
    */
   connect() {
+    const starting = this.#startWorker();
+    if (starting !== null) return this.#started(starting).then(() => this.connect());
     if (this.#socket.open && !this.#socket.closing) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.#opening.push([resolve, reject]);
@@ -199,8 +261,15 @@ export class BidiTransport {
 
   /** Closes the socket; a request in flight fails; buffered chunks stay; the next send reopens. */
   close() {
-    this.#dropSocket(fault('closed', 'the transport was closed with close() while this request was in flight'));
+    this.#dropSocket(closed());
     this.#app.flush();
+    // The worker goes with the socket (the next request starts another).
+    if (this.#worker) this.#worker.end();
+    if (this.#config.inWorker) {
+      this.#worker = undefined;
+      this.#workerStarting = null;
+      this.#workerRun++;
+    }
   }
 
   /** Whether the socket is open now. */
