@@ -263,9 +263,10 @@ export class BidiTransport {
   close() {
     this.#dropSocket(closed());
     this.#app.flush();
-    // The worker goes with the socket (the next request starts another).
+    // The worker goes with the socket (the next request starts another; one still starting is
+    // ended once it runs). After a fallback the socket stays on the main thread: no second warning.
     if (this.#worker) this.#worker.end();
-    if (this.#config.inWorker) {
+    if (this.#worker || this.#workerStarting !== null) {
       this.#worker = undefined;
       this.#workerStarting = null;
       this.#workerRun++;
