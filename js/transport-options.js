@@ -81,7 +81,7 @@ export function readOptions(options) {
   const pingIntervalMs = optionalMs(options, 'pingIntervalMs', 2000, 0);
   const socket = field(F_NEW, options, 'socket');
   if (socket !== undefined && socket !== 'main' && socket !== 'worker') {
-    throw invalidArgument(F_NEW, `\`socket\` is ${describeValue(socket)}`, "'worker' (the WebSocket in a dedicated worker: the voice's audio never touches the main thread) or 'main' (the default)");
+    throw invalidArgument(F_NEW, `\`socket\` is ${describeValue(socket)}`, "'worker' (the WebSocket in a worker) or 'main' (the default)");
   }
   return {
     url,

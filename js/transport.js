@@ -7,7 +7,6 @@
 // is open (chunk-buffer.js), the response stream (response-stream.js), calls into the app
 // (app-callbacks.js) and the count of sent messages (sent-messages.js).
 import { loadError } from './loader.js';
-import { messageOf } from './errors.js';
 import { abortError, approvalTimeout, fault, notConnected, sendFailed, optionalSignal, readOptions, resumeWouldSplit, unhandledBufferedApproval } from './transport-options.js';
 import { audioChunkFrame, audioChunkSender, audioControlFrame, checkedInterruptFrame, frameEvents, interruptFrame, messageRequest, toolResultFrame } from './frames.js';
 import { responseStream } from './response-stream.js';
@@ -91,36 +90,29 @@ export class BidiTransport {
 
   async sendMessages(options) {
     const starting = this.#startWorker();
-    if (starting !== null) await this.#started(starting);
+    if (starting !== null) await starting;
     // The `message` frame is on the socket once the promise resolves (#sent counted it), or
     // was not needed (#answerFromBuffer).
     return this.#send(options);
   }
 
   /**
-   * With `socket: 'worker'`, the start of the worker that holds the socket, to be awaited before
-   * a socket is opened; null once it ran (or failed, and the socket stays on the main thread, which
-   * a console warning says), and without the option. Its code loads only here.
+   * With `socket: 'worker'`, until its worker ran: the worker's start, to await before a socket is
+   * opened, which rejects with kind `closed` if close() came meanwhile (and ends that worker); else
+   * null. Where it cannot start, the socket stays on the main thread and a console warning says so
+   * (worker-socket.js; here for a chunk that did not load). Its code loads only here.
    */
   #startWorker() {
     if (!this.#config.inWorker || this.#worker !== undefined) return null;
-    if (this.#workerStarting !== null) return this.#workerStarting;
     const run = this.#workerRun;
-    return (this.#workerStarting = import('./worker-socket.js')
-      .then(({ startSocketWorker }) => startSocketWorker(this.#config.connectTimeoutMs), messageOf)
+    this.#workerStarting ??= import('./worker-socket.js')
+      .then(({ startSocketWorker }) => startSocketWorker(this.#config.connectTimeoutMs), (error) => void console.warn("adk-stream-wasm: socket: 'worker': the socket stays on the main thread", error))
       .then((worker) => {
-        if (run !== this.#workerRun) return void (typeof worker === 'string' || worker.end());
+        if (run !== this.#workerRun) return void (worker && worker.end());
         this.#workerStarting = null;
-        if (typeof worker !== 'string') return void (this.#worker = worker);
-        this.#worker = null;
-        console.warn(`adk-stream-wasm: BidiTransport {socket: 'worker'}: the WebSocket stays on the main thread, as without the option (${worker}). The chat and the voice work; the voice costs the main thread more. Under a Content-Security-Policy the worker needs worker-src 'self'.`);
-      }));
-  }
-
-  /** The worker's start, then kind `closed` if close() came meanwhile (it ends that worker). */
-  #started(starting) {
-    const run = this.#workerRun;
-    return starting.then(() => {
+        this.#worker = worker || null;
+      });
+    return this.#workerStarting.then(() => {
       if (run !== this.#workerRun) throw closed();
     });
   }
@@ -248,7 +240,7 @@ export class BidiTransport {
    */
   connect() {
     const starting = this.#startWorker();
-    if (starting !== null) return this.#started(starting).then(() => this.connect());
+    if (starting !== null) return starting.then(() => this.connect());
     if (this.#socket.open && !this.#socket.closing) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.#opening.push([resolve, reject]);

@@ -2,29 +2,32 @@
 // WebSocket (./bidi-socket-worker.js), and in BidiSocket's hands a stand-in for a WebSocket whose
 // events the worker relays, so BidiSocket's rules (connect timeout, pings, liveness) and the
 // transport's receive path are the same code either way. Loaded (import()) only by a transport
-// with that option; the worker file is emitted by bundlers as an asset (the `new URL` below).
-import { messageOf } from './errors.js';
+// with that option; the worker file is emitted by bundlers as an asset (the `new URL` below). It
+// imports nothing, so the transport's chunk exports nothing for it.
 
 const CONNECTING = 0, OPEN = 1, CLOSING = 2, CLOSED = 3;
 
 /**
- * Starts the worker; resolves with a SocketWorker once it runs, or with the reason it cannot (no
+ * Starts the worker; resolves with a SocketWorker once it runs, or with null when it cannot (no
  * Worker: Node, jsdom; a Content-Security-Policy without `worker-src 'self'`; the file not served;
- * no answer within `timeoutMs`).
- * @returns {Promise<SocketWorker | string>}
+ * no answer within `timeoutMs`), which a console warning then says, once.
+ * @returns {Promise<SocketWorker | null>}
  */
 export function startSocketWorker(timeoutMs) {
   let worker;
   try {
     worker = new Worker(new URL('./bidi-socket-worker.js', import.meta.url), { type: 'module' });
   } catch (error) {
-    return Promise.resolve(messageOf(error));
+    return Promise.resolve(fallBack(error instanceof Error ? error.message : String(error)));
   }
   return new Promise((resolve) => {
     const give = (value) => {
       clearTimeout(timer);
       worker.onerror = null;
-      if (typeof value === 'string') worker.terminate();
+      if (typeof value === 'string') {
+        worker.terminate();
+        return resolve(fallBack(value));
+      }
       resolve(value);
     };
     const timer = setTimeout(give, timeoutMs, `the worker did not start within ${timeoutMs} ms`);
@@ -34,6 +37,12 @@ export function startSocketWorker(timeoutMs) {
       give(`the worker's script did not load${event.message ? ` (${event.message})` : ''}`);
     };
   });
+}
+
+/** The socket stays on the main thread: said once per transport, with why and what a CSP needs. */
+function fallBack(reason) {
+  console.warn(`adk-stream-wasm: BidiTransport {socket: 'worker'}: the WebSocket stays on the main thread, as without the option (${reason}). The chat and the voice work; the voice costs the main thread more. Under a Content-Security-Policy the worker needs worker-src 'self'.`);
+  return null;
 }
 
 export class SocketWorker {

@@ -116,7 +116,7 @@ export async function captureFloor({ seconds, pacedSeconds, rounds, openPage, ba
   const per = (before, after, seconds) => [(after[0] - before[0]) / seconds, (after[1] - before[1]) / seconds];
   // A worker's socket sends on its own thread: a run ends when the backend has every frame (the
   // process method counts that thread; waiting here costs the renderer nothing).
-  const delivered = (name, n) => (name === 'floor: string, no send' ? null : backend.waitFor((_frame, i) => i >= n - 1, 60_000));
+  const delivered = (name, n) => (name === 'floor: string, no send' ? null : backend.waitForCount(n, 60_000));
   for (let round = 0; round < rounds; round++) {
     for (const name of names) {
       backend.frames.length = 0;

@@ -204,7 +204,7 @@ async function mainThreadLoop(kind, seconds = QUICK ? 100 : 300) {
     await page.evaluate(([what, seconds]) => window.loop[what](seconds), [what, seconds]);
     // The socket worker sends on its own thread: the loop ends when the backend has every frame
     // (the process method counts the worker's CPU; waiting here costs the renderer nothing).
-    if (what === 'capture' && kind === 'voice-worker') await backend.waitFor((_frame, i) => i >= 25 * seconds - 1, 60_000);
+    if (what === 'capture' && kind === 'voice-worker') await backend.waitForCount(25 * seconds, 60_000);
     return [(rendererMainCpuMs() - before) / seconds, (rendererMainThreadMs() - thread) / seconds];
   };
   const [capture, captureThread] = await measure('capture');
