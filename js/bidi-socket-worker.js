@@ -9,8 +9,8 @@
 // From the main thread: {id, url} opens socket `id`; {id, send} sends a text; {id, close} closes it;
 // {id, audio: port, channel} sends every string the port brings (null ends the port); {end} closes
 // everything and the worker. To the main thread: {ready}, then {id, type, data?, code?, reason?}
-// per socket event, and {channel, lost} when a frame of an audio port could not be sent (`lost`:
-// null when the socket was not open, else why the socket refused it).
+// per socket event, {channel, lost} when a frame of an audio port could not be sent (`lost`: null
+// when the socket was not open, else why the socket refused it) and {channel, done} when it ended.
 
 /** WebSocket.OPEN */
 const OPEN = 1;
@@ -52,7 +52,10 @@ function closeSocket(id, code) {
  *  open; the first frame that cannot go is reported and the port is closed (nothing goes after it). */
 function audio(id, port, channel) {
   port.onmessage = ({ data }) => {
-    if (data === null) return port.close();
+    if (data === null) {
+      port.close();
+      return postMessage({ channel, done: true });
+    }
     const ws = sockets.get(id);
     if (ws !== undefined && ws.readyState === OPEN) {
       try {

@@ -50,7 +50,7 @@ export class SocketWorker {
   #nextId = 0;
   /** @type {Map<number, WorkerWebSocket>} */
   #sockets = new Map();
-  /** Audio ports whose frames the worker could not send: their `lost` callbacks. */
+  /** The audio ports the worker sends from, until they end: their `lost` callbacks. */
   #channels = new Map();
   #nextChannel = 0;
 
@@ -60,7 +60,7 @@ export class SocketWorker {
       if (data.channel !== undefined) {
         const lost = this.#channels.get(data.channel);
         this.#channels.delete(data.channel);
-        if (lost) lost(data.lost);
+        if (lost && !data.done) lost(data.lost);
         return;
       }
       const socket = this.#sockets.get(data.id);
@@ -70,8 +70,10 @@ export class SocketWorker {
     };
   }
 
-  /** A WebSocket to `url` in the worker (BidiSocket's `open`). */
+  /** A WebSocket to `url` in the worker (BidiSocket's `create`). */
   open(url) {
+    // A URL the browser's WebSocket would refuse at once is refused here too (BidiSocket: `cannot-open`).
+    new URL(url);
     const id = ++this.#nextId;
     const socket = new WorkerWebSocket(id, (message) => this.#post(message));
     this.#sockets.set(id, socket);

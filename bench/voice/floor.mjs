@@ -12,7 +12,7 @@ export const FLOOR_WAYS = {
   'object + send': 'the frame in an object {chunk, level}, then WebSocket.send',
   'bytes transferred + decode + send': 'the frame as UTF-8 bytes, transferred, decoded (TextDecoder), then WebSocket.send',
   'socket in a worker (prototype)': 'the socket off the main thread: the worker sends on a WebSocket of its own; the main thread gets nothing',
-  "the voice, socket: 'worker'": "the voice with the transport's `socket: 'worker'`: each frame posted to the socket worker's port (the transport's audio path), the level alone (every third) to the main thread's voice",
+  "the voice with socket: 'worker'": "the voice with the transport's `socket: 'worker'`: each frame posted to the socket worker's port (the transport's audio path), the level alone (every third) to the main thread's voice",
 };
 
 /**
@@ -27,7 +27,7 @@ export const FLOOR_WAYS = {
  * Burst: `seconds` of audio's messages back to back; paced: one every 40 ms for
  * `pacedSeconds`, less an idle run of the same length. Both /proc methods.
  */
-export async function captureFloor({ seconds, pacedSeconds, rounds, openPage, backend, processMs, threadMs }) {
+export async function captureFloor({ seconds, pacedSeconds, rounds, openPage, backend, processMs, threadMs, only = null }) {
   const { page, context } = await openPage('voice', { vadThreshold: 0 });
   await page.evaluate(() => window.audio.start());
   await page.evaluate(async (url) => {
@@ -97,7 +97,7 @@ export async function captureFloor({ seconds, pacedSeconds, rounds, openPage, ba
       'bytes transferred + decode + send': ['bytes', (event) => raw.send(decoder.decode(event.data))],
       // The design the floor points to: the socket off the main thread (the worker sends on its own).
       'socket in a worker (prototype)': ['socket', () => {}],
-      "the voice, socket: 'worker'": ['direct', (event) => voice.call(port, event)],
+      "the voice with socket: 'worker'": ['direct', (event) => voice.call(port, event)],
     };
     window.floor = {
       names: Object.keys(ways),
@@ -109,7 +109,7 @@ export async function captureFloor({ seconds, pacedSeconds, rounds, openPage, ba
     };
     for (const name of window.floor.names) await window.floor.run(name, 250); // warm-up
   }, backend.url);
-  const names = await page.evaluate(() => window.floor.names);
+  const names = (await page.evaluate(() => window.floor.names)).filter((n) => !only || only.includes(n));
   const burst = Object.fromEntries(names.map((n) => [n, []]));
   const paced = Object.fromEntries([...names, 'idle'].map((n) => [n, []]));
   const cpu = () => [processMs(), threadMs()];

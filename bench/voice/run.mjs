@@ -4,6 +4,8 @@
 // worklet's conversion. Prints a Markdown report and writes bench/voice/results.md.
 //
 //   node bench/voice/run.mjs [--pkg=DIR] [--quick]
+//   node bench/voice/run.mjs --only=floor [--ways=NAME,NAME] [--quick]   (the floor table alone)
+//   node bench/voice/run.mjs --only=main [--quick]                       (the budget's loop alone)
 //
 // Needs the built package (pkg/, or --pkg), espeak-ng, sox, cargo with wasm32-unknown-unknown.
 // --quick: short runs, to try the bench (numbers not for the report).
@@ -447,7 +449,7 @@ async function rustVsJs() {
 }
 
 /** What captureFloor (floor.mjs) needs of this run: its page, its backend, the two CPU clocks. */
-const floorContext = () => ({ ...FLOOR, openPage, backend, processMs: rendererMainCpuMs, threadMs: rendererMainThreadMs });
+const floorContext = () => ({ ...FLOOR, openPage, backend, processMs: rendererMainCpuMs, threadMs: rendererMainThreadMs, only: args.ways ? args.ways.split(',') : null });
 
 function report() {
   const r = results;
