@@ -26,7 +26,9 @@ export class BidiSocket {
   /** When a frame last arrived, or when the liveness watch began. */
   #lastHeard = 0;
   #pingUnanswered = false;
-  /** How a socket is made: the browser's WebSocket, or one in a worker (`socket: 'worker'`). */
+  /** How a socket is made: the browser's WebSocket, or the stand-in for one in a worker
+   *  (`socket: 'worker'`, worker-socket.js), which has what this file uses of a WebSocket.
+   *  @type {(url: string) => any} */
   create = (url) => new WebSocket(url);
 
   /** @param {SocketEvents} events */

@@ -49,7 +49,8 @@ export class BidiTransport {
   /** The assistant message of the agent turn in progress (SPEC §4a W5), once known. @type {string | undefined} */
   #turnMessageId = undefined;
   /** `socket: 'worker'`: the worker that holds the socket (./worker-socket.js), null when it could
-   *  not start (the socket is on the main thread), undefined before it started. */
+   *  not start (the socket is on the main thread), undefined before it started.
+   *  @type {import('./worker-socket.js').SocketWorker | null | undefined} */
   #worker = undefined;
   /** Its start, while it runs. @type {Promise<void> | null} */
   #workerStarting = null;

@@ -121,8 +121,8 @@ class WorkerWebSocket {
   }
 
   addEventListener(type, listener) {
-    if (!this.#listeners.has(type)) this.#listeners.set(type, new Set());
-    this.#listeners.get(type).add(listener);
+    const listeners = this.#listeners.get(type) || new Set();
+    this.#listeners.set(type, listeners.add(listener));
   }
 
   removeEventListener(type, listener) {
