@@ -84,6 +84,10 @@ export function startVoiceBackend({ lifetimeMs = 120_000 } = {}) {
             await new Promise((r) => setTimeout(r, 5));
           }
         },
+        /** Cuts every connection as a dying network would (no close frame); the server stays up. */
+        dropSockets() {
+          for (const socket of sockets) socket.terminate();
+        },
         /** Sends one `data-pcm` chunk now. */
         sendPcm(content, sampleRate = 24000) {
           broadcast(chunkFrame({ type: 'data-pcm', data: { content, sampleRate, channels: 1, bitDepth: 16 } }));

@@ -349,6 +349,27 @@ for (const socket of ['main', 'worker']) test(`stop (socket on the ${socket} thr
   assert.deepEqual(errors, []);
 });
 
+for (const socket of ['main', 'worker']) test(`the socket lost while recording (socket on the ${socket} thread): AdkVoiceError socket-closed, the microphone stops, the text chat reconnects`, { timeout: 60_000 }, async () => {
+  const browser = await launch(fakeMic('speech.wav'));
+  const { page, errors } = await openVoicePage(browser, { socket, options: { vadThreshold: 0 } });
+  await page.evaluate(async () => {
+    await window.voice.start();
+    await new Promise((r) => setTimeout(r, 300));
+  });
+  backend.dropSockets();
+  await page.waitForFunction(() => window.voice.state === 'error', null, { timeout: 10_000 });
+  const r = await page.evaluate(async () => {
+    const { error, recording } = window.voice.snapshot;
+    return { code: error.code, message: error.message, recording, capture: window.voice.nodes.capture, answer: await window.say('again') };
+  });
+  assert.equal(r.code, 'socket-closed');
+  assert.match(r.message, /could not be sent .*the microphone was stopped/);
+  assert.equal(r.recording, false);
+  assert.equal(r.capture, null);
+  assert.equal(r.answer, 'Hello by text.');
+  assert.deepEqual(errors, []);
+});
+
 for (const [how, init, csp] of [
   ['no Worker in the page', () => delete globalThis.Worker, null],
   ["a CSP with worker-src 'none'", null, "worker-src 'none'"],
