@@ -503,9 +503,9 @@ function lastNonZero(out, from = 0) {
   return last;
 }
 
-test('barge-in by interrupt(): the output is silent within 10 ms and `interrupt` is sent', { timeout: 90_000 }, async (t) => {
+for (const socket of ['main', 'worker']) test(`barge-in by interrupt() (socket on the ${socket} thread): the output is silent within 10 ms and \`interrupt\` is sent`, { timeout: 90_000 }, async (t) => {
   const browser = await launch(fakeMic('speech.wav'));
-  const { page, errors } = await openVoicePage(browser, { options: { vadThreshold: 0 } });
+  const { page, errors } = await openVoicePage(browser, { socket, options: { vadThreshold: 0 } });
   backend.sendPcm(sinePcm({ ms: 40, amplitude: 0 }));
   await page.waitForFunction(() => window.voice.nodes.output !== null);
   await tapVoice(page);
@@ -537,9 +537,9 @@ test('barge-in by interrupt(): the output is silent within 10 ms and `interrupt`
   assert.deepEqual(errors, []);
 });
 
-test('barge-in by voice: speech over the agent flushes the output within 10 ms of its detection and sends `interrupt`', { timeout: 90_000 }, async () => {
+for (const socket of ['main', 'worker']) test(`barge-in by voice (socket on the ${socket} thread): speech over the agent flushes the output within 10 ms of its detection and sends \`interrupt\``, { timeout: 90_000 }, async () => {
   const browser = await launch(fakeMic('late.wav'));
-  const { page, errors } = await openVoicePage(browser, {});
+  const { page, errors } = await openVoicePage(browser, { socket });
   const since = backend.frames.length;
   await page.evaluate(() => window.voice.start());
   await tapVoice(page);
