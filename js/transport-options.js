@@ -18,6 +18,7 @@ export function fault(kind, message) {
 export const suffix = (reason) => (reason ? `, reason '${reason}'` : '');
 export const notConnected = (method) =>
   fault('not-connected', `${method}(): the WebSocket is not open, so nothing was sent; call connect() or send a message first (sendMessages opens the socket too)`);
+export const closed = () => fault('closed', 'the transport was closed with close() while this request was in flight');
 export const sendFailed = (error) => fault('send-failed', `the WebSocket refused to send the frame: ${messageOf(error)}`);
 export const approvalTimeout = (ms) =>
   fault(

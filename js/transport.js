@@ -5,12 +5,14 @@
 // requests and responses; one concern a module beside it: options and faults (transport-options.js),
 // frames (frames.js), the socket and its liveness (bidi-socket.js), the chunks kept while no response
 // is open (chunk-buffer.js), the response stream (response-stream.js), calls into the app
-// (app-callbacks.js) and the count of sent messages (sent-messages.js).
+// (app-callbacks.js), the count of sent messages (sent-messages.js) and the `socket: 'worker'`
+// option (socket-in-worker.js).
 import { loadError } from './loader.js';
-import { abortError, approvalTimeout, fault, notConnected, sendFailed, optionalSignal, readOptions, resumeWouldSplit, unhandledBufferedApproval } from './transport-options.js';
+import { abortError, approvalTimeout, closed, fault, notConnected, optionalSignal, readOptions, resumeWouldSplit, unhandledBufferedApproval } from './transport-options.js';
 import { audioChunkFrame, audioChunkSender, audioControlFrame, checkedInterruptFrame, frameEvents, interruptFrame, messageRequest, toolResultFrame } from './frames.js';
 import { responseStream } from './response-stream.js';
 import { BidiSocket } from './bidi-socket.js';
+import { SocketInWorker } from './socket-in-worker.js';
 import { ChunkBuffer } from './chunk-buffer.js';
 import { AUDIO_PATH } from './voice-path.js';
 import { StreamRules } from './stream-rules.js';
@@ -18,8 +20,6 @@ import { AppCallbacks } from './app-callbacks.js';
 import { SentMessages } from './sent-messages.js';
 import { STEP_DELIVER_AWAITING_ANSWER, STEP_DELIVER_THEN_END, STEP_DROP, STEP_IGNORE, STEP_MASK } from './contract.js';
 import { continuedMessageId, continuing } from './adk-wire.js';
-
-const closed = () => fault('closed', 'the transport was closed with close() while this request was in flight');
 
 /**
  * @typedef {{id: number, resolve: (stream: any) => void, reject: (error: any) => void, text: string,
@@ -48,14 +48,8 @@ export class BidiTransport {
   #sent = new SentMessages();
   /** The assistant message of the agent turn in progress (SPEC §4a W5), once known. @type {string | undefined} */
   #turnMessageId = undefined;
-  /** `socket: 'worker'`: the worker that holds the socket (./worker-socket.js), null when it could
-   *  not start (the socket is on the main thread), undefined before it started.
-   *  @type {import('./worker-socket.js').SocketWorker | null | undefined} */
-  #worker = undefined;
-  /** Its start, while it runs. @type {Promise<void> | null} */
-  #workerStarting = null;
-  /** close() ends the worker; a start it overtook is ended too. */
-  #workerRun = 0;
+  /** `socket: 'worker'` (socket-in-worker.js), else null. @type {SocketInWorker | null} */
+  #inWorker = null;
 
   constructor(options) {
     // A core that could not load, or bad options, throw here, at once.
@@ -83,44 +77,21 @@ export class BidiTransport {
       responding: () => this.#response !== null,
       settled: () => this.#app.flush(),
     });
-    if (this.#config.inWorker) {
-      const browser = this.#socket.create;
-      this.#socket.create = (url) => (this.#worker ? this.#worker.open(url) : browser(url));
-    }
+    if (this.#config.inWorker) this.#inWorker = new SocketInWorker(this.#socket, this.#config.connectTimeoutMs);
   }
 
   async sendMessages(options) {
-    const starting = this.#startWorker();
-    if (starting !== null) await starting;
+    // With `socket: 'worker'`, the worker starts before the first socket opens.
+    const starting = this.#inWorker && this.#inWorker.start();
+    if (starting) await starting;
     // The `message` frame is on the socket once the promise resolves (#sent counted it), or
     // was not needed (#answerFromBuffer).
     return this.#send(options);
   }
 
-  /**
-   * With `socket: 'worker'`, until its worker ran: the worker's start, to await before a socket is
-   * opened, which rejects with kind `closed` if close() came meanwhile (and ends that worker); else
-   * null. Where it cannot start, the socket stays on the main thread and a console warning says so
-   * (worker-socket.js; here for a chunk that did not load). Its code loads only here.
-   */
-  #startWorker() {
-    if (!this.#config.inWorker || this.#worker !== undefined) return null;
-    const run = this.#workerRun;
-    this.#workerStarting ??= import('./worker-socket.js')
-      .then(({ startSocketWorker }) => startSocketWorker(this.#config.connectTimeoutMs), (error) => void console.warn("adk-stream-wasm: socket: 'worker': the socket stays on the main thread", error))
-      .then((worker) => {
-        if (run !== this.#workerRun) return void (worker && worker.end());
-        this.#workerStarting = null;
-        this.#worker = worker || null;
-      });
-    return this.#workerStarting.then(() => {
-      if (run !== this.#workerRun) throw closed();
-    });
-  }
-
   /** Where the socket is: 'worker' once `socket: 'worker'` started its worker, else 'main'. */
   get socket() {
-    return this.#worker ? 'worker' : 'main';
+    return this.#inWorker ? this.#inWorker.place : 'main';
   }
 
   /** How many `message` frames this transport has sent. */
@@ -218,19 +189,11 @@ export class BidiTransport {
     this.#sendOrThrow('sendAudioChunk', audioChunkFrame(audio));
   }
 
-  /**
-   * The voice's audio path (not public API): frames.js's audioChunkSender onto this socket. With the
-   * socket in a worker, also `port(lost)`: a port the worklet posts its frames to, which the worker
-   * sends in order on this socket, and `control`, the audio_control frames the worklet posts on the
-   * same port (so stop never overtakes the last chunk); `lost(error)` if a frame could not go.
-   */
+  /** The voice's audio path (not public API): frames.js's audioChunkSender onto this socket, and
+   *  with the socket in a worker a port to it for the worklet (SocketInWorker.addAudioPort). */
   [AUDIO_PATH](format) {
     const path = audioChunkSender(format, (text) => this.#sendOrThrow('sendAudioChunk', text));
-    const worker = this.#worker, ws = this.#socket.current;
-    if (worker && ws !== null) {
-      path.port = (lost) => worker.audioPort(ws, (reason) => lost(reason === null ? notConnected('sendAudioChunk') : sendFailed(reason)));
-      path.control = audioControlFrame;
-    }
+    if (this.#inWorker) this.#inWorker.addAudioPort(path, this.#socket.current);
     return path;
   }
 
@@ -240,8 +203,8 @@ export class BidiTransport {
    * @returns {Promise<void>}
    */
   connect() {
-    const starting = this.#startWorker();
-    if (starting !== null) return starting.then(() => this.connect());
+    const starting = this.#inWorker && this.#inWorker.start();
+    if (starting) return starting.then(() => this.connect());
     if (this.#socket.open && !this.#socket.closing) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.#opening.push([resolve, reject]);
@@ -256,14 +219,7 @@ export class BidiTransport {
   close() {
     this.#dropSocket(closed());
     this.#app.flush();
-    // The worker goes with the socket (the next request starts another; one still starting is
-    // ended once it runs). After a fallback the socket stays on the main thread: no second warning.
-    if (this.#worker) this.#worker.end();
-    if (this.#worker || this.#workerStarting !== null) {
-      this.#worker = undefined;
-      this.#workerStarting = null;
-      this.#workerRun++;
-    }
+    if (this.#inWorker) this.#inWorker.end();
   }
 
   /** Whether the socket is open now. */
