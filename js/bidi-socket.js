@@ -26,6 +26,10 @@ export class BidiSocket {
   /** When a frame last arrived, or when the liveness watch began. */
   #lastHeard = 0;
   #pingUnanswered = false;
+  /** How a socket is made: the browser's WebSocket, or the stand-in for one in a worker
+   *  (`socket: 'worker'`, worker-socket.js), which has what this file uses of a WebSocket.
+   *  @type {(url: string) => any} */
+  create = (url) => new WebSocket(url);
 
   /** @param {SocketEvents} events */
   constructor(config, events) {
@@ -53,7 +57,7 @@ export class BidiSocket {
     const { url, connectTimeoutMs } = this.#config;
     let ws;
     try {
-      ws = new WebSocket(url);
+      ws = this.create(url);
       ws.binaryType = 'arraybuffer';
     } catch (error) {
       return fault('cannot-open', `cannot open a WebSocket to ${url}: ${messageOf(error)}`);
@@ -103,6 +107,12 @@ export class BidiSocket {
       throw sendFailed(error);
     }
     return true;
+  }
+
+  /** The open socket, for the voice's audio path; null when none is open. */
+  get current() {
+    const socket = this.#socket;
+    return socket !== null && socket.open ? socket.ws : null;
   }
 
   /** Lets the socket go: no event of it reaches the transport again; its timers stop. */

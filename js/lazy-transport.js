@@ -95,6 +95,10 @@ export class LazyBidiTransport {
     return this.#inner !== null && this.#inner.connected;
   }
 
+  get socket() {
+    return this.#inner === null ? 'main' : this.#inner.socket;
+  }
+
   get latencyMs() {
     return this.#inner === null ? undefined : this.#inner.latencyMs;
   }

@@ -22,6 +22,7 @@ export function fault(kind, message, advice) {
 export const suffix = (reason) => (reason ? `, reason '${reason}'` : '');
 export const notConnected = (method) =>
   fault('not-connected', `${method}(): the WebSocket is not open, so nothing was sent`, 'call connect() or send a message first (sendMessages opens the socket too)');
+export const closed = () => fault('closed', 'the transport was closed with close() while this request was in flight');
 export const sendFailed = (error) => fault('send-failed', `the WebSocket refused to send the frame: ${messageOf(error)}`);
 export const approvalTimeout = (ms) =>
   fault(
@@ -85,8 +86,13 @@ export function readOptions(options) {
     throw invalidArgument(F_NEW, `\`url\` is ${describeValue(url)}`, "a ws:// or wss:// URL with a host, such as 'ws://localhost:8000/live'");
   }
   const pingIntervalMs = optionalMs(options, 'pingIntervalMs', 2000, 0);
+  const socket = field(F_NEW, options, 'socket');
+  if (socket !== undefined && socket !== 'main' && socket !== 'worker') {
+    throw invalidArgument(F_NEW, `\`socket\` is ${describeValue(socket)}`, "'worker' (the WebSocket in a worker) or 'main' (the default)");
+  }
   return {
     url,
+    inWorker: socket === 'worker',
     connectTimeoutMs: optionalMs(options, 'connectTimeoutMs', 30000, 1),
     approvalTimeoutMs: optionalMs(options, 'approvalTimeoutMs', 60000, 0),
     pingIntervalMs,

@@ -36,6 +36,16 @@ export interface BidiTransportOptions {
   /** Time for the socket to open before the request fails (default 30000). */
   connectTimeoutMs?: number;
   /**
+   * Where the WebSocket lives. `'main'` (default): on the main thread. `'worker'`: in a dedicated
+   * module worker shipped with the package (`bidi-socket-worker.js`, emitted by your bundler; under a
+   * Content-Security-Policy it needs `worker-src 'self'`), started at the first request or
+   * `connect()`; the voice (`adk-stream-wasm/voice`) then sends its audio from the audio thread to
+   * the worker, and the main thread gets only the level meter's updates. Received frames, errors,
+   * timeouts and pings are the same either way. Where no worker can start (Node, jsdom, a CSP), the
+   * socket stays on the main thread with a console warning; `transport.socket` says where it is.
+   */
+  socket?: 'main' | 'worker';
+  /**
    * Time allowed after a `tool-approval-request` with nothing following it before the stream fails
    * and an `interrupt` with reason `'timeout'` is sent (default 60000; 0 disables).
    */
@@ -179,6 +189,9 @@ export declare class BidiTransport<UI_MESSAGE extends UIMessage = UIMessage> imp
 
   /** Whether the socket is open now. */
   readonly connected: boolean;
+
+  /** Where the socket is: `'worker'` once the `socket: 'worker'` option started its worker, else `'main'`. */
+  readonly socket: 'main' | 'worker';
 
 
   /** How many `message` frames this transport has sent. */

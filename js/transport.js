@@ -5,12 +5,14 @@
 // requests and responses; one concern a module beside it: options and faults (transport-options.js),
 // frames (frames.js), the socket and its liveness (bidi-socket.js), the chunks kept while no response
 // is open (chunk-buffer.js), the response stream (response-stream.js), calls into the app
-// (app-callbacks.js) and the count of sent messages (sent-messages.js).
+// (app-callbacks.js), the count of sent messages (sent-messages.js) and the `socket: 'worker'`
+// option (socket-in-worker.js).
 import { loadError } from './loader.js';
-import { abortError, approvalTimeout, fault, notConnected, optionalSignal, readOptions, resumeWouldSplit, unhandledBufferedApproval } from './transport-options.js';
+import { abortError, approvalTimeout, closed, fault, notConnected, optionalSignal, readOptions, resumeWouldSplit, unhandledBufferedApproval } from './transport-options.js';
 import { audioChunkFrame, audioChunkSender, audioControlFrame, checkedInterruptFrame, frameEvents, interruptFrame, messageRequest, toolResultFrame } from './frames.js';
 import { responseStream } from './response-stream.js';
 import { BidiSocket } from './bidi-socket.js';
+import { SocketInWorker } from './socket-in-worker.js';
 import { ChunkBuffer } from './chunk-buffer.js';
 import { AUDIO_PATH } from './voice-path.js';
 import { StreamRules } from './stream-rules.js';
@@ -46,6 +48,8 @@ export class BidiTransport {
   #sent = new SentMessages();
   /** The assistant message of the agent turn in progress (SPEC §4a W5), once known. @type {string | undefined} */
   #turnMessageId = undefined;
+  /** `socket: 'worker'` (socket-in-worker.js), else null. @type {SocketInWorker | null} */
+  #inWorker = null;
 
   constructor(options) {
     // A core that could not load, or bad options, throw here, at once.
@@ -73,12 +77,21 @@ export class BidiTransport {
       responding: () => this.#response !== null,
       settled: () => this.#app.flush(),
     });
+    if (this.#config.inWorker) this.#inWorker = new SocketInWorker(this.#socket, this.#config.connectTimeoutMs);
   }
 
   async sendMessages(options) {
+    // With `socket: 'worker'`, the worker starts before the first socket opens.
+    const starting = this.#inWorker && this.#inWorker.start();
+    if (starting) await starting;
     // The `message` frame is on the socket once the promise resolves (#sent counted it), or
     // was not needed (#answerFromBuffer).
     return this.#send(options);
+  }
+
+  /** Where the socket is: 'worker' once `socket: 'worker'` started its worker, else 'main'. */
+  get socket() {
+    return this.#inWorker ? this.#inWorker.place : 'main';
   }
 
   /** How many `message` frames this transport has sent. */
@@ -176,9 +189,12 @@ export class BidiTransport {
     this.#sendOrThrow('sendAudioChunk', audioChunkFrame(audio));
   }
 
-  /** The voice's audio path (not public API): frames.js's audioChunkSender onto this socket. */
+  /** The voice's audio path (not public API): frames.js's audioChunkSender onto this socket, and
+   *  with the socket in a worker a port to it for the worklet (SocketInWorker.addAudioPort). */
   [AUDIO_PATH](format) {
-    return audioChunkSender(format, (text) => this.#sendOrThrow('sendAudioChunk', text));
+    const path = audioChunkSender(format, (text) => this.#sendOrThrow('sendAudioChunk', text));
+    if (this.#inWorker) this.#inWorker.addAudioPort(path, this.#socket.current);
+    return path;
   }
 
   /**
@@ -187,6 +203,8 @@ export class BidiTransport {
    * @returns {Promise<void>}
    */
   connect() {
+    const starting = this.#inWorker && this.#inWorker.start();
+    if (starting) return starting.then(() => this.connect());
     if (this.#socket.open && !this.#socket.closing) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.#opening.push([resolve, reject]);
@@ -199,8 +217,9 @@ export class BidiTransport {
 
   /** Closes the socket; a request in flight fails; buffered chunks stay; the next send reopens. */
   close() {
-    this.#dropSocket(fault('closed', 'the transport was closed with close() while this request was in flight'));
+    this.#dropSocket(closed());
     this.#app.flush();
+    if (this.#inWorker) this.#inWorker.end();
   }
 
   /** Whether the socket is open now. */

@@ -114,6 +114,13 @@ class Capture extends Processor {
     this.rate = o.sampleRate;
     // The audio_chunk frame in three parts around the timestamp and the base64 (frames.js writes them).
     this.parts = o.parts;
+    // With the transport's socket in a worker (`direct`), the frames go to the worker's port, which
+    // comes first of all messages (with the audio_control start frame to send before any chunk),
+    // and the main thread gets only the level. A chunk made before the port came waits for it.
+    this.toWorker = Boolean(o.direct);
+    this.out = null;
+    this.waiting = [];
+    this.muted = Boolean(o.muted);
     this.sent = 0;
     this.resampler = new Resampler(sampleRate, o.sampleRate);
     this.bytes = new Uint8Array(o.chunkSamples * 2);
@@ -130,10 +137,20 @@ class Capture extends Processor {
       if (this.fill === this.bytes.length) this.send();
     };
     this.port.onmessage = ({ data }) => {
-      if (data === 'stop') {
+      if (data === 'stop' || data.stop) {
+        // The rest of the last chunk, then (direct) the audio_control stop frame, on the same port.
         this.send();
+        if (data.last) this.direct(data.last);
+        if (this.out) this.out.postMessage(null);
         this.on = false;
         this.port.postMessage({ end: true });
+      } else if (data.socket) {
+        this.out = data.socket;
+        this.out.postMessage(data.first);
+        for (const frame of this.waiting) this.out.postMessage(frame);
+        this.waiting = null;
+      } else if (data.muted !== undefined) {
+        this.muted = data.muted;
       }
     };
   }
@@ -145,11 +162,24 @@ class Capture extends Processor {
     const p = this.parts;
     const chunk = p ? p[0] + Date.now() + p[1] + pcm + p[2] : pcm;
     this.fill = 0;
+    if (this.muted) return;
     // A bare string is the cheapest message for the main thread to receive; every third chunk
-    // carries the input level, the meter's pace (about 8 times a second).
-    if (++this.sent % 3 !== 0) return this.port.postMessage(chunk);
-    this.port.postMessage({ chunk, level: this.peak });
+    // carries the input level, the meter's pace (about 8 times a second). Direct, the main thread
+    // gets the level alone.
+    const level = ++this.sent % 3 === 0;
+    if (this.toWorker) {
+      this.direct(chunk);
+      if (!level) return;
+      this.port.postMessage({ level: this.peak });
+    } else if (!level) return this.port.postMessage(chunk);
+    else this.port.postMessage({ chunk, level: this.peak });
     this.peak = 0;
+  }
+
+  /** A frame to the worker's port, or kept until the port comes. */
+  direct(frame) {
+    if (this.out !== null) this.out.postMessage(frame);
+    else this.waiting.push(frame);
   }
 
   process(inputs) {

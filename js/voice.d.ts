@@ -105,7 +105,11 @@ export interface AdkVoice {
   };
 }
 
-/** `transport`: the chat's BIDI transport, or a function returning it when called. */
+/**
+ * `transport`: the chat's BIDI transport, or a function returning it when called. With the
+ * transport's `socket: 'worker'`, the worklet sends the audio straight to the socket's worker and the
+ * main thread gets only the level; otherwise the main thread hands each frame to the socket.
+ */
 export function createVoice(
   transport: AdkVoiceTransport | null | undefined | (() => AdkVoiceTransport | null | undefined),
   options?: AdkVoiceOptions,

@@ -1,7 +1,8 @@
 // adk-stream-wasm/voice: live voice over the BIDI transport (SPEC §5's audio_control, audio_chunk
 // and data-pcm). The microphone is captured, converted and chunked in an AudioWorklet
 // (./voice-worklet.js); the agent's PCM plays in the same worklet scope. This file only moves
-// strings between the worklet and the transport and keeps the state an app renders.
+// strings between the worklet and the transport (or, when the transport's socket is in a worker,
+// connects the worklet to that worker) and keeps the state an app renders.
 import { AUDIO_PATH } from './voice-path.js';
 
 /** Every failure of the voice: `code` says which, the message what was wrong and what to do. */
@@ -54,6 +55,8 @@ const messageOf = (error) => (error instanceof Error ? error.message : String(er
 const noAudio = () =>
   new AdkVoiceError('unsupported', 'voice: this environment has no Web Audio (AudioContext and AudioWorklet); expected a browser. Under Node or jsdom there is no audio: the text chat works without it.');
 const timeout = (ms) => new Promise((resolve) => setTimeout(resolve, ms, 'timeout'));
+const socketClosed = (error) =>
+  new AdkVoiceError('socket-closed', `voice: an audio chunk could not be sent (${messageOf(error)}); the microphone was stopped.`, error);
 
 /**
  * A voice session over `transport` (a BidiTransport, useAdkChat's BIDI transport, or a function that
@@ -75,6 +78,8 @@ export function createVoice(transport, options = {}) {
   let stream = null;
   let source = null;
   let playing = false;
+  // The transport's audio path when its socket is in a worker: the worklet sends straight to it.
+  let direct = null;
 
   function set(change, event) {
     snapshot = { ...snapshot, ...change };
@@ -183,15 +188,27 @@ export function createVoice(transport, options = {}) {
       // hands it to the socket. Another transport (the testing kit's) gets base64 PCM.
       const path = t && typeof t[AUDIO_PATH] === 'function' ? t[AUDIO_PATH]({ sampleRate: o.sampleRate, channels: 1, bitDepth: 16 }) : null;
       const sendChunk = path ? path.send : (chunk) => send('sendAudioChunk', { chunk, sampleRate: o.sampleRate, channels: 1, bitDepth: 16 });
+      direct = path && typeof path.port === 'function' ? path : null;
       source = ctx.createMediaStreamSource(stream);
       capture = new AudioWorkletNode(ctx, 'adk-voice-capture', {
         numberOfOutputs: 0,
         channelCount: 1,
         channelCountMode: 'explicit',
-        processorOptions: { id, sampleRate: o.sampleRate, chunkSamples: Math.round((o.sampleRate * o.chunkMs) / 1000), vadThreshold: o.vadThreshold, vadMs: o.vadMs, parts: path ? path.parts : undefined },
+        processorOptions: { id, sampleRate: o.sampleRate, chunkSamples: Math.round((o.sampleRate * o.chunkMs) / 1000), vadThreshold: o.vadThreshold, vadMs: o.vadMs, parts: path ? path.parts : undefined, direct: direct !== null, muted: snapshot.muted },
       });
       const node = capture;
-      // A chunk is a bare string; every third one comes as {chunk, level} with the input level.
+      if (direct !== null) {
+        // The socket is in a worker: the worklet posts to it on a port of their own, audio_control
+        // start first and stop last, so the frames never touch the main thread and keep their order.
+        const port = direct.port((error) => {
+          if (capture !== node) return;
+          stopCapture();
+          fail(socketClosed(error));
+        });
+        node.port.postMessage({ socket: port, first: direct.control('start') }, [port]);
+      }
+      // A chunk is a bare string; every third one comes as {chunk, level} with the input level, or
+      // as {level} alone when the worklet sends to the worker.
       node.port.onmessage = ({ data }) => {
         const bare = typeof data === 'string';
         if (bare || data.chunk !== undefined) {
@@ -200,17 +217,19 @@ export function createVoice(transport, options = {}) {
             sendChunk(bare ? data : data.chunk);
           } catch (error) {
             stopCapture();
-            fail(new AdkVoiceError('socket-closed', `voice: an audio chunk could not be sent (${messageOf(error)}); the microphone was stopped.`, error));
+            fail(socketClosed(error));
             return;
           }
           if (!bare) set({ level: data.level }, 'level');
+        } else if (data.level !== undefined) {
+          if (!snapshot.muted) set({ level: data.level }, 'level');
         } else if (data.speech !== undefined) {
           send('interrupt', 'user_abort');
           set({}, 'barge-in');
         }
       };
       source.connect(node);
-      send('sendAudioControl', 'start');
+      if (direct === null) send('sendAudioControl', 'start');
       set({ recording: true }, 'recording');
     } catch (error) {
       stopCapture();
@@ -218,9 +237,10 @@ export function createVoice(transport, options = {}) {
     }
   }
 
-  function stopCapture() {
+  /** Stops the worklet: it sends the rest of the last chunk, then `last` (a frame, when direct). */
+  function stopCapture(last) {
     if (capture) {
-      capture.port.postMessage('stop');
+      capture.port.postMessage(last ? { stop: true, last } : 'stop');
       const node = capture;
       // The worklet sends what is left of the last chunk, then {end}; then the node goes.
       const previous = node.port.onmessage;
@@ -231,12 +251,18 @@ export function createVoice(transport, options = {}) {
     }
     if (source) source.disconnect();
     if (stream) for (const track of stream.getTracks()) track.stop();
-    capture = source = stream = null;
+    capture = source = stream = direct = null;
   }
 
   /** Ends the user's turn: the rest of the audio, then `audio_control` stop; the microphone closes. */
   function stop() {
     if (!snapshot.recording) return;
+    if (direct !== null) {
+      // The worklet sends the stop frame itself, after the last chunk, on the worker's port.
+      stopCapture(direct.control('stop'));
+      set({ recording: false, level: 0 }, 'stopped');
+      return;
+    }
     const node = capture;
     const previous = node.port.onmessage;
     node.port.onmessage = (event) => {
@@ -286,7 +312,11 @@ export function createVoice(transport, options = {}) {
     get snapshot() { return snapshot; },
     /** The AudioContext and the worklet nodes, for meters and tests (null before the first use). */
     get nodes() { return { context, input: source, capture, output: playback }; },
-    setMuted(muted) { set({ muted: Boolean(muted) }, 'muted'); },
+    setMuted(muted) {
+      set({ muted: Boolean(muted) }, 'muted');
+      // The worklet drops the chunks (needed when it sends to the worker; the main thread drops too).
+      if (capture) capture.port.postMessage({ muted: snapshot.muted });
+    },
     /** Calls `listener({type, voice})` on each change; returns the unsubscribe function. */
     subscribe(listener) {
       listeners.add(listener);

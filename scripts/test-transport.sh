@@ -2,7 +2,8 @@
 # The BIDI transport in a real Chromium (tests/browser/transport.test.mjs, playwright-core) against
 # the scripted local WebSocket backend in tests/ws-server: every fault of SPEC §5 the backend
 # scripts, on Chromium's own WebSocket, streams and timers. The test starts the backend on a free
-# 127.0.0.1 port and the page server, and both stop by themselves. Builds pkg/ when it is missing
+# 127.0.0.1 port and the page server, and both stop by themselves. Twice: the socket on the main
+# thread, then in the package's worker (`socket: 'worker'`). Builds pkg/ when it is missing
 # or older than the sources; exits with the tests' status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,4 +22,6 @@ ensure_workspace
 
 cd tests/browser
 export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
-exec node --test --test-reporter=spec transport.test.mjs
+node --test --test-reporter=spec transport.test.mjs
+echo "--- again with the socket in a worker (socket: 'worker')"
+ADK_BIDI_SOCKET=worker exec node --test --test-reporter=spec transport.test.mjs

@@ -54,7 +54,8 @@ for (const [file, text] of urlSources) {
   }
 }
 // Nothing unused: every file is reached from an entry point of `exports` (the JS modules through
-// their static and dynamic relative imports, the .d.ts files through theirs), or is one of the
+// their static and dynamic relative imports and the files they load by `new URL('./file',
+// import.meta.url)`, which bundlers emit: a worker, a worklet; the .d.ts files through theirs), or is one of the
 // registry's documents. A file nothing loads (the `.wasm` files once were, the core being
 // embedded as hex) is bytes every user downloads for nothing.
 const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
@@ -65,7 +66,7 @@ for (const target of Object.values(manifest.exports ?? {})) {
   for (const file of typeof target === 'string' ? [target] : Object.values(target ?? {})) if (typeof file === 'string') pending.push(path.posix.normalize(file));
 }
 for (const key of ['main', 'types']) if (typeof manifest[key] === 'string') pending.push(path.posix.normalize(manifest[key]));
-const relativeImport = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;
+const relativeImport = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bnew\s+URL\s*\(\s*)(['"])(\.{1,2}\/[^'"]+)\1/g;
 while (pending.length > 0) {
   const file = pending.pop();
   if (reached.has(file) || !files.has(file)) continue;

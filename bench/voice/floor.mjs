@@ -12,6 +12,7 @@ export const FLOOR_WAYS = {
   'object + send': 'the frame in an object {chunk, level}, then WebSocket.send',
   'bytes transferred + decode + send': 'the frame as UTF-8 bytes, transferred, decoded (TextDecoder), then WebSocket.send',
   'socket in a worker (prototype)': 'the socket off the main thread: the worker sends on a WebSocket of its own; the main thread gets nothing',
+  "the voice with socket: 'worker'": "the voice with the transport's `socket: 'worker'`: each frame posted to the socket worker's port (the transport's audio path), the level alone (every third) to the main thread's voice",
 };
 
 /**
@@ -26,7 +27,7 @@ export const FLOOR_WAYS = {
  * Burst: `seconds` of audio's messages back to back; paced: one every 40 ms for
  * `pacedSeconds`, less an idle run of the same length. Both /proc methods.
  */
-export async function captureFloor({ seconds, pacedSeconds, rounds, openPage, backend, processMs, threadMs }) {
+export async function captureFloor({ seconds, pacedSeconds, rounds, openPage, backend, processMs, threadMs, only = null }) {
   const { page, context } = await openPage('voice', { vadThreshold: 0 });
   await page.evaluate(() => window.audio.start());
   await page.evaluate(async (url) => {
@@ -38,7 +39,14 @@ export async function captureFloor({ seconds, pacedSeconds, rounds, openPage, ba
     await new Promise((resolve) => (raw.onopen = resolve));
     const b64 = btoa(String.fromCharCode(...new Uint8Array(1280).map((_, i) => (i * 37) & 255)));
     const parts = transport[Symbol.for('adk-stream-wasm.audioPath')]({}).parts;
-    const source = `let b64, parts, ws; const utf8 = new TextEncoder();
+    // The package's own design: a second transport whose socket is in its worker, and the port its
+    // audio path gives the worklet.
+    const { BidiTransport } = await import('/pkg/transport.js');
+    const inWorker = new BidiTransport({ url, pingIntervalMs: 0, socket: 'worker' });
+    await inWorker.connect();
+    if (inWorker.socket !== 'worker') throw new Error('the socket worker did not start');
+    const socket = inWorker[Symbol.for('adk-stream-wasm.audioPath')]({}).port(() => {});
+    const source = `let b64, parts, ws, out; const utf8 = new TextEncoder();
       const frame = () => parts[0] + Date.now() + parts[1] + b64 + parts[2];
       const message = (shape, i) => {
         if (shape === 'before') return { chunk: b64, at: Date.now(), level: 0.1 };
@@ -49,12 +57,17 @@ export async function captureFloor({ seconds, pacedSeconds, rounds, openPage, ba
       };
       const post = (shape, i) => {
         if (shape === 'socket') return ws.send(frame());
+        if (shape === 'direct') {
+          out.postMessage(frame());
+          if (i % 3 === 2) postMessage({ level: 0.1 });
+          return;
+        }
         const m = message(shape, i);
         if (shape === 'bytes') postMessage(m, [m.buffer]); else postMessage(m);
       };
       onmessage = ({ data }) => {
         if (data.b64) {
-          ({ b64, parts } = data);
+          ({ b64, parts, socket: out } = data);
           ws = new WebSocket(data.url);
           ws.onopen = () => postMessage(null);
           return;
@@ -67,7 +80,7 @@ export async function captureFloor({ seconds, pacedSeconds, rounds, openPage, ba
     const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
     await new Promise((resolve) => {
       worker.onmessage = resolve;
-      worker.postMessage({ b64, parts, url });
+      worker.postMessage({ b64, parts, url, socket }, [socket]);
     });
     const decoder = new TextDecoder();
     let peak = 0, chunks = 0;
@@ -84,6 +97,7 @@ export async function captureFloor({ seconds, pacedSeconds, rounds, openPage, ba
       'bytes transferred + decode + send': ['bytes', (event) => raw.send(decoder.decode(event.data))],
       // The design the floor points to: the socket off the main thread (the worker sends on its own).
       'socket in a worker (prototype)': ['socket', () => {}],
+      "the voice with socket: 'worker'": ['direct', (event) => voice.call(port, event)],
     };
     window.floor = {
       names: Object.keys(ways),
@@ -95,23 +109,30 @@ export async function captureFloor({ seconds, pacedSeconds, rounds, openPage, ba
     };
     for (const name of window.floor.names) await window.floor.run(name, 250); // warm-up
   }, backend.url);
-  const names = await page.evaluate(() => window.floor.names);
+  const names = (await page.evaluate(() => window.floor.names)).filter((n) => !only || only.includes(n));
   const burst = Object.fromEntries(names.map((n) => [n, []]));
   const paced = Object.fromEntries([...names, 'idle'].map((n) => [n, []]));
   const cpu = () => [processMs(), threadMs()];
   const per = (before, after, seconds) => [(after[0] - before[0]) / seconds, (after[1] - before[1]) / seconds];
+  // A worker's socket sends on its own thread: a run ends when the backend has every frame (the
+  // process method counts that thread; waiting here costs the renderer nothing).
+  const delivered = (name, n) => (name === 'floor: string, no send' ? null : backend.waitForCount(n, 60_000));
   for (let round = 0; round < rounds; round++) {
     for (const name of names) {
       backend.frames.length = 0;
       const before = cpu();
       await page.evaluate(([name, n]) => window.floor.run(name, n), [name, seconds * 25]);
+      await delivered(name, seconds * 25);
       burst[name].push(per(before, cpu(), seconds));
     }
     for (const name of [...names, 'idle']) {
       backend.frames.length = 0;
       const before = cpu();
       if (name === 'idle') await sleep(pacedSeconds * 1000);
-      else await page.evaluate(([name, n]) => window.floor.run(name, n, 40), [name, pacedSeconds * 25]);
+      else {
+        await page.evaluate(([name, n]) => window.floor.run(name, n, 40), [name, pacedSeconds * 25]);
+        await delivered(name, pacedSeconds * 25);
+      }
       paced[name].push(per(before, cpu(), pacedSeconds));
     }
   }

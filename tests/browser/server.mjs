@@ -1,4 +1,6 @@
 // A static server for the browser tests: the built package (pkg/) under /pkg/, the test page at /
+// (with the Content-Security-Policy given as `?csp=POLICY`, from this origin: a page fulfilled by the
+// test runner instead counts as a public one, which Chromium bars from 127.0.0.1 sockets)
 // and, when given, tests/support/ under /support/, on 127.0.0.1 and a free port. It closes itself after `lifetimeMs` even if the test never does.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -19,7 +21,9 @@ const TYPES = {
  */
 export function startServer({ pkgDir, pagePath, supportDir = null, lifetimeMs = 120_000 }) {
   const server = createServer(async (request, response) => {
-    const path = decodeURIComponent(new URL(request.url, 'http://127.0.0.1').pathname);
+    const url = new URL(request.url, 'http://127.0.0.1');
+    const path = decodeURIComponent(url.pathname);
+    const csp = url.searchParams.get('csp');
     let file = null;
     if (path === '/' || path === '/index.html') {
       file = pagePath;
@@ -33,7 +37,9 @@ export function startServer({ pkgDir, pagePath, supportDir = null, lifetimeMs = 
     try {
       if (file === null) throw new Error('not served');
       const body = await readFile(file);
-      response.writeHead(200, { 'content-type': TYPES[extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' });
+      const headers = { 'content-type': TYPES[extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' };
+      if (csp !== null && file === pagePath) headers['content-security-policy'] = csp;
+      response.writeHead(200, headers);
       response.end(body);
     } catch {
       response.writeHead(404, { 'content-type': 'text/plain' });

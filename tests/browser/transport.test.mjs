@@ -2,6 +2,8 @@
 // local backend tests/ws-server (every fault of its URL paths). The package is the built one in
 // pkg/, served from 127.0.0.1; the transport runs in the page on Chromium's own WebSocket,
 // ReadableStream and timers. Both servers bind 127.0.0.1 and stop by themselves.
+// ADK_BIDI_SOCKET=worker runs every test with the transport's `socket: 'worker'` option (the socket
+// in the package's worker; each exchange checks it is there): the same frames, faults and timers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -22,7 +24,7 @@ let server;
 let browser;
 let page;
 const pageErrors = [];
-const env = {};
+const env = { socket: process.env.ADK_BIDI_SOCKET || 'main' };
 
 /** The scripted backend on a free port; resolves with its URL. It exits by itself when idle. */
 function startBackend() {
@@ -61,7 +63,7 @@ before(async () => {
   page = await (await browser.newContext()).newPage();
   page.on('pageerror', (error) => pageErrors.push(error));
   await page.goto(`${server.origin}/`);
-  await page.evaluate(installHelpers);
+  await page.evaluate(installHelpers, env.socket);
 });
 
 after(async () => {
@@ -70,11 +72,14 @@ after(async () => {
   wsServer?.kill();
 });
 
-// Runs in the page: the package's BidiTransport and what every test needs, as globalThis.h.
-async function installHelpers() {
-  // The development entry: these tests read the errors' whole words (a production build leaves out
-  // what was expected; tests/hardening checks that).
-  const { BidiTransport } = await import('/pkg/dev/transport.js');
+// Runs in the page: the package's BidiTransport (with `socket: 'worker'` unless the options name a
+// socket, when `socket` is 'worker') and what every test needs, as globalThis.h. The development
+// entry: these tests read the errors' whole words (a production build leaves out what was
+// expected; tests/hardening checks that).
+async function installHelpers(socket) {
+  const { BidiTransport: Transport } = await import('/pkg/dev/transport.js');
+  const inWorker = (options) => (options !== null && typeof options === 'object' && !('socket' in options) ? { ...options, socket: 'worker' } : options);
+  const BidiTransport = socket === 'worker' ? class extends Transport { constructor(options) { super(inWorker(options)); } } : Transport;
   const { readStream } = await import('/support/read-stream.mjs');
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const fail = (message) => {
@@ -113,6 +118,7 @@ async function installHelpers() {
       h.ok(sent.value, `send failed: ${sent.error ? sent.error.message : 'timed out'}`);
       const outcome = await h.read(sent.value);
       h.ok(outcome.done, `the stream did not close: ${outcome.error ? outcome.error.message : 'timed out'}`);
+      h.eq(t.socket, socket, 'where the socket is:');
       return outcome.chunks;
     },
     types: (chunks) => chunks.map((c) => c.type).join(','),
@@ -152,6 +158,8 @@ test('options are checked with named errors', () =>
       [{ url: 'ws://x', connectTimeoutMs: 0 }, 'connectTimeoutMs'],
       [{ url: 'ws://x', pingIntervalMs: '2s' }, 'pingIntervalMs'],
       [{ url: 'ws://x', onError: 1 }, 'onError'],
+      [{ url: 'ws://x', socket: 'thread' }, "`socket` is the string 'thread'; expected 'worker'"],
+      [{ url: 'ws://x', socket: true }, '`socket` is'],
     ];
     for (const [options, needle] of cases) {
       let error;

@@ -75,6 +75,19 @@ export function startVoiceBackend({ lifetimeMs = 120_000 } = {}) {
             check();
           });
         },
+        /** Resolves once `count` frames are in `frames` (which the caller may empty first);
+         *  rejects after `timeoutMs`. Polls: a test per frame would cost a long burst O(n²). */
+        async waitForCount(count, timeoutMs = 10_000) {
+          const end = performance.now() + timeoutMs;
+          while (frames.length < count) {
+            if (performance.now() > end) throw new Error(`voice backend: ${frames.length} of ${count} frames within ${timeoutMs} ms`);
+            await new Promise((r) => setTimeout(r, 5));
+          }
+        },
+        /** Cuts every connection as a dying network would (no close frame); the server stays up. */
+        dropSockets() {
+          for (const socket of sockets) socket.terminate();
+        },
         /** Sends one `data-pcm` chunk now. */
         sendPcm(content, sampleRate = 24000) {
           broadcast(chunkFrame({ type: 'data-pcm', data: { content, sampleRate, channels: 1, bitDepth: 16 } }));

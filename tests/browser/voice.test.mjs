@@ -57,9 +57,9 @@ after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A page with the microphone granted (or not), the transport connected and a voice on it as
- *  `window.voice`, and a tap that records the microphone and the voice's output per sample. */
-async function openVoicePage(browser, { grant = true, options = {}, url = '/' } = {}) {
+/** A page with the microphone granted (or not), the transport connected (its socket on the main
+ *  thread, or in the package's worker: `socket`) and a voice on it as `window.voice`. */
+async function openVoicePage(browser, { grant = true, options = {}, url = '/', socket = 'main' } = {}) {
   const context = await browser.newContext();
   if (grant) await context.grantPermissions(['microphone'], { origin: server.origin });
   const page = await context.newPage();
@@ -67,11 +67,12 @@ async function openVoicePage(browser, { grant = true, options = {}, url = '/' } 
   page.on('pageerror', (error) => errors.push(error));
   await page.goto(`${server.origin}${url}`);
   await page.evaluate(
-    async ([wsUrl, options]) => {
+    async ([wsUrl, options, socket]) => {
       const { BidiTransport } = await import('/pkg/transport.js');
       const { createVoice } = await import('/pkg/voice.js');
       const voice = createVoice(() => transport, options);
-      const transport = new BidiTransport({ url: wsUrl, onAudio: voice.onAudio, pingIntervalMs: 0 });
+      const transport = new BidiTransport({ url: wsUrl, onAudio: voice.onAudio, pingIntervalMs: 0, socket });
+      window.transport = transport;
       /** Sends a text message and returns the text the backend answered. */
       window.say = async (text) => {
         const stream = await transport.sendMessages({
@@ -90,7 +91,7 @@ async function openVoicePage(browser, { grant = true, options = {}, url = '/' } 
       voice.subscribe((e) => window.events.push(e.type));
       await window.say('hello');
     },
-    [backend.url, options],
+    [backend.url, options, socket],
   );
   return { context, page, errors };
 }
@@ -161,14 +162,21 @@ function bestLag(a, ref) {
   return { lag: exact, score: ncc(a, ref, exact) };
 }
 
-test('capture: the backend receives the microphone as 16 kHz 16-bit PCM in 40 ms chunks, every sample once', { timeout: 90_000 }, async (t) => {
+for (const socket of ['main', 'worker']) test(`capture (socket on the ${socket} thread): the backend receives the microphone as 16 kHz 16-bit PCM in 40 ms chunks, every sample once`, { timeout: 90_000 }, async (t) => {
   const browser = await launch(fakeMic('speech.wav'));
   // Raw capture for the fidelity check (the browser's noise suppression and gain control reshape the
   // signal); a second voice below checks that the defaults ask for them.
-  const { page, errors } = await openVoicePage(browser, { options: { echoCancellation: false, noiseSuppression: false, autoGainControl: false } });
+  const { page, errors } = await openVoicePage(browser, { socket, options: { echoCancellation: false, noiseSuppression: false, autoGainControl: false } });
   const since = backend.frames.length;
   const times = await page.evaluate(async () => {
     await window.voice.start();
+    // What the main thread receives from the worklet: chunks (the socket on the main thread), or
+    // the level alone (in the worker).
+    window.received = { chunks: 0, levels: 0 };
+    window.voice.nodes.capture.port.addEventListener('message', ({ data }) => {
+      if (typeof data === 'string' || data.chunk !== undefined) window.received.chunks++;
+      else if (data.level !== undefined) window.received.levels++;
+    });
     const ctx = window.voice.nodes.context;
     const start = ctx.currentTime;
     await new Promise((r) => setTimeout(r, 4000));
@@ -207,6 +215,17 @@ test('capture: the backend receives the microphone as 16 kHz 16-bit PCM in 40 ms
   }
   assert.equal(times.state, 'recording');
   assert.deepEqual(errors, []);
+  // Where the frames went: with the socket in the worker, none through the main thread.
+  const where = await page.evaluate(() => ({ socket: window.transport.socket, ...window.received }));
+  t.diagnostic(`socket ${where.socket}: the main thread received ${where.chunks} chunks and ${where.levels} level updates`);
+  assert.equal(where.socket, socket);
+  if (socket === 'worker') {
+    assert.equal(where.chunks, 0);
+    assert.ok(where.levels >= chunks.length / 3 - 2 && where.levels <= chunks.length / 3 + 1, `${where.levels} level updates for ${chunks.length} chunks`);
+  } else {
+    assert.ok(where.chunks >= chunks.length - 2, `${where.chunks} chunks through the main thread`);
+  }
+  if (socket === 'worker') return;
 
   // The defaults ask for echo cancellation and noise suppression.
   const settings = await page.evaluate(async () => {
@@ -241,8 +260,8 @@ test('voice before any text message: start() opens the socket (BidiTransport, an
     const { LazyBidiTransport } = await import('/pkg/lazy-transport.js');
     const { createVoice } = await import('/pkg/voice.js');
     const runs = [];
-    for (const Transport of [BidiTransport, LazyBidiTransport]) {
-      const transport = new Transport({ url, pingIntervalMs: 0 });
+    for (const [Transport, socket] of [[BidiTransport, 'main'], [LazyBidiTransport, 'main'], [BidiTransport, 'worker'], [LazyBidiTransport, 'worker']]) {
+      const transport = new Transport({ url, pingIntervalMs: 0, socket });
       const voice = createVoice(transport);
       const connectedBefore = transport.connected;
       await voice.start(); // no message was sent: start() opens the socket
@@ -262,20 +281,141 @@ test('voice before any text message: start() opens the socket (BidiTransport, an
         if (done) break;
         if (value.type === 'text-delta') answer += value.delta;
       }
-      runs.push({ connectedBefore, state, answer, error: voice.error && voice.error.message });
+      runs.push({ connectedBefore, state, answer, error: voice.error && voice.error.message, socket: transport.socket === socket });
       await voice.close();
       transport.close();
     }
     return runs;
   }, backend.url);
-  await backend.waitFor((f, i) => i >= since && f.type === 'message' && f.messages[0].parts[0].text === 'after the voice' && backend.frames.slice(since, i).filter((g) => g.type === 'message').length === 1);
-  for (const run of runs) assert.deepEqual(run, { connectedBefore: false, state: 'recording', answer: 'Hello by text.', error: null });
+  await backend.waitFor((f, i) => i >= since && f.type === 'message' && f.messages[0].parts[0].text === 'after the voice' && backend.frames.slice(since, i).filter((g) => g.type === 'message').length === 3);
+  for (const run of runs) assert.deepEqual(run, { connectedBefore: false, state: 'recording', answer: 'Hello by text.', error: null, socket: true });
   // Each run: audio_control start, its chunks, audio_control stop, then the text message.
   const types = backend.frames.slice(since).map((f) => f.type).join(' ').replace(/(audio_chunk )+/g, 'audio_chunk… ');
-  assert.equal(types, 'audio_control audio_chunk… audio_control message audio_control audio_chunk… audio_control message');
+  assert.equal(types, 'audio_control audio_chunk… audio_control message '.repeat(4).trim());
   const chunks = backend.frames.slice(since).filter((f) => f.type === 'audio_chunk');
   assert.ok(chunks.length >= 20, `${chunks.length} audio_chunk frames`);
   for (const c of chunks) assert.deepEqual([c.sampleRate, c.channels, c.bitDepth], [16000, 1, 16]);
+  assert.deepEqual(errors, []);
+});
+
+for (const socket of ['main', 'worker']) test(`stop (socket on the ${socket} thread): audio_control stop comes after the last chunk, in quick turns and once muted`, { timeout: 90_000 }, async (t) => {
+  const browser = await launch(fakeMic('speech.wav'));
+  const { page, errors } = await openVoicePage(browser, { socket, options: { vadThreshold: 0 } });
+  // Turns of 30 to 250 ms, each stopped mid-chunk, one after another; the fourth muted throughout.
+  const turns = [130, 30, 250, 170, 90, 210];
+  const since = backend.frames.length;
+  const made = await page.evaluate(async (turns) => {
+    const voice = window.voice;
+    const made = [];
+    for (const [i, ms] of turns.entries()) {
+      voice.setMuted(i === 3);
+      await voice.start();
+      const ctx = voice.nodes.context;
+      const port = voice.nodes.capture.port;
+      const ended = new Promise((resolve) => port.addEventListener('message', ({ data }) => data.end && resolve()));
+      const from = ctx.currentTime;
+      await new Promise((r) => setTimeout(r, ms));
+      const to = ctx.currentTime;
+      voice.stop();
+      await ended;
+      made.push((to - from) * 16000);
+    }
+    voice.setMuted(false);
+    return made;
+  }, turns);
+  await backend.waitFor((f, i) => i >= since && f.type === 'audio_control' && backend.frames.slice(since, i + 1).filter((g) => g.type === 'audio_control').length === 2 * turns.length);
+  const frames = audioFrames(since);
+  // start, its chunks, stop: per turn, nothing between turns, no chunk after a stop.
+  const runs = frames.map((f) => (f.type === 'audio_chunk' ? 'c' : f.action === 'start' ? '[' : ']')).join('');
+  t.diagnostic(runs);
+  assert.match(runs, /^(\[c*\])+$/);
+  const perTurn = runs.split(']').slice(0, -1).map((r) => r.length - 1);
+  assert.equal(perTurn.length, turns.length);
+  assert.equal(perTurn[3], 0, 'the muted turn sent no chunk');
+  let at = 0;
+  for (const [i, n] of perTurn.entries()) {
+    const chunks = frames.slice(at + 1, at + 1 + n);
+    at += n + 2;
+    if (i === 3) continue;
+    const { sizes } = decode(chunks);
+    const samples = sizes.reduce((a, b) => a + b, 0);
+    // Every chunk but the turn's last is whole; the last is the rest the stop flushed.
+    assert.deepEqual(sizes.slice(0, -1).filter((k) => k !== CHUNK), [], `turn ${i}: chunk sizes ${sizes.join(',')}`);
+    assert.ok(n >= 1, `turn ${i}: no chunk`);
+    // As many samples as the turn lasted in the audio clock, give or take a render quantum each side
+    // and the resampler's delay.
+    assert.ok(Math.abs(samples - made[i]) <= 128 + 64, `turn ${i}: ${samples} samples for ${made[i].toFixed(0)}`);
+  }
+  assert.deepEqual(errors, []);
+});
+
+for (const socket of ['main', 'worker']) test(`the socket lost while recording (socket on the ${socket} thread): AdkVoiceError socket-closed, the microphone stops, the text chat reconnects`, { timeout: 60_000 }, async () => {
+  const browser = await launch(fakeMic('speech.wav'));
+  const { page, errors } = await openVoicePage(browser, { socket, options: { vadThreshold: 0 } });
+  await page.evaluate(async () => {
+    await window.voice.start();
+    await new Promise((r) => setTimeout(r, 300));
+  });
+  backend.dropSockets();
+  await page.waitForFunction(() => window.voice.state === 'error', null, { timeout: 10_000 });
+  const r = await page.evaluate(async () => {
+    const { error, recording } = window.voice.snapshot;
+    return { code: error.code, message: error.message, recording, capture: window.voice.nodes.capture, answer: await window.say('again') };
+  });
+  assert.equal(r.code, 'socket-closed');
+  assert.match(r.message, /could not be sent .*the microphone was stopped/);
+  assert.equal(r.recording, false);
+  assert.equal(r.capture, null);
+  assert.equal(r.answer, 'Hello by text.');
+  assert.deepEqual(errors, []);
+});
+
+for (const [how, init, csp] of [
+  ['no Worker in the page', () => delete globalThis.Worker, null],
+  ["a CSP with worker-src 'none'", null, "worker-src 'none'"],
+]) test(`socket: 'worker' where no worker can start (${how}): the socket stays on the main thread with a warning, and chat and voice work`, { timeout: 90_000 }, async () => {
+  const browser = await launch(fakeMic('speech.wav'));
+  const context = await browser.newContext();
+  await context.grantPermissions(['microphone'], { origin: server.origin });
+  if (init) await context.addInitScript(init);
+  const page = await context.newPage();
+  const warnings = [];
+  const errors = [];
+  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error));
+  await page.goto(`${server.origin}/${csp ? `?csp=${encodeURIComponent(csp)}` : ''}`);
+  const since = backend.frames.length;
+  const r = await page.evaluate(async (wsUrl) => {
+    const { BidiTransport } = await import('/pkg/transport.js');
+    const { createVoice } = await import('/pkg/voice.js');
+    const transport = new BidiTransport({ url: wsUrl, pingIntervalMs: 0, socket: 'worker' });
+    const stream = await transport.sendMessages({ chatId: 'f', trigger: 'submit-message', messageId: undefined, abortSignal: undefined,
+      messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }] });
+    let answer = '';
+    for (const reader = stream.getReader(); ;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (value.type === 'text-delta') answer += value.delta;
+    }
+    const voice = createVoice(transport);
+    await voice.start();
+    let chunks = 0;
+    voice.nodes.capture.port.addEventListener('message', ({ data }) => (typeof data === 'string' || data.chunk !== undefined) && chunks++);
+    await new Promise((r) => setTimeout(r, 500));
+    voice.stop();
+    return { answer, socket: transport.socket, chunks, state: voice.state };
+  }, backend.url);
+  await backend.waitFor((f, i) => i >= since && f.type === 'audio_control' && f.action === 'stop');
+  assert.equal(r.answer, 'Hello by text.');
+  assert.equal(r.socket, 'main');
+  assert.equal(r.state, 'idle');
+  assert.ok(r.chunks >= 8, `${r.chunks} chunks through the main thread`);
+  const runs = audioFrames(since).map((f) => (f.type === 'audio_chunk' ? 'c' : f.action === 'start' ? '[' : ']')).join('');
+  assert.match(runs, /^\[c{8,}\]$/);
+  const said = warnings.filter((w) => w.includes("socket: 'worker'"));
+  assert.equal(said.length, 1, warnings.join('\n'));
+  assert.match(said[0], /stays on the main thread/);
+  assert.match(said[0], /worker-src 'self'/);
   assert.deepEqual(errors, []);
 });
 
@@ -363,9 +503,9 @@ function lastNonZero(out, from = 0) {
   return last;
 }
 
-test('barge-in by interrupt(): the output is silent within 10 ms and `interrupt` is sent', { timeout: 90_000 }, async (t) => {
+for (const socket of ['main', 'worker']) test(`barge-in by interrupt() (socket on the ${socket} thread): the output is silent within 10 ms and \`interrupt\` is sent`, { timeout: 90_000 }, async (t) => {
   const browser = await launch(fakeMic('speech.wav'));
-  const { page, errors } = await openVoicePage(browser, { options: { vadThreshold: 0 } });
+  const { page, errors } = await openVoicePage(browser, { socket, options: { vadThreshold: 0 } });
   backend.sendPcm(sinePcm({ ms: 40, amplitude: 0 }));
   await page.waitForFunction(() => window.voice.nodes.output !== null);
   await tapVoice(page);
@@ -397,9 +537,9 @@ test('barge-in by interrupt(): the output is silent within 10 ms and `interrupt`
   assert.deepEqual(errors, []);
 });
 
-test('barge-in by voice: speech over the agent flushes the output within 10 ms of its detection and sends `interrupt`', { timeout: 90_000 }, async () => {
+for (const socket of ['main', 'worker']) test(`barge-in by voice (socket on the ${socket} thread): speech over the agent flushes the output within 10 ms of its detection and sends \`interrupt\``, { timeout: 90_000 }, async () => {
   const browser = await launch(fakeMic('late.wav'));
-  const { page, errors } = await openVoicePage(browser, {});
+  const { page, errors } = await openVoicePage(browser, { socket });
   const since = backend.frames.length;
   await page.evaluate(() => window.voice.start());
   await tapVoice(page);

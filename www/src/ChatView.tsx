@@ -52,7 +52,9 @@ export function ChatView(props: {
     api: props.sseUrl,
     url: props.wsUrl,
     bidiPattern: mode === 'bidi' ? pattern : undefined,
-    transportOptions: mode === 'bidi' ? { onLatency, onAudio: (audio: BidiAudio) => audioSink.current?.(audio) } : undefined,
+    // socket: 'worker': the WebSocket in the package's worker, so the microphone's frames go from
+    // the audio thread to the socket without the main thread (the README's Voice section).
+    transportOptions: mode === 'bidi' ? { onLatency, onAudio: (audio: BidiAudio) => audioSink.current?.(audio), socket: 'worker' } : undefined,
     onFinish: () => setFinishedAfter(prompts),
   });
   const { messages, sendMessage, status, error, stop, approve, deny, answerApprovals, pendingApprovals, explain } = chat;
