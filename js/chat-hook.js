@@ -40,7 +40,7 @@ function checkOptions(options, F, sseOnly) {
     }
     for (const key of SET_BY_TRANSPORT) {
       if (options[key] !== undefined) {
-        throw invalidArgument(F, `\`${key}\` is given with \`transport\``, 'either your own transport or the options that configure the transport useAdkChat builds (api, url, transportOptions, backend), not both');
+        throw invalidArgument(F, `\`${key}\` is given with \`transport\``, 'either your own transport or the options that configure the one useAdkChat builds, not both');
       }
     }
   }
