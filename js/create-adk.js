@@ -87,15 +87,18 @@ function createAdkWith(options, bidi, fn) {
     const last = messages[messages.length - 1];
     const part = last && Array.isArray(last.parts) ? last.parts[partIndex] : undefined;
     let result;
+    let runner = null;
     try {
       // The executors and their rules load with the first tool a chat runs (tool-runner.js).
-      const runner = await loadOnDemand(() => import('./tool-runner.js'), 'tool-runner.js');
-      result = await runner.toolResult(call, part ? part.input : undefined, tools, onToolError);
+      runner = await loadOnDemand(() => import('./tool-runner.js'), 'tool-runner.js');
     } catch (error) {
       // The runner could not be downloaded: the part says so, and the chat goes on.
       result = { state: 'output-error', errorText: messageOf(error) };
       if (typeof onToolError === 'function') onToolError(error, call);
     }
+    // Outside the download's catch, as before the runner loaded on demand: a throw from the app's
+    // onToolError inside the run rejects it (runTools reports it) and adds no output.
+    if (runner !== null) result = await runner.toolResult(call, part ? part.input : undefined, tools, onToolError);
     if (bidi !== null && autoSend.bidiPattern === 'B' && call.run === 'approved' && transport) {
       await bidi.sendToolResult(transport, call, result, onToolError);
     }
