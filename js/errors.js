@@ -150,6 +150,9 @@ export function shown(text) {
  */
 export const expectedWords = [];
 
+/** Words given as such, or by their number in `expectedWords` (undefined where not loaded). */
+const developmentWords = (words) => (typeof words === 'number' ? expectedWords[words] : words);
+
 /**
  * `AdkInvalidArgumentError`: `fn(): what; expected expected.` `expected` is the words, or their
  * number in `expectedWords` (production modules); when the words are not loaded, the message
@@ -157,7 +160,7 @@ export const expectedWords = [];
  * @param {string} fn @param {string} what @param {string | number} expected
  */
 export function invalidArgument(fn, what, expected) {
-  const words = typeof expected === 'number' ? expectedWords[expected] : expected;
+  const words = developmentWords(expected);
   return new AdkInvalidArgumentError(`${fn}(): ${what}${words === undefined ? ' (what is expected: in a development build)' : `; expected ${words}`}.`);
 }
 
@@ -168,7 +171,7 @@ export function invalidArgument(fn, what, expected) {
  * @param {string} message @param {string | number} [advice]
  */
 export function withAdvice(message, advice) {
-  const words = typeof advice === 'number' ? expectedWords[advice] : advice;
+  const words = developmentWords(advice);
   return words === undefined ? message : `${message}; ${words}`;
 }
 
