@@ -162,6 +162,31 @@ function bestLag(a, ref) {
   return { lag: exact, score: ncc(a, ref, exact) };
 }
 
+/** A lag difference folded into (−length/2, length/2]: the source loops. */
+function signedShift(d, length) {
+  const m = ((d % length) + length) % length;
+  return m > length / 2 ? m - length : m;
+}
+
+/** Each speech chunk's best lag, searched within ±1,600 samples of the chunk before's. */
+function chunkLags(samples, ref, lag) {
+  const track = [];
+  let near = lag;
+  for (let k = 0; (k + 1) * CHUNK <= samples.length; k++) {
+    const chunk = samples.subarray(k * CHUNK, (k + 1) * CHUNK);
+    if (chunk.reduce((s, x) => s + x * x, 0) / CHUNK < 1e-3) continue;
+    let best = near, score = -1;
+    for (let d = -1600; d <= 1600; d++) {
+      const l = (((near + d + k * CHUNK) % ref.length) + ref.length) % ref.length;
+      const s = ncc(chunk, ref, l);
+      if (s > score) [best, score] = [near + d, s];
+    }
+    track.push({ chunk: k, lag: best, score });
+    near = best;
+  }
+  return track;
+}
+
 for (const socket of ['main', 'worker']) test(`capture (socket on the ${socket} thread): the backend receives the microphone as 16 kHz 16-bit PCM in 40 ms chunks, every sample once`, { timeout: 90_000 }, async (t) => {
   const browser = await launch(fakeMic('speech.wav'));
   // Raw capture for the fidelity check (the browser's noise suppression and gain control reshape the
@@ -195,31 +220,34 @@ for (const socket of ['main', 'worker']) test(`capture (socket on the ${socket} 
   // Every chunk but the last (the rest at stop) is exactly 40 ms: 640 samples.
   assert.deepEqual(sizes.slice(0, -1).filter((n) => n !== CHUNK), [], `chunk sizes ${sizes.join(',')}`);
   assert.ok(sizes.at(-1) >= 1 && sizes.at(-1) <= CHUNK);
-  // Sample count: the audio clock's duration of the recording, ±2 %.
+  // Sample count: the audio clock's duration of the recording, within 10 ms (measured: 8 samples
+  // short, every run, loaded or not), so one chunk lost or doubled (640 samples) fails here.
   const expected = (times.stop - times.start) * RATE;
-  assert.ok(Math.abs(samples.length - expected) <= 0.02 * expected, `${samples.length} samples for ${expected.toFixed(0)} expected`);
-  // The PCM is the sentence: normalized cross-correlation with the source (resampled by sox) ≥ 0.95
-  // at one lag over the whole recording, so no chunk is missing, doubled or out of order.
+  assert.ok(Math.abs(samples.length - expected) <= 160, `${samples.length} samples for ${expected.toFixed(0)} by the audio clock; expected within 160 (10 ms)`);
+  // The PCM is the sentence, every chunk once and in order. Each 40 ms chunk with speech in it is
+  // matched against the source (resampled by sox) at its own best lag, searched near the lag of the
+  // chunk before. Where the package lost, doubled or swapped a chunk, the lag jumps by a multiple of
+  // 640 samples (a whole chunk) at a chunk's edge and the count leaves the audio clock's; Chromium's
+  // fake microphone, under load, now and then skips or repeats part of its file (seen: 320 samples,
+  // 20 ms, with the count still the clock's), which moves the lag by a part of a chunk. Those are
+  // the device's, and allowed once per recording.
   const raw = readFileSync(join(dir, 'reference.raw'));
   const ref = new Float64Array(raw.length / 2).map((_, i) => raw.readInt16LE(2 * i) / 32768);
   const { lag, score } = bestLag(samples, ref);
-  t.diagnostic(`${samples.length} samples (${expected.toFixed(0)} by the audio clock), ${sizes.length} chunks, correlation ${score.toFixed(4)}`);
-  // Where a low score comes from, should it fail: each half second's own best lag and score (a
-  // chunk out of place shows as a jump in the lag, a glitch of the fake device as one bad window).
-  const windows = () =>
-    Array.from({ length: Math.floor(samples.length / 8000) }, (_, k) => {
-      const w = bestLag(samples.subarray(k * 8000, (k + 1) * 8000), ref);
-      return `${k / 2} s: lag ${w.lag} ${w.score.toFixed(3)}`;
-    }).join('; ');
-  assert.ok(score >= 0.95, `normalized cross-correlation ${score.toFixed(4)} at lag ${lag}; expected ≥ 0.95 (by half second: ${score >= 0.95 ? '' : windows()})`);
-  // ... and so does each half-second window with speech in it, at that same lag.
-  for (let from = 0; from + 8000 <= samples.length; from += 8000) {
-    const window = samples.subarray(from, from + 8000);
-    const energy = window.reduce((s, x) => s + x * x, 0) / window.length;
-    if (energy < 1e-4) continue;
-    const s = ncc(window, ref, (lag + from) % ref.length);
-    assert.ok(s >= 0.9, `window at ${from / RATE} s: correlation ${s.toFixed(3)} at the global lag`);
-  }
+  const track = chunkLags(samples, ref, lag);
+  // (A lag that moves by a sample or two is the two resamplers disagreeing, not a jump.)
+  const jumps = track.slice(1)
+    .map((c, i) => ({ at: c.chunk, by: signedShift(c.lag - track[i].lag, ref.length) }))
+    .filter((j) => Math.abs(j.by) > 4);
+  t.diagnostic(`${samples.length} samples (${expected.toFixed(0)} by the audio clock), ${sizes.length} chunks, ${track.length} with speech; correlation ${score.toFixed(4)} at lag ${lag}; lag jumps ${JSON.stringify(jumps)}`);
+  assert.ok(track.length >= sizes.length / 3, `${track.length} chunks with speech of ${sizes.length}`);
+  // Every speech chunk is the source at its lag; the one a device glitch falls inside holds two
+  // lags, and may be the one that does not.
+  const weak = track.filter((c) => c.score < 0.9 && !jumps.some((j) => c.chunk === j.at || c.chunk === j.at - 1));
+  assert.deepEqual(weak.map((c) => `chunk ${c.chunk}: ${c.score.toFixed(3)}`), [], 'chunks whose correlation with the source at their best lag is below 0.9');
+  const wholeChunks = jumps.filter((j) => Math.abs(j.by) % CHUNK < 16 || Math.abs(j.by) % CHUNK > CHUNK - 16);
+  assert.deepEqual(wholeChunks, [], 'no lag jump by whole chunks (a chunk lost, doubled or out of order)');
+  assert.ok(jumps.length <= 1, `lag jumps ${JSON.stringify(jumps)}; expected at most one (a glitch of the fake device)`);
   assert.equal(times.state, 'recording');
   assert.deepEqual(errors, []);
   // Where the frames went: with the socket in the worker, none through the main thread.
