@@ -37,8 +37,8 @@ const pkgDir = join(modules, 'adk-stream-wasm');
 const symbolsDir = process.env.BENCH_SYMBOLS_PKG || null;
 
 const settings = quick
-  ? { rounds: 9, batchMs: 1, chromiumRounds: 7, frames: 10_000, throughputRuns: 1, latencyFrames: 500, latencyRuns: 1, profileFrames: 5_000, profileRuns: 1, startupSamples: 3 }
-  : { rounds: 101, batchMs: 2, chromiumRounds: 61, frames: 100_000, throughputRuns: 3, latencyFrames: 3_000, latencyRuns: 2, profileFrames: 20_000, profileRuns: 5, startupSamples: 41 };
+  ? { rounds: 9, batchMs: 1, chromiumRounds: 7, frames: 10_000, throughputRuns: 1, latencyFrames: 500, latencyRuns: 1, profileFrames: 5_000, profileRuns: 1, startupSamples: 3, startupRounds: 3 }
+  : { rounds: 101, batchMs: 2, chromiumRounds: 61, frames: 100_000, throughputRuns: 3, latencyFrames: 3_000, latencyRuns: 2, profileFrames: 20_000, profileRuns: 5, startupSamples: 21, startupRounds: 101 };
 
 const started = performance.now();
 const log = (line) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
@@ -124,8 +124,8 @@ try {
   const size = await measureSize({ pkgDir, browser, log });
   log('what is inside the WebAssembly (twiggy)');
   const wasmContents = await measureWasmContents({ modules: wasmModules, namesDir: process.env.BENCH_NAMES_DIR || null, workDir: join(here, '.build', 'wasm-contents') });
-  log(`start-up (${settings.startupSamples} samples each, cold and warm)`);
-  const startup = await measureStartup({ browser, pkgDir, libDir: join(here, 'lib'), samples: settings.startupSamples });
+  log(`start-up (cold: ${settings.startupRounds} rounds of the bundled pages, ${settings.startupSamples} of the pages as published; warm: ${settings.startupSamples})`);
+  const startup = await measureStartup({ browser, pkgDir, libDir: join(here, 'lib'), samples: settings.startupSamples, rounds: settings.startupRounds });
   log(`BIDI receive path (${settings.frames} frames)`);
   const bidi = await measureBidi({
     browser,

@@ -1,14 +1,14 @@
 // Section 5: start-up in headless Chromium, from the `import` of the package to its first decision
 // (module fetches and evaluation, the .wasm fetch if the package makes one, compilation and
 // instantiation included: a module embedded in the JS needs no fetch of its own), the library
-// and the plain-JS baseline in alternation. Cold: every sample in a fresh browser context (empty
+// and the plain-JS baseline in a shuffled order each round. Cold: every sample in a fresh browser context (empty
 // HTTP and code caches: a first visit). Warm: new pages in one context that loaded them before (a
 // returning visitor, files from the HTTP cache).
 //
 // Each side is measured twice: as published, one ES module per file (the package's import graph
 // fetched round trip after round trip), and bundled by esbuild into one file, as an app's bundler
 // ships it (what the users of a Vite or Next.js app wait for, minus their network).
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { page, serve } from '../lib/browser.mjs';
@@ -38,8 +38,41 @@ const IMPLS = {
   baseline: script('/lib/baseline-autosend.mjs', 'createBaselineAutoSend'),
   libraryBundled: script('/bundles/library.js', 'createAutoSend'),
   baselineBundled: script('/bundles/baseline.js', 'createBaselineAutoSend'),
+  // The control: the bundled baseline again, under another URL. Its difference from the baseline
+  // is what the method reads for two identical pages (its bias and its spread), in the same run.
+  baselineBundledAgain: script('/bundles/baseline-again.js', 'createBaselineAutoSend'),
 };
 const NAMES = Object.keys(IMPLS);
+// The sides of the goal's comparison, sampled in every round; the pages as published (no goal) in
+// the first `samples` rounds only.
+const JUDGED = ['libraryBundled', 'baselineBundled', 'baselineBundledAgain'];
+const SHOWN = ['library', 'baseline'];
+// After a context closes, its renderer process exits and Chromium starts the next one: work that
+// overlapped whichever page came next. Measured 2026-11-27 with the bundled baseline against itself
+// (41 rounds, four pages in a fixed rotation, no pause): −6.0, −7.2 and −4.7 ms in three runs, as
+// large as the goal. With the order shuffled each round and this pause: +0.4 and −0.3 ms.
+const SETTLE_MS = 250;
+
+/** A seeded shuffle (the same orders in every run), so no page always follows the same one. */
+function shuffler(seed) {
+  let state = seed >>> 0;
+  const next = () => {
+    // mulberry32
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return (list) => {
+    const out = [...list];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [out[i], out[j]] = [out[j], out[i]];
+    }
+    return out;
+  };
+}
 
 /** One minified ES module per side, into DIR: the package's entry, and the baseline's. */
 async function writeBundles(dir, pkgDir, libDir) {
@@ -50,6 +83,7 @@ async function writeBundles(dir, pkgDir, libDir) {
   for (const [file, contents] of Object.entries(sides)) {
     await writeFile(join(dir, file), await bundle({ contents, resolveDir: dir }));
   }
+  await copyFile(join(dir, 'baseline.js'), join(dir, 'baseline-again.js'));
 }
 
 async function sample(context, origin, which) {
@@ -99,42 +133,71 @@ function summary(list) {
  * moves both). On 2 shared cores the difference of two medians moved by ±5 ms between runs.
  */
 function pairedAdded(lists) {
-  const pairs = { libraryBundled: 'baselineBundled', library: 'baseline' };
+  const pairs = { libraryBundled: 'baselineBundled', library: 'baseline', baselineBundledAgain: 'baselineBundled' };
   return Object.fromEntries(
     Object.entries(pairs).map(([lib, plain]) => [lib, median(lists[lib].map((run, i) => run.firstDecisionMs - lists[plain][i].firstDecisionMs))]),
   );
 }
 
-export async function measureStartup({ browser, pkgDir, libDir, samples }) {
+/**
+ * A 95 % interval for the median of the rounds' differences, free of any assumed distribution:
+ * the order statistics n/2 ∓ 0.98·√n (the binomial's normal approximation).
+ */
+function pairedInterval(lists) {
+  const pairs = { libraryBundled: 'baselineBundled', library: 'baseline', baselineBundledAgain: 'baselineBundled' };
+  return Object.fromEntries(
+    Object.entries(pairs).map(([lib, plain]) => {
+      const d = lists[lib].map((run, i) => run.firstDecisionMs - lists[plain][i].firstDecisionMs).sort((a, b) => a - b);
+      const half = 0.98 * Math.sqrt(d.length);
+      const lo = Math.max(0, Math.floor(d.length / 2 - half));
+      const hi = Math.min(d.length - 1, Math.ceil(d.length / 2 + half));
+      return [lib, [d[lo], d[hi]]];
+    }),
+  );
+}
+
+/**
+ * `rounds` cold rounds of the goal's sides (the bundled pages and the control), the pages as
+ * published in the first `samples` of them, each round's pages in a shuffled order; then `samples`
+ * warm rounds, shuffled too.
+ */
+export async function measureStartup({ browser, pkgDir, libDir, samples, rounds = samples }) {
   const pages = Object.fromEntries(Object.entries(IMPLS).map(([name, body]) => [`/startup-${name}.html`, page({ body })]));
   const bundles = await mkdtemp(join(tmpdir(), 'adk-startup-bundles-'));
   await writeBundles(bundles, pkgDir, libDir);
   const server = await serve({ routes: { '/pkg/': pkgDir, '/lib/': libDir, '/bundles/': bundles }, pages, cacheable: true });
-  // Every side in turn, starting one further along at each sample, so none always goes first.
-  const order = (i) => NAMES.map((_, k) => NAMES[(i + k) % NAMES.length]);
+  const shuffle = shuffler(20261127);
   const lists = () => Object.fromEntries(NAMES.map((name) => [name, []]));
   const summaries = (all) => Object.fromEntries(NAMES.map((name) => [name, summary(all[name])]));
   try {
     const cold = lists();
-    for (let i = 0; i < samples; i++) {
-      for (const which of order(i)) {
+    for (let i = 0; i < Math.max(rounds, samples); i++) {
+      const sides = [...(i < rounds ? JUDGED : []), ...(i < samples ? SHOWN : [])];
+      for (const which of shuffle(sides)) {
         const context = await browser.newContext();
         try {
           cold[which].push(await sample(context, server.origin, which));
         } finally {
           await context.close();
         }
+        await new Promise((settle) => setTimeout(settle, SETTLE_MS));
       }
     }
     const warm = lists();
     const context = await browser.newContext();
     try {
       for (const which of NAMES) await sample(context, server.origin, which);
-      for (let i = 0; i < samples; i++) for (const which of order(i)) warm[which].push(await sample(context, server.origin, which));
+      for (let i = 0; i < samples; i++) for (const which of shuffle(NAMES)) warm[which].push(await sample(context, server.origin, which));
     } finally {
       await context.close();
     }
-    return { cold: summaries(cold), warm: summaries(warm), added: { cold: pairedAdded(cold), warm: pairedAdded(warm) } };
+    return {
+      cold: summaries(cold),
+      warm: summaries(warm),
+      added: { cold: pairedAdded(cold), warm: pairedAdded(warm) },
+      interval: { cold: pairedInterval(cold), warm: pairedInterval(warm) },
+      settleMs: SETTLE_MS,
+    };
   } finally {
     await server.close();
     await rm(bundles, { recursive: true, force: true });
