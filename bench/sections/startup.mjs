@@ -49,7 +49,7 @@ const JUDGED = ['libraryBundled', 'baselineBundled', 'baselineBundledAgain'];
 const SHOWN = ['library', 'baseline'];
 // After a context closes, its renderer process exits and Chromium starts the next one: work that
 // overlapped whichever page came next. Measured 2026-11-27 with the bundled baseline against itself
-// (41 rounds, four pages in a fixed rotation, no pause): −6.0, −7.2 and −4.7 ms in three runs, as
+// (41 rounds, the pages in a fixed rotation, no pause): −6.0, −7.2 and −4.7 ms in three runs, as
 // large as the goal. With the order shuffled each round and this pause: +0.4 and −0.3 ms (101 rounds).
 const SETTLE_MS = 250;
 
