@@ -1,9 +1,9 @@
 // Section 5: start-up in headless Chromium, from the `import` of the package to its first decision
 // (module fetches and evaluation, the .wasm fetch if the package makes one, compilation and
 // instantiation included: a module embedded in the JS needs no fetch of its own), the library
-// and the plain-JS baseline in a shuffled order each round. Cold: every sample in a fresh browser context (empty
-// HTTP and code caches: a first visit). Warm: new pages in one context that loaded them before (a
-// returning visitor, files from the HTTP cache).
+// and the plain-JS baseline in a shuffled order each round. Cold: every sample in a fresh browser
+// context (empty HTTP and code caches: a first visit). Warm: new pages in one context that loaded
+// them before (a returning visitor, files from the HTTP cache).
 //
 // Each side is measured twice: as published, one ES module per file (the package's import graph
 // fetched round trip after round trip), and bundled by esbuild into one file, as an app's bundler
@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { page, serve } from '../lib/browser.mjs';
 import { bundle } from '../lib/bundle.mjs';
 import { median, percentile } from '../lib/timing.mjs';
+// The hardening tests' seedable source: a seeded shuffle gives the same orders in every run.
+import { makeRng } from '../../tests/hardening/lib/rng.mjs';
 // The chat every measurement starts from, the size apps' own.
 import { MESSAGES } from '../size-apps/messages.js';
 
@@ -52,27 +54,6 @@ const SHOWN = ['library', 'baseline'];
 // (41 rounds, the pages in a fixed rotation, no pause): −6.0, −7.2 and −4.7 ms in three runs, as
 // large as the goal. With the order shuffled each round and this pause: +0.4 and −0.3 ms (101 rounds).
 const SETTLE_MS = 250;
-
-/** A seeded shuffle (the same orders in every run), so no page always follows the same one. */
-function shuffler(seed) {
-  let state = seed >>> 0;
-  const next = () => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return (list) => {
-    const out = [...list];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1));
-      [out[i], out[j]] = [out[j], out[i]];
-    }
-    return out;
-  };
-}
 
 /** One minified ES module per side, into DIR: the package's entry, and the baseline's. */
 async function writeBundles(dir, pkgDir, libDir) {
@@ -166,7 +147,8 @@ export async function measureStartup({ browser, pkgDir, libDir, samples, rounds 
   const bundles = await mkdtemp(join(tmpdir(), 'adk-startup-bundles-'));
   await writeBundles(bundles, pkgDir, libDir);
   const server = await serve({ routes: { '/pkg/': pkgDir, '/lib/': libDir, '/bundles/': bundles }, pages, cacheable: true });
-  const shuffle = shuffler(20261127);
+  // A shuffled order each round, so no page always follows the same one.
+  const { shuffle } = makeRng(20261127);
   const lists = () => Object.fromEntries(NAMES.map((name) => [name, []]));
   const summaries = (all) => Object.fromEntries(NAMES.map((name) => [name, summary(all[name])]));
   try {
