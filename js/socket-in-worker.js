@@ -2,9 +2,16 @@
 // worker, load on first use): it starts the worker before the first socket opens (./worker-socket.js,
 // imported then), has BidiSocket open its sockets there, gives the voice a port to the worker, and
 // ends the worker on close(). Where the worker cannot start, the socket stays on the main thread,
-// and a console warning says so once (worker-socket.js; here for a chunk that did not load).
+// and a console warning says so once, in the same words whether the worker could not start or
+// worker-socket.js could not be downloaded.
 import { closed, notConnected, sendFailed } from './transport-options.js';
 import { audioControlFrame } from './frames.js';
+
+/** The socket stays on the main thread: said once per transport, with why and what a CSP needs. */
+function stayOnMainThread(reason) {
+  console.warn(`adk-stream-wasm: BidiTransport {socket: 'worker'}: the WebSocket stays on the main thread, as without the option (${reason}). The chat and the voice work; the voice costs the main thread more. Under a Content-Security-Policy the worker needs worker-src 'self'.`);
+  return null;
+}
 
 export class SocketInWorker {
   /** The worker, null when it could not start (the socket is on the main thread), undefined before
@@ -37,11 +44,12 @@ export class SocketInWorker {
     if (this.#worker !== undefined) return null;
     const run = this.#run;
     this.#starting ??= import('./worker-socket.js')
-      .then(({ startSocketWorker }) => startSocketWorker(this.#timeoutMs), (error) => void console.warn("adk-stream-wasm: socket: 'worker': the socket stays on the main thread", error))
-      .then((worker) => {
+      .then(({ startSocketWorker }) => startSocketWorker(this.#timeoutMs), (error) => `worker-socket.js could not be downloaded: ${error}`)
+      .then((started) => {
+        const worker = typeof started === 'string' ? stayOnMainThread(started) : started;
         if (run !== this.#run) return void (worker && worker.end());
         this.#starting = null;
-        this.#worker = worker || null;
+        this.#worker = worker;
       });
     return this.#starting.then(() => {
       if (run !== this.#run) throw closed();

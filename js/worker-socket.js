@@ -8,17 +8,17 @@
 const CONNECTING = 0, OPEN = 1, CLOSING = 2, CLOSED = 3;
 
 /**
- * Starts the worker; resolves with a SocketWorker once it runs, or with null when it cannot (no
+ * Starts the worker; resolves with a SocketWorker once it runs, or with the reason it cannot (no
  * Worker: Node, jsdom; a Content-Security-Policy without `worker-src 'self'`; the file not served;
- * no answer within `timeoutMs`), which a console warning then says, once.
- * @returns {Promise<SocketWorker | null>}
+ * no answer within `timeoutMs`), which socket-in-worker.js's console warning then says, once.
+ * @returns {Promise<SocketWorker | string>}
  */
 export function startSocketWorker(timeoutMs) {
   let worker;
   try {
     worker = new Worker(new URL('./bidi-socket-worker.js', import.meta.url), { type: 'module' });
   } catch (error) {
-    return Promise.resolve(fallBack(error instanceof Error ? error.message : String(error)));
+    return Promise.resolve(error instanceof Error ? error.message : String(error));
   }
   return new Promise((resolve) => {
     const give = (value) => {
@@ -26,7 +26,7 @@ export function startSocketWorker(timeoutMs) {
       worker.onerror = null;
       if (typeof value === 'string') {
         worker.terminate();
-        return resolve(fallBack(value));
+        return resolve(value);
       }
       resolve(value);
     };
@@ -37,12 +37,6 @@ export function startSocketWorker(timeoutMs) {
       give(`the worker's script did not load${event.message ? ` (${event.message})` : ''}`);
     };
   });
-}
-
-/** The socket stays on the main thread: said once per transport, with why and what a CSP needs. */
-function fallBack(reason) {
-  console.warn(`adk-stream-wasm: BidiTransport {socket: 'worker'}: the WebSocket stays on the main thread, as without the option (${reason}). The chat and the voice work; the voice costs the main thread more. Under a Content-Security-Policy the worker needs worker-src 'self'.`);
-  return null;
 }
 
 export class SocketWorker {

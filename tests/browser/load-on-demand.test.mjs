@@ -1,9 +1,10 @@
 // The package's files that load on demand (answerApprovals' checks, getLocation's rules, the drop-in
-// executors' bodies, the BIDI transport behind useAdkChat), in a real Chromium: when one cannot be
-// downloaded (offline, or a deploy that replaced the app's files), the call rejects with an
-// AdkLoadError naming the file (a drop-in executor answers {success: false} instead, as it never
-// rejects), nothing is applied, and the next call, with the network back, loads it and works. The downloads
-// are made to fail with playwright's request routing; the package is the built one in pkg/.
+// executors' bodies, the BIDI transport behind useAdkChat, the tool runner, the worker socket's
+// side), in a real Chromium: when one cannot be downloaded (offline, or a deploy that replaced the
+// app's files), the call rejects with an AdkLoadError naming the file (a drop-in executor answers
+// {success: false} instead, as it never rejects; the worker socket stays on the main thread with a
+// warning), nothing is applied, and the next call, with the network back, loads it and works. The
+// downloads are made to fail with playwright's request routing; the package is the built one in pkg/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
@@ -176,4 +177,37 @@ test('the browser tool runner cannot be downloaded: the approved tool part gets 
   assert.equal(online.outputs.length, 1, JSON.stringify(online));
   assert.deepEqual(online.outputs[0].output, { latitude: 1, longitude: 2, accuracy: 3, timestamp: 4 });
   assert.deepEqual(online.toolErrors, []);
+});
+
+test("BidiTransport {socket: 'worker'}: worker-socket.js cannot be downloaded: the socket stays on the main thread with the one warning, in the words of a worker that cannot start; then the worker starts", async () => {
+  const warnings = [];
+  const listen = (message) => message.type() === 'warning' && warnings.push(message.text());
+  page.on('console', listen);
+  try {
+    const { offline, online } = await offlineThenOnline('worker-socket.js', async () => {
+      const { BidiTransport } = await import('/pkg/transport.js');
+      // A new transport each run: a transport whose worker could not start keeps its socket on the
+      // main thread. Nothing listens on port 9: the send fails at the socket, after the start.
+      const transport = new BidiTransport({ url: 'ws://127.0.0.1:9/unused', socket: 'worker', connectTimeoutMs: 2000 });
+      let error = null;
+      try {
+        await transport.sendMessages({ chatId: 'c', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }], trigger: 'submit-message' });
+      } catch (caught) {
+        error = { name: caught.name, kind: caught.kind };
+      }
+      const socket = transport.socket;
+      transport.close();
+      return { socket, error };
+    });
+    assert.equal(offline.socket, 'main', JSON.stringify(offline));
+    assert.equal(offline.error?.name, 'AdkTransportError', JSON.stringify(offline));
+    assert.equal(warnings.length, 1, warnings.join('\n'));
+    assert.match(warnings[0], /BidiTransport \{socket: 'worker'\}: the WebSocket stays on the main thread, as without the option \(worker-socket\.js could not be downloaded: .+\)\. .*worker-src 'self'/);
+    // With the file back, the next transport's worker starts and holds the socket.
+    assert.equal(online.socket, 'worker', JSON.stringify(online));
+    assert.equal(online.error?.name, 'AdkTransportError', JSON.stringify(online));
+    assert.equal(warnings.length, 1, warnings.join('\n'));
+  } finally {
+    page.off('console', listen);
+  }
 });
