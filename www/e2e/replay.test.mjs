@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchBrowser, useBackend, flow, sendPrompt, finalText, expectCounts, REPO_ROOT } from './harness.mjs';
-import { loadFixture, finalTextOf, promptOf } from '../server/replay.mjs';
+import { loadFixture, finalTextOf, promptOf, approvalsIn } from '../server/replay.mjs';
 
 const FIXTURES_DIR = process.env.ADK_FIXTURES_DIR ?? path.join(REPO_ROOT, '..', 'shared', 'fixtures');
 const names = fs
@@ -44,11 +44,14 @@ describe('replay of the recorded backend streams', () => {
     flow(`replay ${name} (${fixture.mode.toUpperCase()}, ${turns} turn${turns > 1 ? 's' : ''}, ${approve ? 'approve' : 'deny'}): final text as recorded`, env, async ({ page }) => {
       await page.getByTestId('replay-banner').filter({ hasText: name }).waitFor();
       await sendPrompt(page, promptOf(fixture.recording));
-      // Every turn but the last ends with approval requests: answer each one.
+      // Every turn but the last ends with approval requests: answer each one, once all of the turn's
+      // are shown (counted before the stream ends, a second request would be left unanswered).
       for (let turn = 1; turn < turns; turn++) {
-        const pending = page.locator('[data-testid="tool-part"][data-state="approval-requested"]');
-        await pending.first().waitFor({ timeout: 10000 });
-        const count = await pending.count();
+        const selector = '[data-testid="tool-part"][data-state="approval-requested"]';
+        const pending = page.locator(selector);
+        const count = approvalsIn(fixture.segments[turn - 1]);
+        assert.ok(count > 0, `turn ${turn} of ${name} asks for an approval`);
+        await page.waitForFunction(([css, n]) => document.querySelectorAll(css).length === n, [selector, count], { timeout: 10000 });
         for (let i = 0; i < count; i++) {
           const card = pending.first();
           const [tool, id] = await Promise.all([card.getAttribute('data-tool'), card.getAttribute('data-tool-call-id')]);

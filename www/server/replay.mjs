@@ -34,6 +34,21 @@ export function splitTurns(rawEvents, mode) {
   return splitRawEvents(rawEvents, mode);
 }
 
+/** How many approvals a response stream asks for: its `tool-approval-request` chunks. */
+export function approvalsIn(segment) {
+  let count = 0;
+  for (const raw of segment) {
+    const payload = payloadOf(raw);
+    if (payload === '[DONE]') continue;
+    try {
+      if (JSON.parse(payload).type === 'tool-approval-request') count++;
+    } catch {
+      // not a chunk: nothing asked
+    }
+  }
+  return count;
+}
+
 /** The final text of a recording: the text deltas of the last text part, as a user sees them. */
 export function finalTextOf(rawEvents) {
   const texts = new Map();
