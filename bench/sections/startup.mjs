@@ -114,21 +114,23 @@ function summary(list) {
  * moves both). On 2 shared cores the difference of two medians moved by ±5 ms between runs.
  */
 function pairedAdded(lists) {
-  const pairs = { libraryBundled: 'baselineBundled', library: 'baseline', baselineBundledAgain: 'baselineBundled' };
-  return Object.fromEntries(
-    Object.entries(pairs).map(([lib, plain]) => [lib, median(lists[lib].map((run, i) => run.firstDecisionMs - lists[plain][i].firstDecisionMs))]),
-  );
+  return Object.fromEntries(Object.entries(PAIRS).map(([lib, plain]) => [lib, median(differences(lists, lib, plain))]));
 }
+
+// Each page judged against the plain page of its form; the control against the page it copies.
+const PAIRS = { libraryBundled: 'baselineBundled', library: 'baseline', baselineBundledAgain: 'baselineBundled' };
+
+/** Round by round: `lib`'s first decision minus `plain`'s. */
+const differences = (lists, lib, plain) => lists[lib].map((run, i) => run.firstDecisionMs - lists[plain][i].firstDecisionMs);
 
 /**
  * A 95 % interval for the median of the rounds' differences, free of any assumed distribution:
  * the order statistics n/2 ∓ 0.98·√n (the binomial's normal approximation).
  */
 function pairedInterval(lists) {
-  const pairs = { libraryBundled: 'baselineBundled', library: 'baseline', baselineBundledAgain: 'baselineBundled' };
   return Object.fromEntries(
-    Object.entries(pairs).map(([lib, plain]) => {
-      const d = lists[lib].map((run, i) => run.firstDecisionMs - lists[plain][i].firstDecisionMs).sort((a, b) => a - b);
+    Object.entries(PAIRS).map(([lib, plain]) => {
+      const d = differences(lists, lib, plain).sort((a, b) => a - b);
       const half = 0.98 * Math.sqrt(d.length);
       const lo = Math.max(0, Math.floor(d.length / 2 - half));
       const hi = Math.min(d.length - 1, Math.ceil(d.length / 2 + half));
