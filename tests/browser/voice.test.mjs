@@ -220,10 +220,7 @@ for (const socket of ['main', 'worker']) test(`capture (socket on the ${socket} 
   // Every chunk but the last (the rest at stop) is exactly 40 ms: 640 samples.
   assert.deepEqual(sizes.slice(0, -1).filter((n) => n !== CHUNK), [], `chunk sizes ${sizes.join(',')}`);
   assert.ok(sizes.at(-1) >= 1 && sizes.at(-1) <= CHUNK);
-  // Sample count: the audio clock's duration of the recording, within 10 ms (measured: 8 samples
-  // short, every run, loaded or not), so one chunk lost or doubled (640 samples) fails here.
   const expected = (times.stop - times.start) * RATE;
-  assert.ok(Math.abs(samples.length - expected) <= 160, `${samples.length} samples for ${expected.toFixed(0)} by the audio clock; expected within 160 (10 ms)`);
   // The PCM is the sentence, every chunk once and in order. Each 40 ms chunk with speech in it is
   // matched against the source (resampled by sox) at its own best lag, searched near the lag of the
   // chunk before. Where the package lost, doubled or swapped a chunk, the lag jumps by a multiple of
@@ -240,6 +237,13 @@ for (const socket of ['main', 'worker']) test(`capture (socket on the ${socket} 
     .map((c, i) => ({ at: c.chunk, by: signedShift(c.lag - track[i].lag, ref.length) }))
     .filter((j) => Math.abs(j.by) > 4);
   t.diagnostic(`${samples.length} samples (${expected.toFixed(0)} by the audio clock), ${sizes.length} chunks, ${track.length} with speech; correlation ${score.toFixed(4)} at lag ${lag}; lag jumps ${JSON.stringify(jumps)}`);
+  // Sample count against the audio clock's duration, read on the main thread after start() and
+  // before stop(): the worklet may begin a little before the first reading and ends when the stop
+  // message reaches the audio thread, later under load (measured: 8 samples short in most runs,
+  // 317 over in one CI run, with no lag jump). So the count is never short by more than 10 ms, which
+  // one lost chunk (640 samples) would be, and is over by at most 100 ms; a doubled chunk with
+  // speech shows as a lag jump below.
+  assert.ok(samples.length >= expected - 160 && samples.length <= expected + 1600, `${samples.length} samples for ${expected.toFixed(0)} by the audio clock; expected from 160 fewer to 1600 more`);
   assert.ok(track.length >= sizes.length / 3, `${track.length} chunks with speech of ${sizes.length}`);
   // Every speech chunk is the source at its lag; the one a device glitch falls inside holds two
   // lags, and may be the one that does not.
