@@ -3,17 +3,11 @@
 // first called: an app that never asks for a position never downloads them.
 import { loadOnDemand } from './errors.js';
 
-/** @type {Promise<typeof import('./get-location.js')> | null} */
-let loading = null;
-
 /** The user's position `{latitude, longitude, accuracy, timestamp}`; see geolocation.d.ts. */
 export function getLocation(options) {
-  // A failed download is tried again on the next call, not remembered for the page's life.
-  loading ??= loadOnDemand(() => import('./get-location.js'), 'get-location.js').catch((error) => {
-    loading = null;
-    throw error;
-  });
-  return loading.then((module) => module.getLocation(options));
+  // As every file the package loads on demand: the module loads once, and a failed download is an
+  // AdkLoadError tried again on the next call (the browser keeps no failed import).
+  return loadOnDemand(() => import('./get-location.js'), 'get-location.js').then((module) => module.getLocation(options));
 }
 
 // The drop-in `executeGetLocation()` is the old helper's plain-JS function (SPEC §7: its timeout
