@@ -34,25 +34,8 @@ export function splitTurns(rawEvents, mode) {
   return splitRawEvents(rawEvents, mode);
 }
 
-/** How many approvals a response stream asks for: its `tool-approval-request` chunks. */
-export function approvalsIn(segment) {
-  let count = 0;
-  for (const raw of segment) {
-    const payload = payloadOf(raw);
-    if (payload === '[DONE]') continue;
-    try {
-      if (JSON.parse(payload).type === 'tool-approval-request') count++;
-    } catch {
-      // not a chunk: nothing asked
-    }
-  }
-  return count;
-}
-
-/** The final text of a recording: the text deltas of the last text part, as a user sees them. */
-export function finalTextOf(rawEvents) {
-  const texts = new Map();
-  let lastId = null;
+/** The chunks of a list of raw frames, in order: `[DONE]` and what is not a JSON object are no chunk. */
+function* chunksIn(rawEvents) {
   for (const raw of rawEvents) {
     const payload = payloadOf(raw);
     if (payload === '[DONE]') continue;
@@ -60,8 +43,24 @@ export function finalTextOf(rawEvents) {
     try {
       chunk = JSON.parse(payload);
     } catch {
-      continue;
+      continue; // not a chunk
     }
+    if (chunk !== null && typeof chunk === 'object') yield chunk;
+  }
+}
+
+/** How many approvals a response stream asks for: its `tool-approval-request` chunks. */
+export function approvalsIn(segment) {
+  let count = 0;
+  for (const chunk of chunksIn(segment)) if (chunk.type === 'tool-approval-request') count++;
+  return count;
+}
+
+/** The final text of a recording: the text deltas of the last text part, as a user sees them. */
+export function finalTextOf(rawEvents) {
+  const texts = new Map();
+  let lastId = null;
+  for (const chunk of chunksIn(rawEvents)) {
     if (chunk.type === 'text-start') {
       lastId = chunk.id;
       texts.set(chunk.id, '');
