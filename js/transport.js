@@ -381,8 +381,9 @@ export class BidiTransport {
       this.#pending = null;
       const reason = pending.signal.reason;
       this.#app.queue((r) => this.#reject(pending, r), reason === undefined ? abortError() : reason);
-      // Nothing was sent; a half-open attempt is not kept for a request that is gone.
-      if (this.#socket.opening) this.#socket.drop();
+      // Nothing was sent; a half-open attempt is not kept for a request that is gone, unless a
+      // connect() waits for it (the voice's): dropped, it would never settle (issue 32 §3).
+      if (this.#socket.opening && this.#opening.length === 0) this.#socket.drop();
       return;
     }
     const response = this.#takeResponse(id);
