@@ -35,6 +35,11 @@ export interface AdkVoiceTransport {
   connect?(): Promise<void>;
 }
 
+/** What the voice takes: its transport, or any chat transport (an app's own, the testing kit's, the
+ *  union useAdkChat types when a component takes a `transport` for its tests). start() rejects with
+ *  `no-transport` when the one given has no audio methods. */
+export type AdkVoiceTransportLike = AdkVoiceTransport | { sendMessages(...args: any[]): unknown };
+
 export interface AdkVoiceOptions {
   /** The rate sent to the backend (default 16000: what ADK's live models take). */
   sampleRate?: number;
@@ -111,6 +116,6 @@ export interface AdkVoice {
  * main thread gets only the level; otherwise the main thread hands each frame to the socket.
  */
 export function createVoice(
-  transport: AdkVoiceTransport | null | undefined | (() => AdkVoiceTransport | null | undefined),
+  transport: AdkVoiceTransportLike | null | undefined | (() => AdkVoiceTransportLike | null | undefined),
   options?: AdkVoiceOptions,
 ): AdkVoice;
