@@ -26,7 +26,6 @@ const DEFAULTS = {
   noiseSuppression: true,
   autoGainControl: true,
   resumeTimeoutMs: 2000,
-  workletUrl: undefined,
 };
 let nextId = 1;
 
