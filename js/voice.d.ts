@@ -85,16 +85,21 @@ export interface AdkVoiceEvent {
 
 export interface AdkVoice {
   /** Asks for the microphone (call it from a user gesture), opens the transport's socket if it is
-   *  not open yet, and streams `audio_chunk` frames after `audio_control` start. Rejects with AdkVoiceError. */
+   *  not open yet, and streams `audio_chunk` frames after `audio_control` start. Rejects with
+   *  AdkVoiceError. One microphone: while a start is in progress, start() returns that one; when
+   *  recording, it resolves at once. */
   start(): Promise<void>;
-  /** Sends the rest of the audio, then `audio_control` stop; the microphone closes. */
+  /** Sends the rest of the audio, then `audio_control` stop; the microphone closes. While start()
+   *  is in progress, it ends that start (which resolves; a microphone granted later is released). */
   stop(): void;
-  /** Flushes the agent's playback within one render quantum and sends `interrupt`. */
+  /** Flushes the agent's playback within one render quantum and sends `interrupt`; the rest of the
+   *  interrupted answer still arriving is not played. */
   interrupt(): void;
   /** Pass as the transport's `onAudio`: plays one `data-pcm` chunk. */
   onAudio(audio: BidiAudio): void;
   setMuted(muted: boolean): void;
   subscribe(listener: (event: AdkVoiceEvent) => void): () => void;
+  /** Ends a start in progress or the recording, and the audio; the voice may start again. */
   close(): Promise<void>;
   readonly state: AdkVoiceState;
   readonly level: number;

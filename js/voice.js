@@ -51,8 +51,9 @@ function micError(error) {
   return new AdkVoiceError('microphone', `getUserMedia failed: ${messageOf(error)}`, error);
 }
 
-/** AudioContext and AudioWorklet, or none (Node, jsdom). */
-const webAudio = () => typeof (globalThis.AudioContext || globalThis.webkitAudioContext) === 'function' && typeof globalThis.AudioWorkletNode === 'function';
+/** AudioContext and AudioWorklet, or none (Node, jsdom). Every browser with AudioWorklet has the
+ *  unprefixed AudioContext. */
+const webAudio = () => typeof globalThis.AudioContext === 'function' && typeof globalThis.AudioWorkletNode === 'function';
 const messageOf = (error) => (error instanceof Error ? error.message : String(error));
 const noAudio = () =>
   new AdkVoiceError('unsupported', 'voice: this environment has no Web Audio (AudioContext and AudioWorklet); expected a browser. Under Node or jsdom there is no audio: the text chat works without it.');
@@ -100,7 +101,7 @@ export function createVoice(transport, options = {}) {
   function audio(reports) {
     if (ready) return ready;
     if (!webAudio()) return Promise.reject(noAudio());
-    const ctx = (context = new (globalThis.AudioContext || globalThis.webkitAudioContext)({ latencyHint: 'interactive' }));
+    const ctx = (context = new AudioContext({ latencyHint: 'interactive' }));
     const url = o.workletUrl || new URL('./voice-worklet.js', import.meta.url).href;
     const made = (ready = (async () => {
       const resumed = await Promise.race([ctx.resume().then(() => 'ok'), timeout(o.resumeTimeoutMs)]);
@@ -176,13 +177,14 @@ export function createVoice(transport, options = {}) {
       const asking = media.getUserMedia({
         audio: { channelCount: 1, echoCancellation: o.echoCancellation, noiseSuppression: o.noiseSuppression, autoGainControl: o.autoGainControl },
       });
-      // A microphone granted after the attempt ended is closed at once.
-      asking.then((granted) => attempt.over && release(granted), () => {});
+      // A microphone granted to a start that stop() or close() ends, before or after the grant, is
+      // closed then (the rest of the start may wait on the socket for ever).
+      asking.then((granted) => attempt.ended.then(() => release(granted)), () => {});
       mic = await asking.catch((error) => { throw micError(error); });
       const ctx = await pending;
       await connecting;
       if (attempt.over) return release(mic);
-      record(getTransport(), ctx, mic);
+      record(t, ctx, mic);
       machine.fire('recording');
     } catch (error) {
       release(mic);
@@ -241,16 +243,19 @@ export function createVoice(transport, options = {}) {
     if (direct === null) send('sendAudioControl', 'start');
   }
 
-  /** Stops the worklet: it sends the rest of the last chunk, then `last` (a frame, when direct). */
-  function stopCapture(last) {
-    if (capture) {
-      capture.port.postMessage(last ? { stop: true, last } : 'stop');
-      const node = capture;
-      // The worklet sends what is left of the last chunk, then {end}; then the node goes.
+  /** Stops the worklet: it sends the rest of the last chunk, then `last` (a frame, when direct),
+   *  then {end}, when the node goes and `ended()` is called. */
+  function stopCapture(last, ended) {
+    const node = capture;
+    if (node) {
+      node.port.postMessage(last ? { stop: true, last } : 'stop');
       const previous = node.port.onmessage;
       node.port.onmessage = (event) => {
-        if (previous) previous.call(node.port, event);
-        if (event.data.end) node.disconnect();
+        if (previous) previous(event);
+        if (event.data.end) {
+          node.disconnect();
+          if (ended) ended();
+        }
       };
     }
     if (source) source.disconnect();
@@ -262,23 +267,17 @@ export function createVoice(transport, options = {}) {
    *  While start() is in progress, it ends that start. */
   function stop() {
     if (machine.mic === RECORDING) {
-      if (direct !== null) {
-        // The worklet sends the stop frame itself, after the last chunk, on the worker's port.
-        stopCapture(direct.control('stop'));
-      } else {
-        const node = capture;
-        const previous = node.port.onmessage;
-        node.port.onmessage = (event) => {
-          previous.call(node.port, event);
-          if (event.data.end) {
-            try {
-              send('sendAudioControl', 'stop');
-            } catch {
-              // the socket closed; nothing to end
-            }
+      // With the socket in a worker, the worklet sends the stop frame itself, after the last chunk,
+      // on the worker's port; else it is sent here once the worklet sent its last chunk.
+      if (direct !== null) stopCapture(direct.control('stop'));
+      else {
+        stopCapture(null, () => {
+          try {
+            send('sendAudioControl', 'stop');
+          } catch {
+            // the socket closed; nothing to end
           }
-        };
-        stopCapture();
+        });
       }
     }
     machine.fire('stopped');

@@ -142,17 +142,19 @@ test('requesting → error: the microphone refused; start() rejects with AdkVoic
   assert.deepEqual(transport.sent, []);
 });
 
-for (const end of ['stop', 'close']) test(`requesting → idle (${end}()): start() resolves at once, the microphone granted later is released, nothing sent`, async () => {
+for (const end of ['stop', 'close']) for (const granted of ['before', 'after']) test(`requesting → idle (${end}()): start() resolves at once, the microphone granted ${granted} the end is released, nothing sent`, async () => {
   // issue 32 §3: the socket never opens (a connect() that never settles); before, the voice stayed in requesting.
   const { voice, heard, transport } = voiceOn(recordingTransport({ connected: false }));
   const started = outcome(voice.start());
   await tick();
+  if (granted === 'before') env.grant();
+  await tick();
   await voice[end]();
   assert.equal(voice.state, 'idle');
   assert.equal(await started, 'resolved');
-  env.grant();
+  if (granted === 'after') env.grant();
   await tick();
-  assert.equal(env.live(), 0, 'the microphone granted after the end is stopped');
+  assert.equal(env.live(), 0, 'the microphone is stopped');
   transport.opening[0].done();
   await tick();
   assert.equal(voice.state, 'idle');
