@@ -1,12 +1,15 @@
-// The voice's state machine (js/voice-machine.js, issue 32 §3), every transition through the public
-// API of createVoice, under Node with a hand-driven stand-in for what it uses of the browser: the
+// The voice's state machines (issue 32 §3), every transition: the microphone's (js/voice-machine.js)
+// through the public API of createVoice, under Node with a hand-driven stand-in for what it uses of the browser: the
 // AudioContext and worklet nodes (their ports), getUserMedia (granted or refused when the test says)
-// and a transport that records what it was sent. Real audio is voice.test.mjs's and
-// voice-state.test.mjs's (Chromium); this file is the table of states.
+// and a transport that records what it was sent; then the playback worklet's, on the audio thread.
+// Real audio is voice.test.mjs's and voice-state.test.mjs's (Chromium); this file is the tables.
 import { test, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import vm from 'node:vm';
+import { sinePcm } from './voice-backend.mjs';
 
 const entry = pathToFileURL(join(resolve(process.env.ADK_PKG_DIR || new URL('../../pkg', import.meta.url).pathname), 'voice.js')).href;
 const { createVoice, AdkVoiceError } = await import(entry);
@@ -73,8 +76,8 @@ function recordingTransport({ connected = true } = {}) {
 }
 
 /** A voice, the events it told, and its transport. */
-function voiceOn(transport = recordingTransport()) {
-  const voice = createVoice(transport);
+function voiceOn(transport = recordingTransport(), options = {}) {
+  const voice = createVoice(transport, options);
   const heard = [];
   voice.subscribe((e) => heard.push(e.type));
   return { voice, heard, transport };
@@ -261,6 +264,21 @@ test('idle → error: the agent\'s audio with an AudioContext the autoplay polic
   assert.deepEqual(heard, ['error']);
 });
 
+test('error → error: another failure (the agent\'s audio, its context suspended) replaces the error', async () => {
+  const { voice, heard } = voiceOn(undefined, { resumeTimeoutMs: 20 });
+  const failed = outcome(voice.start());
+  await tick();
+  env.refuse('NotAllowedError');
+  assert.equal(await failed, 'AdkVoiceError permission-denied');
+  await voice.close(); // the context goes; the error stays
+  env.resumes = false;
+  voice.onAudio({ content: 'AAAA' });
+  await new Promise((r) => setTimeout(r, 60));
+  assert.equal(voice.state, 'error');
+  assert.equal(voice.error.code, 'context-suspended');
+  assert.deepEqual(heard, ['requesting', 'error', 'closed', 'error']);
+});
+
 test('idle and error: stop() changes nothing; close() keeps an error, says closed', async () => {
   const { voice, heard } = voiceOn();
   voice.stop();
@@ -297,4 +315,97 @@ test('playing over the microphone\'s state: the worklet says playing, drained an
   voice.nodes.capture.port.emit({ speech: 512 });
   assert.deepEqual(transport.sent.slice(-1), ['interrupt']);
   assert.deepEqual(heard, ['playing', 'drained', 'playing', 'interrupt', 'flushed', 'barge-in']);
+});
+
+// ---- the playback worklet's states (voice-worklet.js, on the audio thread) ----
+// The worklet module run in a context of its own with the audio thread's globals (sampleRate,
+// currentFrame, registerProcessor): the playback processor driven message by message and render
+// quantum by render quantum, its clock the test's.
+
+/** A playback processor at 48 kHz with a 100 ms jitter buffer, and helpers to drive it. */
+function playbackWorklet() {
+  const registered = {};
+  const scope = {
+    sampleRate: 48000,
+    currentFrame: 0,
+    registerProcessor: (name, processor) => (registered[name] = processor),
+    AudioWorkletProcessor: class {
+      posted = [];
+      port = { postMessage: (message) => this.posted.push(message), onmessage: null };
+    },
+  };
+  vm.createContext(scope);
+  vm.runInContext(readFileSync(fileURLToPath(new URL('voice-worklet.js', entry)), 'utf8'), scope);
+  const player = new registered['adk-voice-playback']({ processorOptions: { id: `p${Math.random()}`, jitterMs: 100 } });
+  return {
+    player,
+    /** `ms` of a 24 kHz sine arrives now. */
+    arrive: (ms) => player.port.onmessage({ data: { pcm: sinePcm({ ms }), rate: 24000 } }),
+    flush: () => player.port.onmessage({ data: 'flush' }),
+    /** Renders `quanta` render quanta; how many of them sounded. */
+    render(quanta = 1) {
+      let sounded = 0;
+      for (let q = 0; q < quanta; q++) {
+        const out = new Float32Array(128);
+        player.process([], [[out]]);
+        if (out.some((x) => x !== 0)) sounded++;
+        scope.currentFrame += 128;
+      }
+      return sounded;
+    },
+    said: () => player.posted.map((m) => Object.keys(m)[0]).join(' '),
+  };
+}
+const QUANTA_PER_100_MS = Math.ceil(4800 / 128);
+
+test('playback: idle → priming (the first audio) → playing (the jitter buffer full) → idle (drained)', () => {
+  const w = playbackWorklet();
+  w.arrive(40);
+  assert.equal(w.render(2), 0, 'priming: silent until 100 ms are buffered');
+  w.arrive(40);
+  w.arrive(40);
+  assert.equal(w.render(1), 1);
+  assert.equal(w.said(), 'playing');
+  w.render(2 * QUANTA_PER_100_MS); // the 120 ms, and then no more
+  assert.equal(w.said(), 'playing drained');
+});
+
+test('playback: priming → playing with less than the buffer once nothing more came for 100 ms (a short answer)', () => {
+  const w = playbackWorklet();
+  w.arrive(40);
+  assert.equal(w.render(QUANTA_PER_100_MS - 1), 0);
+  assert.ok(w.render(3) > 0);
+  assert.equal(w.said(), 'playing');
+});
+
+test('playback: a flush while the answer still arrives → dropping: its rest does not play (issue 32 §3); a pause of 200 ms, and the next answer plays', () => {
+  const w = playbackWorklet();
+  for (let k = 0; k < 5; k++) w.arrive(40);
+  w.render(2);
+  w.flush();
+  assert.equal(w.render(1), 0);
+  assert.equal(w.said(), 'playing flushed');
+  // The interrupted answer's rest, in flight: 200 ms of it, as it keeps coming.
+  for (let k = 0; k < 5; k++) {
+    w.arrive(40);
+    assert.equal(w.render(3), 0, `chunk ${k} of the rest played`);
+  }
+  assert.equal(w.render(2 * QUANTA_PER_100_MS), 0);
+  assert.equal(w.said(), 'playing flushed');
+  // The next answer, after the pause.
+  for (let k = 0; k < 3; k++) w.arrive(40);
+  assert.ok(w.render(2) > 0);
+  assert.equal(w.said(), 'playing flushed playing');
+});
+
+test('playback: a flush once the whole answer had arrived → idle: the next audio plays without waiting for a pause', () => {
+  const w = playbackWorklet();
+  for (let k = 0; k < 10; k++) w.arrive(100); // one second, all at once
+  w.render(3 * QUANTA_PER_100_MS); // 300 ms of it played; nothing arrived since
+  w.flush();
+  w.render(1);
+  assert.equal(w.said(), 'playing flushed');
+  for (let k = 0; k < 3; k++) w.arrive(40);
+  assert.ok(w.render(2) > 0);
+  assert.equal(w.said(), 'playing flushed playing');
 });
