@@ -27,20 +27,22 @@ const NEXT = {
  * A start() in progress: `promise` is what every start() call returns until it ends; `over` is
  * true once the machine left `requesting`, and `ended` resolves when stop() or close() ended it.
  * @typedef {{over: boolean, promise: Promise<void>, settle: (value: any) => void, ended: Promise<void>, end: () => void}} Attempt
+ * @typedef {'idle' | 'requesting' | 'recording' | 'error'} Mic
+ * @typedef {{state: Mic | 'playing', level: number, muted: boolean, recording: boolean, error: any, underruns: number}} Snapshot
  */
 
 export function voiceMachine() {
   const listeners = new Set();
   const machine = {
-    mic: IDLE,
+    mic: /** @type {Mic} */ (IDLE),
     playing: false,
-    /** @type {Attempt | null} the start() in progress, while `requesting` */
-    attempt: null,
-    /** @type {{state: string, level: number, muted: boolean, recording: boolean, error: any, underruns: number}} */
-    snapshot: { state: IDLE, level: 0, muted: false, recording: false, error: null, underruns: 0 },
+    /** the start() in progress, while `requesting` */
+    attempt: /** @type {Attempt | null} */ (null),
+    snapshot: /** @type {Snapshot} */ ({ state: IDLE, level: 0, muted: false, recording: false, error: null, underruns: 0 }),
 
     /** Moves the microphone by `event` (with `change` to the snapshot); false when it does not apply now. */
     fire(event, change) {
+      /** @type {Mic | undefined} */
       const next = NEXT[machine.mic][event];
       if (next === undefined) return false;
       const attempt = machine.attempt;
@@ -63,6 +65,7 @@ export function voiceMachine() {
 
     /** A new snapshot and its event, to every listener. */
     publish(type, change) {
+      /** @type {Snapshot} */
       const snapshot = { ...machine.snapshot, ...change };
       snapshot.state = machine.playing ? 'playing' : machine.mic;
       machine.snapshot = snapshot;

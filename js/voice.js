@@ -26,6 +26,7 @@ const DEFAULTS = {
   noiseSuppression: true,
   autoGainControl: true,
   resumeTimeoutMs: 2000,
+  workletUrl: undefined,
 };
 let nextId = 1;
 
@@ -113,7 +114,7 @@ export function createVoice(transport, options = {}) {
       } catch (error) {
         throw new AdkVoiceError('worklet-blocked', `voice: the audio worklet module ${url.slice(0, 80)} did not load (${messageOf(error)}); expected the page's Content-Security-Policy to allow it: script-src 'self' for the bundled file, or script-src blob: for a Blob URL (see the README's Voice section).`, error);
       }
-      if (ready !== made) return ctx; // close() came meanwhile
+      if (context !== ctx) return ctx; // close() came meanwhile
       playback = new AudioWorkletNode(ctx, 'adk-voice-playback', {
         numberOfInputs: 0,
         outputChannelCount: [1],
@@ -153,7 +154,8 @@ export function createVoice(transport, options = {}) {
 
   /** One microphone: a start() while another is in progress returns that one (issue 32 §3). */
   function start() {
-    if (machine.attempt) return machine.attempt.promise;
+    const current = machine.attempt;
+    if (current) return current.promise;
     if (!machine.fire('requesting', { error: null })) return Promise.resolve(); // recording already
     const attempt = /** @type {import('./voice-machine.js').Attempt} */ (machine.attempt);
     // A stop() or close() meanwhile ends the attempt: start() resolves at once.
