@@ -47,6 +47,12 @@ export class ComponentDriver {
     else await box.first().press('Enter');
   }
 
+  /** Sends something, as the block lets its user: its first fixed-text button, else `text` typed. */
+  sendAny(text) {
+    const [first] = this.buttons.keys();
+    return this.send(first ?? text);
+  }
+
   approveButtons() {
     return this.page.getByRole('button', { name: /^Approve\b/ });
   }

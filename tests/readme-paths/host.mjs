@@ -51,6 +51,13 @@ export const PATHS = [
     find: (blocks) => pick(blocks, adkChatBlock('sse')) ?? "js/README.md has no tsx block that calls useAdkChat with mode: 'sse'",
   },
   {
+    id: 'useadkchat-sse-only',
+    title: "useAdkChat from 'adk-stream-wasm/react/sse' (SSE)",
+    mode: 'sse',
+    kind: 'component',
+    find: sseOnlyHook,
+  },
+  {
     id: 'useadkchat-bidi',
     title: 'useAdkChat (BIDI)',
     mode: 'bidi',
@@ -98,6 +105,18 @@ function sseBlockWithItsBidiAlternative(blocks) {
     return "js/README.md has no tsx block that calls useAdkChat with mode: 'bidi', and no `// or mode: 'bidi', …` alternative in the SSE one";
   }
   return { block: found.block, code: found.block.code.replace(alternative, '$1') };
+}
+
+/**
+ * "An app that talks SSE only can take the same hook from adk-stream-wasm/react/sse": the
+ * useAdkChat SSE block with the import that block shows in place of its own.
+ */
+function sseOnlyHook(blocks) {
+  const line = /^import \{ useAdkChat \} from '(adk-stream-wasm\/[^']+)';$/;
+  const other = blocks.find((b) => line.test(b.code.trim()) && !b.code.includes("'adk-stream-wasm/react'"));
+  const found = pick(blocks, adkChatBlock('sse'));
+  if (!other || !found) return 'js/README.md has no block that imports useAdkChat from another entry point (react/sse), or no useAdkChat SSE block';
+  return { block: found.block, code: found.code.replace("from 'adk-stream-wasm/react'", `from '${line.exec(other.code.trim())[1]}'`) };
 }
 
 /** The README's backend address made the test backend's (see the header). */

@@ -172,7 +172,43 @@ const SCENARIOS = [
   { name: 'a text turn, two spoken turns the backend starts, a typed payment: one message each, in order, the spoken words the user\'s (W8, W9)', run: turnsInOrder },
 ];
 
+/**
+ * A chat error reaches the user: the page shows its message (issue 32: "the README's own example
+ * does not render chat.error, so its user sees one Approve button and a chat that has stopped").
+ * SSE: the backend wants an X-API-Key the page does not send (401). BIDI: the backend's socket
+ * closes while the response streams.
+ */
+async function errorShown(p) {
+  const { context, page, errors, driver } = await open(p);
+  try {
+    if (p.mode === 'sse') {
+      backend.configure({ chunkDelayMs: 5, apiKey: 'a key the page does not have' });
+      await driver.sendAny(SAY.hello);
+      await driver.waitText(/X-API-Key/);
+    } else {
+      backend.configure({ chunkDelayMs: 3000 }); // the response (about 20 chunks) stays open until the socket closes
+      await driver.sendAny(SAY.hello);
+      await untilBackend(() => sent(p).count === 1, 'the message');
+      for (const session of backend.sessions) session.socket.terminate();
+      await driver.waitText(/WebSocket closed/);
+    }
+  } catch (error) {
+    if (errors.length) error.message += `\nerrors in the page:\n  ${errors.join('\n  ')}`;
+    throw error;
+  } finally {
+    backend.configure({ chunkDelayMs: 5 });
+    await context.close();
+  }
+}
+
 for (const p of PATHS) {
+  if (p.kind === 'component') {
+    test(`${p.title}: a chat error is shown to the user`, { timeout: 60_000 }, async () => {
+      const page = built.pages[p.id];
+      assert.notEqual(typeof page, 'string', `${p.title}: ${page}`);
+      await errorShown(p);
+    });
+  }
   for (const scenario of SCENARIOS) {
     if (scenario.bidiOnly && p.mode !== 'bidi') continue;
     const name = p.mode === 'sse' && scenario.run === turnsInOrder ? 'a text turn, then a typed payment: one message each, in order (W5)' : scenario.name;
