@@ -201,8 +201,28 @@ async function errorShown(p) {
   }
 }
 
+/**
+ * An example shows what a production app shows (issue 32 section 4): the pages are a production
+ * build, where a text the package leaves out for size reads "(The words: import
+ * 'adk-stream-wasm/explain'.)"; a README example must not show that to its user.
+ */
+async function noLeftOutWords(p) {
+  const { context, page, driver } = await open(p);
+  try {
+    await page.getByRole('button').first().waitFor({ timeout: 10_000 }); // rendered
+    assert.doesNotMatch(await driver.shown(), /\(The words: import/, 'the page shows a placeholder for words a production build leaves out');
+  } finally {
+    await context.close();
+  }
+}
+
 for (const p of PATHS) {
   if (p.kind === 'component') {
+    test(`${p.title}: shows no placeholder for words a production build leaves out`, { timeout: 60_000 }, async () => {
+      const page = built.pages[p.id];
+      assert.notEqual(typeof page, 'string', `${p.title}: ${page}`);
+      await noLeftOutWords(p);
+    });
     test(`${p.title}: a chat error is shown to the user`, { timeout: 60_000 }, async () => {
       const page = built.pages[p.id];
       assert.notEqual(typeof page, 'string', `${p.title}: ${page}`);
