@@ -32,10 +32,12 @@ cp examples/vite/package.json examples/vite/package-lock.json "$host/"
 npm_ci_locked "$host"
 install_packed_pkg "$host"
 
+readme=''
+[ -n "${READMEPATHS_README:-}" ] && readme=$(realpath "$READMEPATHS_README")
 filter=()
 [ -n "${READMEPATHS_FILTER:-}" ] && filter=(--test-name-pattern="$READMEPATHS_FILTER")
 start=$SECONDS
 status=0
-(cd tests/readme-paths && READMEPATHS_HOST=$host READMEPATHS_README=${READMEPATHS_README:+$PWD/$READMEPATHS_README} node --test --test-concurrency=1 --test-reporter=spec "${filter[@]}" paths.test.mjs) || status=$?
+(cd tests/readme-paths && READMEPATHS_HOST=$host READMEPATHS_README=$readme node --test --test-concurrency=1 --test-reporter=spec "${filter[@]}" paths.test.mjs) || status=$?
 echo "test-readme-paths.sh: $((SECONDS - start)) s"
 exit "$status"

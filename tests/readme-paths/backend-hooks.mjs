@@ -48,9 +48,10 @@ export function speak(backend, chatId) {
 /** The voice block's user speaks: Talk, a second of the fake microphone reaches the backend, Stop. */
 export async function speakWithMicrophone(page, backend) {
   const chunks = () => backend.stats.totals.audioChunks ?? 0;
-  const before = chunks();
+  const stops = () => backend.stats.totals.audio_stop ?? 0;
+  const [chunksBefore, stopsBefore] = [chunks(), stops()];
   await page.getByRole('button', { name: 'Talk', exact: true }).click();
-  await untilBackend(() => chunks() >= before + 25, '25 audio chunks (1 s) from the microphone');
+  await untilBackend(() => chunks() >= chunksBefore + 25, '25 audio chunks (1 s) from the microphone');
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
-  await untilBackend(() => (backend.stats.totals.audio_stop ?? 0) > 0 && chunks() > before, 'audio_control stop');
+  await untilBackend(() => stops() > stopsBefore, 'audio_control stop');
 }

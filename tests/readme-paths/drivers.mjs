@@ -3,7 +3,8 @@
 // needs, read from the block's code), else a text box and its Send button; approvals through the
 // buttons named "Approve…"; what the chat holds through the page's text. A script block (createAdk
 // with a Chat) has no UI: the test goes on with the chat and the adk it built, through the same
-// calls the block makes (chat.sendMessage, adk.pendingApprovals, adk.approve).
+// calls the block makes (chat.sendMessage, adk.pendingApprovals, adk.approve). A chat error is
+// shown in an element with role="alert", as the README's voice block shows the voice's error.
 import { untilBackend } from './backend-hooks.mjs';
 
 const WAIT_MS = 10_000;
@@ -130,9 +131,19 @@ export class ComponentDriver {
     return untilBackend(() => backend.idle(), 'to the end of its answer');
   }
 
-  /** The chat's error as the page shows it: the block has no handle on it beyond its DOM. */
+  /** The errors the page shows: its role="alert" elements (as the voice block shows voice.error). */
   async chatError() {
-    return null;
+    const alerts = await this.page.getByRole('alert').allInnerTexts();
+    return alerts.length ? alerts.join('\n') : null;
+  }
+
+  /** Waits until the page shows an error (role="alert") that matches `re`. */
+  async waitError(re) {
+    try {
+      await this.page.getByRole('alert').filter({ hasText: re }).first().waitFor({ timeout: WAIT_MS });
+    } catch {
+      throw new Error(`the page shows no error (an element with role="alert") that matches ${re}; it shows:\n${await this.shown()}`);
+    }
   }
 }
 

@@ -173,8 +173,9 @@ const SCENARIOS = [
 ];
 
 /**
- * A chat error reaches the user: the page shows its message (issue 32: "the README's own example
- * does not render chat.error, so its user sees one Approve button and a chat that has stopped").
+ * A chat error reaches the user: the page shows its message, in an element with role="alert" as the
+ * voice block shows the voice's error (issue 32: "the README's own example does not render
+ * chat.error, so its user sees one Approve button and a chat that has stopped").
  * SSE: the backend wants an X-API-Key the page does not send (401). BIDI: the backend's socket
  * closes while the response streams.
  */
@@ -184,13 +185,13 @@ async function errorShown(p) {
     if (p.mode === 'sse') {
       backend.configure({ chunkDelayMs: 5, apiKey: 'a key the page does not have' });
       await driver.sendAny(SAY.hello);
-      await driver.waitText(/X-API-Key/);
+      await driver.waitError(/X-API-Key/);
     } else {
       backend.configure({ chunkDelayMs: 3000 }); // the response (about 20 chunks) stays open until the socket closes
       await driver.sendAny(SAY.hello);
       await untilBackend(() => sent(p).count === 1, 'the message');
       for (const session of backend.sessions) session.socket.terminate();
-      await driver.waitText(/WebSocket closed/);
+      await driver.waitError(/WebSocket closed/);
     }
   } catch (error) {
     if (errors.length) error.message += `\nerrors in the page:\n  ${errors.join('\n  ')}`;
