@@ -15,9 +15,12 @@ export async function untilBackend(condition, what, ms = 10_000) {
 }
 
 /**
- * Makes `idle(backend)` answer whether the backend is answering nothing: no SSE response open (the
- * test listens to the backend's HTTP server beside it), no BIDI turn running and no spoken answer
- * playing (the sessions' own state). Call once, after the backend started.
+ * Makes `backend.quiet()` answer whether the backend has nothing more to send until the user acts:
+ * no SSE response open (the test listens to the backend's HTTP server beside it), every BIDI turn
+ * ended or blocked on the user's answer, and no spoken answer playing (the sessions' own state).
+ * A user acts after what the backend sent has arrived; so does the test, which is quicker than any
+ * user (an answer that overtakes the backend's last frames is a message "while the backend was
+ * still answering"). Call once, after the backend started.
  */
 export function watchResponses(backend) {
   let open = 0;
@@ -28,7 +31,7 @@ export function watchResponses(backend) {
       open -= 1;
     });
   });
-  backend.idle = () => open === 0 && [...backend.sessions].every((s) => s.turn === null && s.voice.echo === null);
+  backend.quiet = () => open === 0 && [...backend.sessions].every((s) => (s.turn === null || s.turn.messageWaiter !== null) && s.voice.echo === null);
 }
 
 /** One second of a 440 Hz tone, 16 kHz 16-bit mono: what the backend "hears". */

@@ -126,9 +126,9 @@ export class ComponentDriver {
     }, res.map((r) => r.source));
   }
 
-  /** Waits until the backend answers nothing (the page shows no status to wait on). */
+  /** Waits until the backend has sent all it has to send (the page shows no status to wait on). */
   settled(backend) {
-    return untilBackend(() => backend.idle(), 'to the end of its answer');
+    return untilBackend(() => backend.quiet(), 'to the end of what it had to send');
   }
 
   /** The errors the page shows: its role="alert" elements (as the voice block shows voice.error). */
@@ -218,9 +218,9 @@ export class ScriptDriver {
     return this.page.evaluate(() => window.readme.chat.error?.message ?? null);
   }
 
-  /** Waits until the backend answers nothing and the chat is ready. */
+  /** Waits until the backend has sent all it has to send, and the chat is ready. */
   async settled(backend) {
-    await untilBackend(() => backend.idle(), 'to the end of its answer');
+    await untilBackend(() => backend.quiet(), 'to the end of what it had to send');
     await this.page.waitForFunction(() => window.readme.chat.status === 'ready', null, { timeout: WAIT_MS });
   }
 }

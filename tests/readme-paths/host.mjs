@@ -165,14 +165,13 @@ import('./Block').then(
 }
 
 /**
- * Writes the pages of every path the README has code for into HOST/pages and builds them with the
- * host's Vite (one build). Returns {dist, pages: {id: {where, code} | why-missing}}.
+ * Writes the pages of every path the README has code for into DIR (a folder of this run's own
+ * inside HOST, whose node_modules the build resolves from: the pages hold this run's backend
+ * address) and builds them with the host's Vite (one build) into DIR/dist. Returns
+ * {pages: {id: {where, code} | why-missing}}.
  */
-export function buildPages({ host, readme, backendUrl }) {
+export function buildPages({ host, dir, readme, backendUrl }) {
   const blocks = extractBlocks(readme, fs.readFileSync(readme, 'utf8'));
-  const dir = path.join(host, 'pages');
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
   const pages = {};
   const input = {};
   for (const p of PATHS) {
@@ -194,5 +193,5 @@ export function buildPages({ host, readme, backendUrl }) {
     encoding: 'utf8',
     timeout: 180_000,
   });
-  return { dist: path.join(dir, 'dist'), pages };
+  return { pages };
 }

@@ -47,16 +47,17 @@ const SHOWN = {
   located: /You are at latitude 35\.6812, longitude 139\.7671/,
 };
 
-let backend, browser, built, audioDir;
+let backend, browser, built, audioDir, pagesDir;
 before(async () => {
   audioDir = mkdtempSync(path.join(tmpdir(), 'adk-readme-paths-'));
   // The fake microphone (as scripts/test-voice.sh): espeak-ng speaks, sox makes it 48 kHz mono.
   execFileSync('espeak-ng', ['-w', path.join(audioDir, 'spoken.wav'), 'What is the weather in Tokyo today?']);
   execFileSync('sox', [path.join(audioDir, 'spoken.wav'), '-r', '48000', '-c', '1', '-b', '16', path.join(audioDir, 'mic.wav'), 'vol', '0.5']);
-  const dist = path.join(HOST, 'pages', 'dist');
-  backend = await startBackend({ port: 0, quiet: true, chunkDelayMs: 5, staticDir: dist });
+  // The backend serves the pages, built once its address is known, in a folder of this run's own.
+  pagesDir = mkdtempSync(path.join(HOST, 'pages-'));
+  backend = await startBackend({ port: 0, quiet: true, chunkDelayMs: 5, staticDir: path.join(pagesDir, 'dist') });
   watchResponses(backend);
-  built = buildPages({ host: HOST, readme: README, backendUrl: backend.url });
+  built = buildPages({ host: HOST, dir: pagesDir, readme: README, backendUrl: backend.url });
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${path.join(audioDir, 'mic.wav')}`],
@@ -67,6 +68,7 @@ after(async () => {
   await browser?.close();
   await backend?.close();
   if (audioDir) rmSync(audioDir, { recursive: true, force: true });
+  if (pagesDir) rmSync(pagesDir, { recursive: true, force: true });
 });
 
 /** What the page sent so far: requests (SSE) or `message` frames (BIDI), and the log of them. */
@@ -74,6 +76,14 @@ function sent(p) {
   const s = backend.stats.toJSON();
   const requests = s.requests.filter((r) => r.type === (p.mode === 'sse' ? 'request' : 'message'));
   return { count: p.mode === 'sse' ? s.sseRequests : s.bidiMessages, requests, toolResults: s.toolResults, pings: s.pings, violations: s.violations };
+}
+
+/** What the backend got in this test, a line per request, frame or violation (for failures). */
+function backendLog() {
+  const s = backend.stats.toJSON();
+  const tools = (r) => (r.toolParts ?? []).map((t) => `${t.tool}:${t.state}${t.approved === undefined ? '' : `:${t.approved}`}`).join(', ');
+  const lines = s.requests.map((r) => `${r.type}${r.lastRole ? ` (last ${r.lastRole}${r.lastText ? ` "${r.lastText}"` : ''})` : ''}${tools(r) ? ` [${tools(r)}]` : ''}${r.reason ? ` ${r.reason}` : ''}`);
+  return [...lines, ...s.violations.map((v) => `violation: ${v.text}`), `interrupts: ${s.interrupts}, pings: ${s.pings}`];
 }
 
 /** Opens a path's page in a fresh context (position granted, microphone allowed). */
@@ -104,6 +114,7 @@ async function open(p) {
 async function twoApprovals({ p, driver, base }) {
   await driver.send(SAY.both);
   await driver.waitApprovals(2); // shown together (W6)
+  await driver.settled(backend);
   await driver.approveAll();
   await untilBackend(() => sent(p).count >= base.count + 2, 'the answer to both approvals');
   const answer = sent(p).requests.at(-1);
@@ -119,6 +130,7 @@ async function approvedLocation({ p, driver, base }) {
   if (p.kind === 'script') return 0; // the block's own flow is this scenario (open() waited for it)
   await driver.send(SAY.where);
   await driver.waitApprovals(1);
+  await driver.settled(backend);
   await driver.approveAll();
   await untilBackend(() => sent(p).count >= base.count + 2 && (sent(p).requests.at(-1)?.toolResultParts.length > 0 || sent(p).toolResults > 0), 'the approval and the position');
   const answer = sent(p).requests.at(-1);
@@ -149,6 +161,7 @@ async function turnsInOrder({ p, driver, page, base }) {
   }
   await driver.send(SAY.pay);
   await driver.waitApprovals(1);
+  await driver.settled(backend);
   await driver.approveAll();
   await driver.waitText(SHOWN.paid);
   await driver.settled(backend);
@@ -251,6 +264,7 @@ for (const p of PATHS) {
         assert.deepEqual(errors, [], 'no error in the page');
       } catch (error) {
         if (errors.length) error.message += `\nerrors in the page:\n  ${errors.join('\n  ')}`;
+        error.message += `\nthe backend got:\n  ${backendLog().join('\n  ')}`;
         error.message += `\n(${p.title}: ${page.where})`;
         throw error;
       } finally {
