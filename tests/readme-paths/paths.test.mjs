@@ -245,7 +245,7 @@ for (const p of PATHS) {
   }
   for (const scenario of SCENARIOS) {
     if (scenario.bidiOnly && p.mode !== 'bidi') continue;
-    const name = p.mode === 'sse' && scenario.run === turnsInOrder ? 'a text turn, then a typed payment: one message each, in order (W5)' : scenario.name;
+    const name = p.mode === 'sse' && scenario.run === turnsInOrder ? 'a text turn, then a typed payment: one message each, in order' : scenario.name;
     test(`${p.title}: ${name}`, { timeout: 90_000 }, async () => {
       const page = built.pages[p.id];
       assert.notEqual(typeof page, 'string', `${p.title}: ${page}`);
