@@ -4,9 +4,12 @@
 // strings between the worklet and the transport (or, when the transport's socket is in a worker,
 // connects the worklet to that worker) and keeps the state an app renders.
 import { AUDIO_PATH } from './voice-path.js';
+import { AdkError } from './errors.js';
 
 /** Every failure of the voice: `code` says which, the message what was wrong and what to do. */
-export class AdkVoiceError extends Error {
+export class AdkVoiceError extends AdkError {
+  static errorName = 'AdkVoiceError';
+
   constructor(code, message, cause) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = /** @type {const} */ ('AdkVoiceError');
