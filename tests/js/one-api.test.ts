@@ -147,3 +147,24 @@ describe('issue 32 §4 Pattern B: a tool_result that cannot be sent is shown, an
     expect(() => createAdk({ mode: 'bidi', transport: noToolResult as any })).not.toThrow();
   });
 });
+
+describe('issue 32 §4 what the new user stumbled on: explain() counts what it names', () => {
+  it("one denied get_location part (the backend's output-error, then its text): no 'all 2 answer(s)'", () => {
+    const autoSend = createAutoSend({ mode: 'sse' });
+    const messages = [
+      { id: 'u', role: 'user', parts: [{ type: 'text', text: 'Where am I?' }] },
+      {
+        id: 'm',
+        role: 'assistant',
+        parts: [
+          { type: 'tool-get_location', toolCallId: 'loc-1', input: {}, state: 'output-error', errorText: 'User denied', approval: { id: 'a1', approved: false } },
+          { type: 'text', text: 'OK, I will not use your location.' },
+        ],
+      },
+    ];
+    const { send, rule, detail } = autoSend.explain({ messages: messages as any });
+    expect([send, rule]).toEqual([false, 'already-known']);
+    expect(detail).not.toMatch(/\b2\b/);
+    expect(detail).toMatch(/the backend already knows every answer and browser output in the last message/);
+  });
+});
