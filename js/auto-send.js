@@ -49,11 +49,11 @@ function readOptions(options, fn) {
  * FRONTEND | REQUIRES_APPROVAL of a tool name for an engine: the chat's own tools (`own`, createAdk's
  * `tools`) first, then the app's `frontendTools` (`set`), then the registry's (unknown tools
  * require approval).
- * @param {Map<string, boolean>} own @param {((name: string) => boolean | undefined) | null} set @param {boolean} useRegistry
+ * @param {(name: string) => boolean | undefined} own @param {((name: string) => boolean | undefined) | null} set @param {boolean} useRegistry
  */
 function toolFlagsByName(own, set, useRegistry) {
   return (/** @type {string} */ name) => {
-    const requires = own.get(name) ?? (set === null ? undefined : set(name));
+    const requires = own(name) ?? (set === null ? undefined : set(name));
     if (requires !== undefined) return requires ? FLAG_FRONTEND | FLAG_REQUIRES_APPROVAL : FLAG_FRONTEND;
     const entry = registryEntry(name);
     if (entry === undefined) return FLAG_REQUIRES_APPROVAL;
@@ -109,13 +109,13 @@ const RUN_NAMES = /* @__PURE__ */ (() => {
  * Its memory of what it sent belongs to this object only, so create one per chat.
  */
 export function createAutoSend(options) {
-  return createAutoSendAs(options, CREATE, new Map());
+  return createAutoSendAs(options, CREATE, []);
 }
 
 /**
- * createAutoSend for `fn` (its errors name `fn`), with the chat's own browser tools `own` (name to
- * requiresApproval), which come before `frontendTools`: createAdk's `tools`.
- * @param {unknown} options @param {string} fn @param {Map<string, boolean>} own
+ * createAutoSend for `fn` (its errors name `fn`), with the chat's own browser tools `own`
+ * (`{name, requiresApproval?}`, createAdk's `tools`), which come before `frontendTools`.
+ * @param {unknown} options @param {string} fn @param {Array<{name: string, requiresApproval?: unknown}>} own
  */
 export function createAutoSendAs(options, fn, own) {
   requireReady();
@@ -131,7 +131,7 @@ export function createAutoSendAs(options, fn, own) {
     patternB ? ENGINE_OPTION_PATTERN_B : ENGINE_OPTION_PATTERN_A,
   );
   const table = new InternTable();
-  const flagsOf = toolFlagsByName(own, set, useRegistry);
+  const flagsOf = toolFlagsByName(/** @type {(name: string) => boolean | undefined} */ (readToolSet(fn, own)), set, useRegistry);
   const toolFlags = cachedToolFlags(flagsOf);
   /** Writes `arg`'s last message into the records; the table forgets the tool flags it keeps
    *  per part index when the registry changed. */

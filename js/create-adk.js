@@ -13,6 +13,15 @@ import { AdkTransportError, describeValue, invalidArgument, loadOnDemand, messag
  * `readUIMessageStream`, about 0.6 KB gzip of an app).
  */
 const BIDI_CHAT = {
+  /** Pattern B sends each approved browser tool's output on the transport: refused without one that can. */
+  checkTransport(transport, fn) {
+    if (transport !== null && typeof transport === 'object' && typeof transport.sendToolResult === 'function') return;
+    throw invalidArgument(
+      fn,
+      "bidiPattern 'B' without a `transport` that has sendToolResult()",
+      "the chat's BidiTransport as `transport` (or another with sendToolResult(), such as AdkTestTransport): Pattern B sends each approved browser tool's output on it as a tool_result frame",
+    );
+  },
   /**
    * BIDI Pattern B: the output travels as a tool_result frame on the open socket (SPEC §5), after
    * the message that carries the approval (the backend must see the approval first). Returns what
@@ -23,14 +32,14 @@ const BIDI_CHAT = {
   async sendToolResult(transport, call, result, onToolError) {
     try {
       const approvalSent = typeof transport.whenMessageSent === 'function' ? await transport.whenMessageSent(call.messagesBefore) : true;
-      if (!approvalSent) throw new AdkTransportError('send-failed', `${call.toolName}'s approval was never sent, so its tool_result was not sent either`);
+      if (!approvalSent) throw new AdkTransportError('send-failed', 'its approval was never sent');
       transport.sendToolResult(call.toolCallId, result.state === 'output-error' ? { error: result.errorText } : result.output);
       return result;
     } catch (error) {
       if (typeof onToolError === 'function') onToolError(error, call);
       return {
         state: 'output-error',
-        errorText: `${call.toolName} ran in the browser, but its result could not be sent to the backend (${messageOf(error)}); the backend did not get it.`,
+        errorText: `${call.toolName} ran, but its result could not be sent to the backend: ${messageOf(error)}`,
       };
     }
   },
@@ -79,23 +88,9 @@ function createAdkWith(options, bidi, fn) {
   }
   // SPEC §6: the chat's own `tools` always run in the browser; `frontendTools` (any form
   // createAutoSend takes, frontend-tools.js) says which others do, else the registry.
-  /** @type {Map<string, boolean>} */
-  const own = new Map();
-  for (const [name, tool] of Object.entries(tools)) {
-    const requires = tool ? tool.requiresApproval : undefined;
-    if (requires !== undefined && typeof requires !== 'boolean') {
-      throw invalidArgument(fn, `tools.${name}.requiresApproval is ${describeValue(requires)}`, 'true or false (default true: the tool runs only after the user approves it)');
-    }
-    own.set(name, requires ?? true);
-  }
+  const own = Object.entries(tools).map(([name, tool]) => ({ name, requiresApproval: tool ? tool.requiresApproval : undefined }));
   const autoSend = createAutoSendAs({ mode, bidiPattern, frontendTools, onError }, fn, own);
-  if (bidi !== null && autoSend.bidiPattern === 'B' && (transport === null || typeof transport !== 'object' || typeof transport.sendToolResult !== 'function')) {
-    throw invalidArgument(
-      fn,
-      transport === undefined ? "bidiPattern 'B' without `transport`" : "bidiPattern 'B' with a transport that has no sendToolResult()",
-      "the chat's BidiTransport as `transport` (or another with sendToolResult(), such as AdkTestTransport): Pattern B sends each approved browser tool's output on it as a tool_result frame",
-    );
-  }
+  if (bidi !== null && autoSend.bidiPattern === 'B') bidi.checkTransport(transport, fn);
   let chat = null;
   let unsubscribe = null;
   const running = new Map();

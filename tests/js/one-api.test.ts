@@ -129,7 +129,7 @@ describe('issue 32 §4 Pattern B: a tool_result that cannot be sent is shown, an
     });
     const part = partOf(chat, 'loc-1');
     expect(part.state).toBe('output-error');
-    expect(part.errorText).toMatch(/get_location ran in the browser, but its result could not be sent to the backend/);
+    expect(part.errorText).toMatch(/^get_location ran, but its result could not be sent to the backend: /);
     expect(part.errorText).toContain('the WebSocket is not open');
     expect(errors).toHaveLength(1);
     expect(errors[0][0]).toBe(closed);
@@ -140,9 +140,9 @@ describe('issue 32 §4 Pattern B: a tool_result that cannot be sent is shown, an
   it('Pattern B with a transport that cannot send a tool_result (or none) is refused when the chat is created', () => {
     const noToolResult = { sendMessages: async () => new ReadableStream(), reconnectToStream: async () => null };
     expect(() => createAdk({ mode: 'bidi', bidiPattern: 'B', transport: noToolResult as any })).toThrow(
-      /^createAdk\(\): bidiPattern 'B' with a transport that has no sendToolResult\(\)/,
+      /^createAdk\(\): bidiPattern 'B' without a `transport` that has sendToolResult\(\); expected the chat's BidiTransport/,
     );
-    expect(() => createAdk({ mode: 'bidi', bidiPattern: 'B' })).toThrow(/^createAdk\(\): bidiPattern 'B' without `transport`/);
+    expect(() => createAdk({ mode: 'bidi', bidiPattern: 'B' })).toThrow(/^createAdk\(\): bidiPattern 'B' without a `transport` that has sendToolResult\(\)/);
     // Pattern A needs no tool_result: any transport, or none.
     expect(() => createAdk({ mode: 'bidi', transport: noToolResult as any })).not.toThrow();
   });
