@@ -33,7 +33,10 @@ const BIDI_CHAT = {
     try {
       const approvalSent = typeof transport.whenMessageSent === 'function' ? await transport.whenMessageSent(call.messagesBefore) : true;
       if (!approvalSent) throw new AdkTransportError('send-failed', 'its approval was never sent');
-      transport.sendToolResult(call.toolCallId, result.state === 'output-error' ? { error: result.errorText } : result.output);
+      // The frame's `result` is an object (SPEC §5), as W1's tool-result part: `{value}` around any other output.
+      const { output } = result;
+      const object = output !== null && typeof output === 'object' && !Array.isArray(output);
+      transport.sendToolResult(call.toolCallId, result.state === 'output-error' ? { error: result.errorText } : object ? output : { value: output });
       return result;
     } catch (error) {
       if (typeof onToolError === 'function') onToolError(error, call);

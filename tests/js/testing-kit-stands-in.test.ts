@@ -110,6 +110,27 @@ describe("issue 32 §4: Pattern B's tool_result and whenMessageSent in the testi
     expect(part).toMatchObject({ state: 'output-available', output: POSITION });
   });
 
+  it("a tool whose output is no object: the tool_result carries {value: output}, as W1's tool-result part does (SPEC §5: result is an object)", async () => {
+    const transport = adkScript({ mode: 'bidi' })
+      .approvalRequest('get_city', {}, { toolCallId: 'city-1', approvalId: 'approval-city' })
+      .done()
+      .text('Tokyo it is.')
+      .done()
+      .transport();
+    const errors: unknown[] = [];
+    const adk = createAdk({ mode: 'bidi', bidiPattern: 'B', transport, tools: { get_city: { execute: () => 'Tokyo' } }, onToolError: (error) => errors.push(error) });
+    const chat = new Chat({ transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen });
+    adk.attach(chat);
+    await chat.sendMessage({ text: 'Which city?' });
+    await transport.settled();
+    await adk.approve('approval-city');
+    await transport.settled();
+    await adk.whenToolsIdle();
+    expect(errors).toEqual([]);
+    expect(transport.toolResults.map((r) => r.result)).toEqual([{ value: 'Tokyo' }]);
+    expect(chat.messages.flatMap((m: any) => m.parts).find((p: any) => p.toolCallId === 'city-1')).toMatchObject({ state: 'output-available', output: 'Tokyo' });
+  });
+
   it('messagesSent counts the requests; whenMessageSent(n) resolves true once more than n were made, false after its timeout', async () => {
     const transport = adkScript({ mode: 'bidi' }).text('Hello.').done().transport();
     expect(transport.messagesSent).toBe(0);
