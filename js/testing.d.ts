@@ -6,13 +6,14 @@
 // these declarations still compile under `skipLibCheck: false`.
 // @ts-ignore -- resolves only when the optional peer `ai` is installed (see above).
 import type { UIMessage as AiUIMessage, UIMessageChunk as AiUIMessageChunk } from 'ai';
+import type { AdkError } from './errors.js';
 
 /** A UI message chunk as the backend writes it (`{type: 'text-delta', id, delta}`, …). */
 export type TestChunk = AiUIMessageChunk;
 
 /** A test's own mistake: a request past the script's end, a malformed recording, a wait that
  *  timed out. `name` is `'AdkTestingError'`; the message says what was seen and what was expected. */
-export declare class AdkTestingError extends Error {
+export declare class AdkTestingError extends AdkError {
   constructor(message: string);
 }
 
@@ -78,6 +79,8 @@ export type TestAudioFrame =
  * AI SDK's `ChatTransport` over scripted responses: request N gets response N. Every request is
  * recorded; a request past the script rejects with `AdkTestingError` (the chat's `error`), never
  * a stream that hangs. An aborted request (`chat.stop()`) ends its stream with the abort error.
+ * It answers as the package's transports do: a response that continues an assistant message goes
+ * on in that message, whatever `messageId` its `start` carries (one message per agent turn).
  */
 export declare class AdkTestTransport<UI_MESSAGE extends AiUIMessage = AiUIMessage> {
   /** Throws `AdkTestingError` when `responses` is not an array of chunk arrays. */
@@ -116,6 +119,17 @@ export declare class AdkTestTransport<UI_MESSAGE extends AiUIMessage = AiUIMessa
   /** Resolves once `count` requests were made and their streams ended; rejects with
    *  `AdkTestingError` after `timeoutMs` (default 5000). */
   waitForRequests(count: number, options?: { timeoutMs?: number }): Promise<number>;
+
+  // BIDI Pattern B, as BidiTransport offers it (createAdk and useAdkChat use these).
+  /** Records a `tool_result` frame; a toolCallId that is no non-empty string, or a result that is
+   *  no object, is an `AdkInvalidArgumentError`, as with BidiTransport. */
+  sendToolResult(toolCallId: string, result: object): void;
+  /** Every `tool_result` sent, in order; `afterRequest` is how many requests had been made then. */
+  readonly toolResults: Array<{ toolCallId: string; result: object; afterRequest: number }>;
+  /** How many requests (BidiTransport's `message` frames) were made. */
+  readonly messagesSent: number;
+  /** Resolves true once more than `count` requests were made, false after `timeoutMs` (default 60000). */
+  whenMessageSent(count: number, timeoutMs?: number): Promise<boolean>;
 
   // Voice (adk-stream-wasm/voice): pass the transport to createVoice / useAdkVoice.
   /** Every `audio_control`, `audio_chunk` and `interrupt` the app sent, in order. */

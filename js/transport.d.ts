@@ -6,6 +6,7 @@
 // `skipLibCheck: false` (tools/check-types.mjs checks both).
 // @ts-ignore -- resolves only when the optional peer `ai` is installed (see above).
 import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } from 'ai';
+import type { AdkCallbackError } from './errors.js';
 
 /** What `onAudio` receives for each `data-pcm` chunk; absent fields default to 24000 Hz, mono, 16-bit. */
 export interface BidiAudio {
@@ -19,8 +20,11 @@ export interface BidiAudio {
 /** Which kind of backend a transport talks to. */
 export type AdkBackendKind = 'adk' | 'ai-sdk';
 
-/** Which tools run in the browser: names (`[]` for none), a test such as `autoSend.isFrontendTool`, or the registry's when undefined. */
-export type FrontendToolSet = ReadonlyArray<string | { name: string }> | ((toolName: string) => boolean);
+/** Which tools run in the browser, in the same forms for every API (createAutoSend, createAdk,
+ *  useAdkChat, the transports): names or `{name, requiresApproval?}` (`[]` for none), a test such as
+ *  `autoSend.isFrontendTool`, or the registry's when undefined. A bare name, and a name the test
+ *  accepts, needs the user's approval. */
+export type FrontendToolSet = ReadonlyArray<string | { name: string; requiresApproval?: boolean }> | ((toolName: string) => boolean);
 
 export interface BidiTransportOptions {
   /** `ws://` or `wss://` URL of the backend's BIDI endpoint. Nothing connects before the first request or `connect()`. */
@@ -70,10 +74,12 @@ export interface BidiTransportOptions {
   /** Audio chunks (`data-pcm`); they never enter the message stream. */
   onAudio?(audio: BidiAudio): void;
   /**
-   * Frames that were skipped (`AdkMalformedFrameError`: bad JSON, a binary frame, an unknown shape).
-   * The stream goes on.
+   * Frames that were skipped (`AdkMalformedFrameError`: bad JSON, a binary frame, an unknown shape),
+   * and faults reported while no request is open (kind `'unhandled-buffered-approval'`). The stream
+   * goes on. Where the platform has no `reportError`, an exception thrown by one of this
+   * transport's callbacks comes here too, as an `AdkCallbackError` (its `cause` is what was thrown).
    */
-  onError?(error: BidiTransportError): void;
+  onError?(error: BidiTransportError | AdkCallbackError): void;
   /**
    * Chunks arrived while no response stream was open (for example the backend's late result after
    * the stream ended, or a second approval of the same turn). They are kept, never lost. Pass
@@ -104,7 +110,6 @@ export type BidiTransportErrorKind =
   | 'superseded'
   | 'resume-would-split'
   | 'unhandled-buffered-approval'
-  | 'freed'
   | 'malformed-frame';
 
 /**

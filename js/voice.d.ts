@@ -1,6 +1,7 @@
 // adk-stream-wasm/voice: live voice over the BIDI transport. Nothing here is loaded until an app
 // imports this entry point.
 import type { BidiAudio, BidiAudioChunk, InterruptReason } from './transport.js';
+import type { AdkError } from './errors.js';
 
 export type AdkVoiceErrorCode =
   | 'permission-denied'
@@ -17,7 +18,7 @@ export type AdkVoiceErrorCode =
   | 'start';
 
 /** Every failure of the voice; the text chat is never affected. */
-export declare class AdkVoiceError extends Error {
+export declare class AdkVoiceError extends AdkError {
   readonly name: 'AdkVoiceError';
   readonly code: AdkVoiceErrorCode;
   constructor(code: AdkVoiceErrorCode, message: string, cause?: unknown);

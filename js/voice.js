@@ -5,9 +5,12 @@
 // connects the worklet to that worker); its state is one machine (./voice-machine.js).
 import { AUDIO_PATH } from './voice-path.js';
 import { RECORDING, voiceMachine } from './voice-machine.js';
+import { AdkError } from './errors.js';
 
 /** Every failure of the voice: `code` says which, the message what was wrong and what to do. */
-export class AdkVoiceError extends Error {
+export class AdkVoiceError extends AdkError {
+  static errorName = 'AdkVoiceError';
+
   constructor(code, message, cause) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = /** @type {const} */ ('AdkVoiceError');

@@ -3,16 +3,15 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { Chat as Chat6 } from '@ai-sdk/react';
 import type { DefaultChatTransport, UIMessage } from 'ai';
-import { useAdkChat } from 'adk-stream-wasm/react';
+import { useAdkChat, type UseAdkChatBidiTransport } from 'adk-stream-wasm/react';
 import { useAdkChat as useSseOnlyChat } from 'adk-stream-wasm/react/sse';
-import type { BidiTransport } from 'adk-stream-wasm/transport';
 import type { AdkSseTransport } from 'adk-stream-wasm/chat';
 import { AdkTestTransport, AdkTestingError, adkScript, type RecordedRequest } from 'adk-stream-wasm/testing';
 
 describe('useAdkChat(...).transport is typed by mode', () => {
-  it("mode 'bidi': a BidiTransport, so latencyMs and interrupt() type-check", () => {
+  it("mode 'bidi': the BIDI transport the hook builds, so latencyMs and interrupt() type-check", () => {
     const { transport } = useAdkChat({ mode: 'bidi', url: 'ws://backend/live' });
-    expectTypeOf(transport).toEqualTypeOf<BidiTransport<UIMessage>>();
+    expectTypeOf(transport).toEqualTypeOf<UseAdkChatBidiTransport<UIMessage>>();
     expectTypeOf(transport.latencyMs).toEqualTypeOf<number | undefined>();
     expectTypeOf(transport.interrupt).toBeFunction();
   });
@@ -34,7 +33,7 @@ describe('useAdkChat(...).transport is typed by mode', () => {
 
   it('a mode known only at run time: either', () => {
     const mode = Math.random() > 0.5 ? ('sse' as const) : ('bidi' as const);
-    expectTypeOf(useAdkChat({ mode }).transport).toEqualTypeOf<BidiTransport<UIMessage> | AdkSseTransport<UIMessage>>();
+    expectTypeOf(useAdkChat({ mode }).transport).toEqualTypeOf<UseAdkChatBidiTransport<UIMessage> | AdkSseTransport<UIMessage>>();
   });
 });
 
