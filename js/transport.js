@@ -323,9 +323,11 @@ export class BidiTransport {
     if ((word & STEP_MASK) === STEP_IGNORE) return;
     this.#chunkArrived();
     this.#rules.settle(word);
-    // The turn is over: what comes next with no request open is a turn of its own (W8).
-    this.#turn.ended();
+    // The turn is over: what comes next with no request open is a turn of its own (W8). The end of
+    // an aborted turn's dropped tail ends no newer request's turn.
     if (!(word & STEP_DROP)) this.#endResponse();
+    else if (this.#response !== null) return;
+    this.#turn.ended();
   }
 
   /** Any frame of the response is the backend's reaction: the approval wait is over. */
