@@ -12,14 +12,15 @@
 // second approval request after the first one's finish-step), after it, with no request open, they
 // begin a new one.
 
+// The states are small numbers: the transport ships in every BIDI app (a string each would be bytes).
 /** No turn: none yet, or the last one ended with its `[DONE]`. */
-export const NO_TURN = 'no-turn';
+export const NO_TURN = 0;
 /** A `message` frame went out; its response streams into the message it continues (or a new one). */
-export const REQUEST_OPEN = 'request-open';
+export const REQUEST_OPEN = 1;
 /** The response ended at the finish-step after an approval request; the turn goes on (W6). */
-export const AWAITING_ANSWER = 'awaiting-answer';
+export const AWAITING_ANSWER = 2;
 /** A turn the backend started with no request open (a voice answer, a late result): W8. */
-export const AGENT_TURN = 'agent-turn';
+export const AGENT_TURN = 3;
 
 let ids = 0;
 /** An id of the package's own for a turn's message that the backend named none for (W8). */
@@ -27,14 +28,8 @@ export function newMessageId() {
   return `adk-${Date.now().toString(36)}-${(++ids).toString(36)}`;
 }
 
-/** Whether a chunk is of the user's transcribed speech (W9): a text part whose id ends `_input_text`. */
-export function isUserSpeech(chunk) {
-  const type = chunk.type;
-  return (type === 'text-start' || type === 'text-delta' || type === 'text-end') && typeof chunk.id === 'string' && chunk.id.endsWith('_input_text');
-}
-
 export class AgentTurn {
-  /** @type {string} */
+  /** @type {number} */
   state = NO_TURN;
   /** The assistant message of the turn, once known. @type {string | undefined} */
   messageId = undefined;

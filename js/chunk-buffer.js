@@ -1,6 +1,6 @@
 // The chunks a BidiTransport keeps while no response stream is open (SPEC §5: nothing is lost), in
-// order, with the mark of where their response ended, and whether they begin with a turn the
-// backend started (SPEC §5 W8: its `start` names a message of its own) or continue the turn's message.
+// order, with the mark of where their response ended, and whether a turn the backend started is
+// among them (SPEC §5 W8: its `start` names a message of its own).
 
 /** Marks where a buffered response ended. */
 const END = Symbol('end');
@@ -9,8 +9,6 @@ export class ChunkBuffer {
   #entries = [];
   /** How many turns the backend started among the entries (agent-turn.js). */
   #turns = 0;
-  /** Whether the first entry continues a message (it begins no turn of its own). */
-  #continues = false;
 
   /**
    * Whether a buffered chunk passes `test`; without one, whether any chunk is buffered.
@@ -23,18 +21,13 @@ export class ChunkBuffer {
   /** Keeps a chunk (`begins`: it is the `start` of a turn the backend started); true when it is the first one kept. */
   push(chunk, begins = false) {
     const first = !this.has();
-    if (first) this.#continues = !begins;
     if (begins) this.#turns++;
     this.#entries.push(chunk);
     return first;
   }
 
-  /** Whether the buffered chunks begin by continuing a message (a resumed stream must go into it). */
-  get continuesMessage() {
-    return this.#continues && this.has();
-  }
-
-  /** Whether a turn the backend started is among the buffered chunks (a message of its own, W8). */
+  /** Whether a turn the backend started is among the buffered chunks (a message of its own, W8);
+   *  else they all continue the turn's message. */
   get holdsTurn() {
     return this.#turns > 0;
   }

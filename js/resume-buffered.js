@@ -6,12 +6,22 @@
 // that it needs).
 import { readUIMessageStream } from 'ai';
 import { describeValue, invalidArgument } from './errors.js';
-import { isUserSpeech, newMessageId } from './agent-turn.js';
+import { newMessageId } from './agent-turn.js';
 
 /** A copy of JSON data (jest's environments have no structuredClone). */
 const copy = (value) => (typeof structuredClone === 'function' ? structuredClone(value) : JSON.parse(JSON.stringify(value)));
 const busy = (chat) => chat.status === 'streaming' || chat.status === 'submitted';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Whether a chunk is of the user's transcribed speech (SPEC §5 W9): a text part whose id ends
+ * `_input_text`, as the ADK backend streams a spoken turn. Here, not in agent-turn.js: only a chat
+ * that meets buffered chunks needs it (this module loads on demand).
+ */
+export function isUserSpeech(chunk) {
+  const type = chunk.type;
+  return (type === 'text-start' || type === 'text-delta' || type === 'text-end') && typeof chunk.id === 'string' && chunk.id.endsWith('_input_text');
+}
+
 /** The data part that carries the user's speech through AI SDK's reader (never left in a message). */
 const SPEECH = 'data-adk-user-speech';
 

@@ -146,7 +146,7 @@ export class BidiTransport {
     // continue (`resumeBuffered`, which says so with `continueMessage: true`) gets them. A turn the
     // backend started begins with the `start` of a message of its own (W8): AI SDK may read that.
     const continues = options !== null && typeof options === 'object' && options.continueMessage === true;
-    if (this.#buffer.continuesMessage && !continues) throw resumeWouldSplit(this.#turn.messageId);
+    if (!this.#buffer.holdsTurn && !continues) throw resumeWouldSplit(this.#turn.messageId);
     const id = ++this.#nextId;
     return this.#streamFromBuffer(id, this.#watchAbort(signal, id));
   }

@@ -7,14 +7,17 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dir = dirname(createRequire(import.meta.url).resolve('adk-stream-wasm/package.json'));
-const { AgentTurn, NO_TURN, REQUEST_OPEN, AWAITING_ANSWER, AGENT_TURN, isUserSpeech, newMessageId } = await import(
-  pathToFileURL(join(dir, 'agent-turn.js')).href
-);
+const { AgentTurn, NO_TURN, REQUEST_OPEN, AWAITING_ANSWER, AGENT_TURN, newMessageId } = await import(pathToFileURL(join(dir, 'agent-turn.js')).href);
+// The W9 rule lives with what applies it (resume-buffered.js, loaded on demand).
+const { isUserSpeech } = await import(pathToFileURL(join(dir, 'resume-buffered.js')).href);
 
 const TEXT = { type: 'text-delta', id: 't', delta: 'x' };
+const NAMES = new Map([[NO_TURN, 'NO_TURN'], [REQUEST_OPEN, 'REQUEST_OPEN'], [AWAITING_ANSWER, 'AWAITING_ANSWER'], [AGENT_TURN, 'AGENT_TURN']]);
+/** The states for it.each, each with its name first (for the test's title). */
+const named = (...states: number[]) => states.map((state) => [NAMES.get(state), state] as [string, number]);
 
 /** A machine brought to `state` by its own transitions (`id`: the message a request continues). */
-function machineIn(state: string, id?: string) {
+function machineIn(state: number, id?: string) {
   const turn = new AgentTurn();
   if (state === REQUEST_OPEN || state === AWAITING_ANSWER) turn.request(id);
   if (state === AWAITING_ANSWER) turn.paused();
@@ -29,7 +32,7 @@ describe('AgentTurn: the transitions', () => {
     expect([turn.state, turn.messageId]).toEqual([NO_TURN, undefined]);
   });
 
-  it.each([NO_TURN, REQUEST_OPEN, AWAITING_ANSWER, AGENT_TURN])('request(id) from %s: request open, its message the one it continues', (state) => {
+  it.each(named(NO_TURN, REQUEST_OPEN, AWAITING_ANSWER, AGENT_TURN))('request(id) from %s: request open, its message the one it continues', (_name, state) => {
     const turn = machineIn(state, 'old');
     turn.request('m');
     expect([turn.state, turn.messageId]).toEqual([REQUEST_OPEN, 'm']);
@@ -43,14 +46,14 @@ describe('AgentTurn: the transitions', () => {
     expect([turn.state, turn.messageId]).toEqual([AWAITING_ANSWER, 'm']);
   });
 
-  it.each([NO_TURN, AWAITING_ANSWER, AGENT_TURN])('paused() from %s changes nothing', (state) => {
+  it.each(named(NO_TURN, AWAITING_ANSWER, AGENT_TURN))('paused() from %s changes nothing', (_name, state) => {
     const turn = machineIn(state, 'm');
     const before = [turn.state, turn.messageId];
     turn.paused();
     expect([turn.state, turn.messageId]).toEqual(before);
   });
 
-  it.each([NO_TURN, REQUEST_OPEN, AWAITING_ANSWER, AGENT_TURN])('ended() from %s: no turn, no message (W8: the next turn is a message of its own)', (state) => {
+  it.each(named(NO_TURN, REQUEST_OPEN, AWAITING_ANSWER, AGENT_TURN))('ended() from %s: no turn, no message (W8: the next turn is a message of its own)', (_name, state) => {
     const turn = machineIn(state, 'm');
     turn.ended();
     expect([turn.state, turn.messageId]).toEqual([NO_TURN, undefined]);
@@ -77,7 +80,7 @@ describe('AgentTurn: the transitions', () => {
     expect(start).toEqual({ type: 'start', messageMetadata: { a: 1 }, messageId: turn.messageId });
   });
 
-  it.each([REQUEST_OPEN, AWAITING_ANSWER, AGENT_TURN])('begins() in %s: null, the turn goes on', (state) => {
+  it.each(named(REQUEST_OPEN, AWAITING_ANSWER, AGENT_TURN))('begins() in %s: null, the turn goes on', (_name, state) => {
     const turn = machineIn(state, 'm');
     expect(turn.begins(TEXT)).toBeNull();
     expect([turn.state, turn.messageId]).toEqual([state, 'm']);
@@ -98,7 +101,7 @@ describe('AgentTurn.chunk: a start names the turn\'s one message (W5)', () => {
     expect(turn.chunk({ type: 'start', messageId: 'backend-2' })).toEqual({ type: 'start', messageId: 'backend-1' });
   });
 
-  it.each([REQUEST_OPEN, AWAITING_ANSWER, AGENT_TURN])('in %s with the message known: a start naming another is renamed to it', (state) => {
+  it.each(named(REQUEST_OPEN, AWAITING_ANSWER, AGENT_TURN))('in %s with the message known: a start naming another is renamed to it', (_name, state) => {
     const turn = machineIn(state, 'm');
     expect(turn.chunk({ type: 'start', messageId: 'other' })).toEqual({ type: 'start', messageId: 'm' });
   });
