@@ -52,6 +52,19 @@ export class AgentTurn {
   }
 
   /**
+   * Hands a chunk from the backend on as the turn has it, to `deliver(chunk, begins)`: first, when
+   * it begins a turn the backend starts (W8), that turn's `start` (`begins` true); then the chunk
+   * with a `start` named for the turn (W5), unless the chunk was that `start`. The one sequence the
+   * BIDI transport and the testing kit both use.
+   * @param {any} chunk @param {(chunk: any, begins: boolean) => void} deliver
+   */
+  pass(chunk, deliver) {
+    const start = this.begins(chunk);
+    if (start !== null) deliver(start, true);
+    if (start === null || chunk.type !== 'start') deliver(this.chunk(chunk), false);
+  }
+
+  /**
    * For a chunk that arrives with no turn (W8): the turn the backend starts, a message of its own, and
    * the `start` that names it: the chunk itself when it is a `start` with a `messageId`, else one with
    * an id of the package's own (to deliver before the chunk when the chunk is no `start`). Null when a

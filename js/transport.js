@@ -308,9 +308,7 @@ export class BidiTransport {
     if (type === 'start' && response !== null) response.started = true;
     // SPEC §5 W8: chunks with no turn in progress are a turn the backend started, a message of its
     // own, named by its `start`; W5: every `start` of a turn names the turn's one message.
-    const start = this.#turn.begins(chunk);
-    if (start !== null) this.#deliver(start, true);
-    if (start === null || type !== 'start') this.#deliver(this.#turn.chunk(chunk), false);
+    this.#turn.pass(chunk, this.#deliverChunk);
     if ((word & STEP_MASK) === STEP_DELIVER_AWAITING_ANSWER) this.#armApprovalTimer();
     else if ((word & STEP_MASK) === STEP_DELIVER_THEN_END) {
       this.#turn.paused();
@@ -338,6 +336,9 @@ export class BidiTransport {
       response.approvalTimer = undefined;
     }
   }
+
+  /** `#deliver`, bound once: the turn machine hands every chunk to it. */
+  #deliverChunk = (chunk, begins) => this.#deliver(chunk, begins);
 
   #deliver(chunk, begins) {
     if (this.#response !== null) return this.#response.stream.enqueue(chunk);

@@ -113,6 +113,33 @@ describe('AgentTurn.chunk: a start names the turn\'s one message (W5)', () => {
   });
 });
 
+describe('AgentTurn.pass: what the transport (and the testing kit) hands on, in order', () => {
+  const passed = (turn: any, chunk: any) => {
+    const out: Array<[any, boolean]> = [];
+    turn.pass(chunk, (c: any, begins: boolean) => out.push([c, begins]));
+    return out;
+  };
+
+  it('no turn, a chunk that is no start: the turn\'s start (begins), then the chunk', () => {
+    const turn = new AgentTurn();
+    expect(passed(turn, TEXT)).toEqual([
+      [{ type: 'start', messageId: turn.messageId }, true],
+      [TEXT, false],
+    ]);
+  });
+
+  it("no turn, the backend's start: that start once (begins)", () => {
+    const start = { type: 'start', messageId: 'voice-1' };
+    expect(passed(new AgentTurn(), start)).toEqual([[start, true]]);
+  });
+
+  it('a turn in progress: the chunk alone, a start named for the turn', () => {
+    const turn = machineIn(AWAITING_ANSWER, 'm');
+    expect(passed(turn, TEXT)).toEqual([[TEXT, false]]);
+    expect(passed(turn, { type: 'start', messageId: 'x' })).toEqual([[{ type: 'start', messageId: 'm' }, false]]);
+  });
+});
+
 describe('isUserSpeech (W9) and newMessageId', () => {
   it.each([
     [{ type: 'text-start', id: 'm_input_text' }, true],
