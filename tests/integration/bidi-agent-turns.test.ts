@@ -93,6 +93,46 @@ describe('SPEC §5 W8: a turn the backend starts is a new assistant message', ()
   });
 });
 
+describe('SPEC §5 W8: speech while an approval is pending', () => {
+  it('W8: the backend holds the spoken answer until the approval is answered, then sends it after the turn\'s [DONE]: a message of its own after the payment\'s', async () => {
+    const CALL = { toolCallId: 'call-1', approvalId: 'approval-1' };
+    const script: Script = {
+      message(frame, turn) {
+        if (turn.n === 0) {
+          turn.send(
+            [
+              { type: 'start', messageId: 'pay-1' },
+              { type: 'tool-input-available', toolCallId: CALL.toolCallId, toolName: 'process_payment', input: { amount: 50 } },
+              { type: 'start-step' },
+              { type: 'tool-approval-request', ...CALL },
+              { type: 'finish-step' },
+            ].map(data),
+          );
+          return;
+        }
+        // The answer: the turn ends, then the spoken turn the backend held comes with no request.
+        turn.send([data({ type: 'tool-output-available', toolCallId: CALL.toolCallId, output: { paid: 50 } })]);
+        answer(turn, 'Paid.');
+        turn.backend.speak('Is it done?', 'Yes, it is done.', turn.socket);
+      },
+    };
+    const { backend, app, chat } = await startChat(script);
+    await chat.sendMessage({ text: 'Send $50 to Hanako' });
+    await waitUntil(() => pendingApprovals(chat.messages).length === 1 && chat.status === 'ready', 'the approval is shown');
+    await app.adk.approve(CALL.approvalId);
+    await waitUntil(() => texts(chat.messages.at(-1)).join('').includes('done.'), () => `the spoken turn is shown (${JSON.stringify(shown(chat))})`);
+    await expectQuiet(app, () => backend.messageFrames.length, 'message frames');
+    expect(shown(chat)).toEqual([
+      ['user', 'Send $50 to Hanako'],
+      ['assistant', 'Paid.'],
+      ['user', 'Is it done?'],
+      ['assistant', 'Yes, it is done.'],
+    ]);
+    expect(chat.messages[1].parts.find((p: any) => p.toolCallId === CALL.toolCallId).state).toBe('output-available');
+    expect(backend.messageFrames).toHaveLength(2);
+  });
+});
+
 describe('SPEC §5 W9: the user\'s transcribed speech is the user\'s words', () => {
   it('W9: the `_input_text` transcription is a user message before the agent\'s answer; nothing of it is sent; the next frame carries it as the user\'s', async () => {
     const { backend, chat } = await startChat(echo);
