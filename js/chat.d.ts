@@ -71,7 +71,7 @@ export { AdkSseTransport, type AdkSseTransportOptions } from './sse-transport.js
 
 /**
  * Puts chunks the BIDI transport kept while no response stream was open into the chat: a second
- * approval of the same turn (SPEC §4a W6) or a late result into the assistant message they continue;
+ * approval of the same turn or a late result into the assistant message they continue;
  * a turn the backend started (a voice answer) as a new assistant message after the others, with the
  * user's transcribed speech (`…_input_text`) as a user message before it. Only the parts the chunks
  * changed are written: an answer the user gave meanwhile stays. Waits while the chat streams.

@@ -78,7 +78,7 @@ export interface BidiTransportOptions {
    * Chunks arrived while no response stream was open (for example the backend's late result after
    * the stream ended, a second approval of the same turn, or a turn the backend started by itself,
    * such as a voice answer). They are kept, never lost. Before the turn's `[DONE]` they continue its
-   * assistant message; after it they are a turn of their own (SPEC §5 W8), which begins with a
+   * assistant message; after it they are a turn of their own, which begins with a
    * `start` naming a new message (the backend's `messageId`, else one of the package's own). Pass
    * `() => resumeBuffered(chat, transport)` (from `adk-stream-wasm/chat`, `chat` the `Chat`
    * instance; createAdk and useAdkChat do it) to put each where it belongs. Not
