@@ -94,7 +94,7 @@ export function useAdkChatWith(options, bidi, fn) {
             backend,
             frontendTools: isFrontendTool,
             ...transportOptions,
-            // Chunks that arrived with no open stream go into the last assistant message (nothing is lost).
+            // Chunks that arrived with no open stream go into the chat (nothing is lost, SPEC §5 W8).
             onBufferedChunks: () => {
               if (holder.adk) void holder.adk.resumeBuffered();
               if (transportOptions && typeof transportOptions.onBufferedChunks === 'function') {

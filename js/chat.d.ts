@@ -69,8 +69,9 @@ export interface Adk {
   /** Resolves when every started browser tool has finished and its output is added. */
   whenToolsIdle(): Promise<void>;
   setTools(tools: AdkOptions['tools']): void;
-  /** Applies chunks the BIDI transport kept while no stream was open (e.g. a late timeout result)
-   *  to the last assistant message; pass it as the transport's `onBufferedChunks`. */
+  /** Applies chunks the BIDI transport kept while no stream was open to the chat, as the
+   *  `resumeBuffered` export does (the message they continue, or a turn the backend started as a
+   *  message of its own); pass it as the transport's `onBufferedChunks`. */
   resumeBuffered(): Promise<boolean>;
   detach(): void;
 }
@@ -81,13 +82,18 @@ export function attachAdk(chat: ChatLike, adk: Adk): Adk;
 export { AdkSseTransport, type AdkSseTransportOptions } from './sse-transport.js';
 
 /**
- * Puts chunks the BIDI transport kept while no response stream was open (a second approval of the
- * same turn, a late result) into the assistant message they continue. For `useChat` with
- * `createAutoSend`: `new BidiTransport({url, onBufferedChunks: () => resumeBuffered(chat, transport)})`.
+ * Puts chunks the BIDI transport kept while no response stream was open into the chat: a second
+ * approval of the same turn or a late result into the assistant message they continue;
+ * a turn the backend started (a voice answer) as a new assistant message after the others, with the
+ * user's transcribed speech (`…_input_text`) as a user message before it. Only the parts the chunks
+ * changed are written: an answer the user gave meanwhile stays. Waits while the chat streams.
+ * `chat` is the AI SDK `Chat` instance (with `useChat`, the one given as `useChat({chat})`); what
+ * `useChat` returns is one render's snapshot and is refused (`AdkInvalidArgumentError`). For
+ * `useChat` with `createAutoSend`: `new BidiTransport({url, onBufferedChunks: () => resumeBuffered(chat, transport)})`.
  * Resolves true when chunks were applied.
  */
 export function resumeBuffered(
-  chat: ChatLike,
+  chat: ChatLike & { setMessages?: never },
   transport: { reconnectToStream(options: { chatId: string; continueMessage?: boolean }): Promise<ReadableStream<unknown> | null> },
   options?: { onError?(error: unknown): void },
 ): Promise<boolean>;

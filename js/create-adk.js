@@ -179,11 +179,11 @@ function createAdkWith(options, bidi, fn) {
     /** Resolves when every browser tool started so far has finished and its output is added. */
     whenToolsIdle: () => Promise.all([...running.values()]).then(() => undefined),
     /**
-     * Delivers chunks the BIDI transport kept while no response stream was open (for example the
-     * backend's late result after an approval timeout) into the last assistant message. AI SDK's
-     * own `resumeStream` would start a new message, where a tool result for an earlier call fails,
-     * so the chunks are applied to the message they continue. Pass it as the transport's
-     * `onBufferedChunks` (useAdkChat does). Resolves true when chunks were applied.
+     * Delivers chunks the BIDI transport kept while no response stream was open (a second approval,
+     * the backend's late result) into the message they continue, and a turn the backend started (a
+     * voice answer) as a message of its own with the user's speech before it (resume-buffered.js).
+     * Pass it as the transport's `onBufferedChunks` (useAdkChat does). Resolves true when chunks
+     * were applied.
      */
     async resumeBuffered() {
       if (chat === null || !transport || bidi === null) return false;

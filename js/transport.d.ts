@@ -82,11 +82,16 @@ export interface BidiTransportOptions {
   onError?(error: BidiTransportError | AdkCallbackError): void;
   /**
    * Chunks arrived while no response stream was open (for example the backend's late result after
-   * the stream ended, or a second approval of the same turn). They are kept, never lost. Pass
-   * `() => resumeBuffered(chat, transport)` (from `adk-stream-wasm/chat`; createAdk and useAdkChat
-   * do it) to put them in the assistant message they continue. Not `chat.resumeStream()`: AI SDK
-   * reads a resumed stream into a new message, so `reconnectToStream` refuses that with kind
-   * `'resume-would-split'`. Without a handler they lead the next request's stream; an approval
+   * the stream ended, a second approval of the same turn, or a turn the backend started by itself,
+   * such as a voice answer). They are kept, never lost. Before the turn's `[DONE]` they continue its
+   * assistant message; after it they are a turn of their own, which begins with a
+   * `start` naming a new message (the backend's `messageId`, else one of the package's own). Pass
+   * `() => resumeBuffered(chat, transport)` (from `adk-stream-wasm/chat`, `chat` the `Chat`
+   * instance; createAdk and useAdkChat do it) to put each where it belongs. Not
+   * `chat.resumeStream()` for chunks that continue a message: AI SDK reads a resumed stream into a
+   * new message, so `reconnectToStream` refuses that with kind `'resume-would-split'`. Without a
+   * handler, chunks that continue the turn lead the next request's stream (a turn of the backend's
+   * own stays for `reconnectToStream`); an approval
    * request among them is then reported (kind `'unhandled-buffered-approval'`, to `onError`, else
    * the platform's `reportError`), since the chat cannot show it until then. When the next request
    * answers the same turn while an approval request is buffered, its frame is not sent: its stream
@@ -160,7 +165,7 @@ export declare class BidiTransport<UI_MESSAGE extends UIMessage = UIMessage> imp
    * A stream of the buffered chunks (see `onBufferedChunks`), or `null` when there are none. Chunks
    * that continue the turn's assistant message are given only with `continueMessage: true` (the
    * caller applies them to that message, as `resumeBuffered` does); otherwise it rejects with kind
-   * `'resume-would-split'`.
+   * `'resume-would-split'`. Each turn the backend started begins with a `start` naming its message.
    */
   reconnectToStream(
     options: { chatId: string; abortSignal?: AbortSignal; continueMessage?: boolean } & ChatRequestOptions,
