@@ -123,9 +123,13 @@ describe("SPEC §4a W6: the npm README's \"BIDI with useChat\" code as written",
     });
     const button = (label: string) => [...container.querySelectorAll('button')].filter((b) => b.textContent === label);
     const alert = () => container.querySelector('[role="alert"]')?.textContent ?? null;
-    await waitUntil(() => button('Pay').length === 1, 'the README component rendered');
+    await waitUntil(() => button('Send').length === 1, 'the README component rendered');
 
-    button('Pay')[0].click();
+    // As a user does: the payment typed into the text box, then Send.
+    const box = container.querySelector<HTMLInputElement>('input[name="text"]');
+    expect(box, 'the component has a text box').not.toBeNull();
+    box!.value = 'Pay $30 to Alice and $40 to Bob at once';
+    button('Send')[0].click();
     await waitUntil(
       () => button('Approve').length === 2 || alert() !== null,
       () => `both approvals are shown (${button('Approve').length} shown; ${container.textContent})`,
