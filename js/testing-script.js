@@ -167,7 +167,8 @@ export function adkScript(options) {
  * the agent's answer (`_output_text`) with `audio` (base64 PCM, each a `data-pcm` chunk) inside it,
  * `finish` and `[DONE]`, and no `start` (the converter sends one only as a socket's first event).
  * `id`: the part ids' stem (default 'voice'; the converter uses its first turn's messageId).
- * @param {unknown} heard @param {unknown} answer @param {{audio?: string[], id?: string}} [options]
+ * @param {unknown} heard @param {unknown} answer @param {{audio?: ReadonlyArray<string>, id?: string}} [options]
+ * @returns {any[]}
  */
 export function spokenTurn(heard, answer, { audio = [], id = 'voice' } = {}) {
   if (typeof heard !== 'string' || typeof answer !== 'string') {

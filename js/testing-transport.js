@@ -49,7 +49,7 @@ export class AdkTestTransport {
   #approvalAsked = false;
 
   /**
-   * @param {{responses: object[][], chunkDelayMs?: number, onAudio?: (audio: object) => void}} options responses: one array of
+   * @param {{responses: object[][], chunkDelayMs?: number, onAudio?: (audio: object) => void, onBufferedChunks?: () => void}} options responses: one array of
    *   chunks per request; chunkDelayMs: the pause before each chunk (default 0: one chunk per task,
    *   as chunks arrive from a network).
    */
