@@ -184,6 +184,11 @@ export class AdkTestTransport {
   async sendMessages(options) {
     const { chatId, trigger, messageId, messages, abortSignal, body, headers, metadata } = options ?? {};
     this.#lastActivity = Date.now();
+    const continues = Array.isArray(messages) ? continuedMessageId(messages) : undefined;
+    // SPEC §4a W6, as BidiTransport#answerFromBuffer: a second approval of the turn is buffered, so
+    // the backend waits for both answers in one message: nothing is sent (nor recorded), and the
+    // request's stream is the buffered response.
+    if (continues !== undefined && this.#open === 0 && this.#buffer.has((c) => c.type === 'tool-approval-request')) return this.#fromBuffer();
     this.requests.push({ chatId, trigger, messageId, messages: copy(messages), body, headers, metadata });
     const index = this.requests.length - 1;
     for (const waiter of [...this.#waiters]) if (index >= waiter.count) waiter.settle(true);
@@ -198,7 +203,7 @@ export class AdkTestTransport {
     // continues; buffered chunks that continue the turn lead its stream (a turn of the backend's
     // own stays buffered, for reconnectToStream).
     this.#endLive();
-    this.#turn.request(Array.isArray(messages) ? continuedMessageId(messages) : undefined);
+    this.#turn.request(continues);
     this.#approvalAsked = false;
     const lead = this.#buffer.holdsTurn ? [] : this.#buffer.drain().chunks;
     return this.#play(lead, this.#responses[index], abortSignal);
@@ -214,6 +219,11 @@ export class AdkTestTransport {
     if (this.#open > 0 || !this.#buffer.has()) return null;
     const continues = options !== null && typeof options === 'object' && options.continueMessage === true;
     if (!this.#buffer.holdsTurn && !continues) throw resumeWouldSplit(this.#turn.messageId);
+    return this.#fromBuffer();
+  }
+
+  /** A stream of the buffered chunks; it stays open (#live) while their response has not ended. */
+  #fromBuffer() {
     const { chunks, ended } = this.#buffer.drain();
     this.#open++;
     this.#lastActivity = Date.now();
@@ -303,6 +313,8 @@ export class AdkTestTransport {
           'abort',
           () => {
             if (ended) return;
+            // BidiTransport interrupts the backend and drops the turn's tail up to its [DONE]: the turn is over.
+            this.#turn.ended();
             end();
             try {
               controller.error(abortError(signal));
@@ -329,7 +341,10 @@ export class AdkTestTransport {
           controller.close();
         }
       },
-      cancel: () => end(),
+      cancel: () => {
+        if (!ended) this.#turn.ended();
+        end();
+      },
     });
   }
 

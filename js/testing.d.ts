@@ -129,7 +129,10 @@ export declare class AdkTestTransport<UI_MESSAGE extends AiUIMessage = AiUIMessa
    * whose response ended at an approval's finish-step. `'[DONE]'` ends the turn; after it, chunks
    * begin a new assistant message (its `start` is added when they have none). `data-pcm` chunks go
    * to `onAudio`. The rest are kept for `reconnectToStream`, and `onBufferedChunks` is called once
-   * for the batch. Nothing is recorded as a request. Throws `AdkTestingError` while a request's
+   * for the batch. Nothing is recorded as a request. Without `onBufferedChunks`, chunks that
+   * continue the turn lead the next request's stream; when they hold an approval request, the next
+   * request that answers the turn is not recorded (BidiTransport sends no frame then) and its stream
+   * is those chunks, so both approvals are answered in one request. Throws `AdkTestingError` while a request's
    * response is streaming (`await transport.settled()` first) or when `chunks` is not an array of
    * chunks and `'[DONE]'`.
    */

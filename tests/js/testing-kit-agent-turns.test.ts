@@ -127,6 +127,57 @@ describe('SPEC §5 W8/W9 in the testing kit: turns the scripted backend starts',
     expect(pendingApprovals(chat.messages).map((p) => p.approvalId)).toEqual(['approval-a', 'approval-b']);
   });
 
+  it('W6: with no onBufferedChunks, the answer to the first approval is not sent while a second one of the turn is buffered: its stream is the buffered response, as BidiTransport answers it', async () => {
+    const transport = adkScript({ mode: 'bidi' })
+      .approvalRequest('process_payment', { amount: 30 }, { toolCallId: 'call-a', approvalId: 'approval-a' })
+      .done()
+      .toolResult('call-a', { paid: 30 })
+      .toolResult('call-b', { paid: 40 })
+      .text('Both paid.')
+      .done()
+      .transport();
+    const adk = createAdk({ mode: 'bidi', transport });
+    const chat = new Chat({ transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen });
+    adk.attach(chat);
+    await chat.sendMessage({ text: 'Pay Alice and Bob' });
+    await transport.settled();
+    transport.agentTurn([
+      { type: 'tool-input-available', toolCallId: 'call-b', toolName: 'process_payment', input: { amount: 40 } },
+      { type: 'start-step' },
+      { type: 'tool-approval-request', toolCallId: 'call-b', approvalId: 'approval-b' },
+      { type: 'finish-step' },
+    ]);
+    await adk.approve('approval-a');
+    expect(await transport.settled(), 'the first answer waits for the second').toBe(1);
+    expect(pendingApprovals(chat.messages).map((p) => p.approvalId)).toEqual(['approval-b']);
+    await adk.approve('approval-b');
+    expect(await transport.settled()).toBe(2);
+    const answered = transport.requests[1].messages.at(-1)!.parts.filter((p: any) => p.state === 'approval-responded');
+    expect(answered.map((p: any) => p.toolCallId)).toEqual(['call-a', 'call-b']);
+    expect(shown(chat)).toEqual([
+      ['user', 'Pay Alice and Bob'],
+      ['assistant', 'Both paid.'],
+    ]);
+  });
+
+  it('W8: after chat.stop() ends a response, the turn is over: a turn the backend starts is a message of its own', async () => {
+    const transport = adkScript({ mode: 'bidi' }).text('A long answer').done().transport({ chunkDelayMs: 30 });
+    const { chat } = bidiChat(transport);
+    const sent = chat.sendMessage({ text: 'Tell me a story' });
+    await transport.whenMessageSent(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await chat.stop();
+    await sent;
+    await transport.settled();
+    transport.agentTurn(spokenTurn('Stop.', 'Stopped.'));
+    await transport.settled();
+    expect(shown(chat).slice(-2)).toEqual([
+      ['user', 'Stop.'],
+      ['assistant', 'Stopped.'],
+    ]);
+    expect(chat.messages.filter((m: any) => m.role === 'assistant')).toHaveLength(2);
+  });
+
   it('a turn the backend starts while a response streams is the test\'s mistake: AdkTestingError', async () => {
     const transport = adkScript({ mode: 'bidi' }).text('Hi.').done().transport({ chunkDelayMs: 20 });
     const chat = new Chat({ transport });
