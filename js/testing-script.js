@@ -160,3 +160,34 @@ export function adkScript(options) {
   const closed = () => (stepOpen ? [...events, { type: 'finish-step' }] : [...events]);
   return builder;
 }
+
+/**
+ * A spoken turn as an ADK backend streams it with no request open (SPEC §5 W8, W9), for
+ * `transport.agentTurn()`: the user's transcribed speech (a text part whose id ends `_input_text`),
+ * the agent's answer (`_output_text`) with `audio` (base64 PCM, each a `data-pcm` chunk) inside it,
+ * `finish` and `[DONE]`, and no `start` (the converter sends one only as a socket's first event).
+ * `id`: the part ids' stem (default 'voice'; the converter uses its first turn's messageId).
+ * @param {unknown} heard @param {unknown} answer @param {{audio?: ReadonlyArray<string>, id?: string}} [options]
+ * @returns {any[]}
+ */
+export function spokenTurn(heard, answer, { audio = [], id = 'voice' } = {}) {
+  if (typeof heard !== 'string' || typeof answer !== 'string') {
+    throw new AdkTestingError(`spokenTurn(): heard and answer are ${describeValue(heard)} and ${describeValue(answer)}; expected two strings.`);
+  }
+  if (!Array.isArray(audio) || !audio.every((a) => typeof a === 'string') || typeof id !== 'string' || id === '') {
+    throw new AdkTestingError(`spokenTurn(): the options are {audio: ${describeValue(audio)}, id: ${describeValue(id)}}; expected {audio?: base64 strings, id?: a non-empty string}.`);
+  }
+  const input = `${id}_input_text`;
+  const output = `${id}_output_text`;
+  return [
+    { type: 'text-start', id: input },
+    { type: 'text-delta', id: input, delta: heard },
+    { type: 'text-end', id: input },
+    { type: 'text-start', id: output },
+    ...audio.map((content) => ({ type: 'data-pcm', data: { content } })),
+    { type: 'text-delta', id: output, delta: answer },
+    { type: 'text-end', id: output },
+    { type: 'finish' },
+    DONE,
+  ];
+}

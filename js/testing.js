@@ -15,4 +15,4 @@
 
 export { AdkTestingError, parseRawEvents, parseRecording, splitRawEvents, splitResponses } from './testing-recordings.js';
 export { AdkTestTransport } from './testing-transport.js';
-export { adkScript } from './testing-script.js';
+export { adkScript, spokenTurn } from './testing-script.js';

@@ -6,7 +6,8 @@ import type { DefaultChatTransport, UIMessage } from 'ai';
 import { useAdkChat, type UseAdkChatBidiTransport } from 'adk-stream-wasm/react';
 import { useAdkChat as useSseOnlyChat } from 'adk-stream-wasm/react/sse';
 import type { AdkSseTransport } from 'adk-stream-wasm/chat';
-import { AdkTestTransport, AdkTestingError, adkScript, type RecordedRequest } from 'adk-stream-wasm/testing';
+import { AdkTestTransport, AdkTestingError, adkScript, spokenTurn, type RecordedRequest, type TestChunk } from 'adk-stream-wasm/testing';
+import { createAdk } from 'adk-stream-wasm/chat';
 
 describe('useAdkChat(...).transport is typed by mode', () => {
   it("mode 'bidi': the BIDI transport the hook builds, so latencyMs and interrupt() type-check", () => {
@@ -49,6 +50,18 @@ describe('adk-stream-wasm/testing', () => {
     expectTypeOf(transport.requests[0].messages).toEqualTypeOf<UIMessage[]>();
     expectTypeOf(transport.settled()).toEqualTypeOf<Promise<number>>();
     expectTypeOf<AdkTestingError>().toMatchTypeOf<Error>();
+  });
+
+  it('SPEC §5 W8: a turn the scripted backend starts (agentTurn, spokenTurn), resumed as BidiTransport\'s chunks are', () => {
+    const transport = adkScript({ mode: 'bidi' }).text('Hi.').done().transport({ onBufferedChunks: () => {} });
+    const adk = createAdk({ mode: 'bidi', transport });
+    transport.onBufferedChunks = () => void adk.resumeBuffered();
+    expectTypeOf(spokenTurn('What time is it?', 'It is noon.', { audio: ['AAEC'] })).toEqualTypeOf<Array<TestChunk | '[DONE]'>>();
+    expectTypeOf(transport.agentTurn(spokenTurn('Hi?', 'Hello.'))).toEqualTypeOf<void>();
+    transport.agentTurn([{ type: 'text-start', id: 't' }, '[DONE]']);
+    expectTypeOf(transport.reconnectToStream({ chatId: 'c', continueMessage: true })).toEqualTypeOf<Promise<ReadableStream<TestChunk> | null>>();
+    // @ts-expect-error -- the chunks are an array
+    transport.agentTurn('[DONE]');
   });
 });
 
