@@ -24,6 +24,32 @@ export const notConnected = (method) =>
   fault('not-connected', `${method}(): the WebSocket is not open, so nothing was sent`, 'call connect() or send a message first (sendMessages opens the socket too)');
 export const closed = () => fault('closed', 'the transport was closed with close() while this request was in flight');
 export const sendFailed = (error) => fault('send-failed', `the WebSocket refused to send the frame: ${messageOf(error)}`);
+/**
+ * SPEC §5 F-a: the socket was lost (`cause`) while approvals `ids` waited for the user's answer.
+ * An ADK backend keeps a pending confirmation with its connection: a new one may not know it.
+ */
+export const connectionLost = (ids, cause) =>
+  fault(
+    'connection-lost',
+    `the WebSocket was lost while approval ${ids.join(', ')} waited for the user's answer (${cause.message}); the backend keeps a pending approval with its connection, so a new connection may not know it and an answer to it is not sent`,
+    'ask the user again: send the message again (chat.regenerate()) and answer the new approval request',
+  );
+/** F-a: an answer to an approval whose connection was lost (`lost`), refused: nothing was sent. */
+export const answerNotSent = (lost) => fault('connection-lost', `not sent: ${lost.message}`, 'ask the user again: send the message again (chat.regenerate())');
+/** F-a: the socket was lost (`cause`) after the chat's answer went out, before any response to it. */
+export const answerInDoubt = (cause) =>
+  fault(
+    'connection-lost',
+    `the WebSocket was lost after the chat's answer was sent and before the backend responded (${cause.message}): whether the backend got the answer is unknown, so it was not sent again`,
+    'check what the backend did (a payment may have run) before asking the user again',
+  );
+/** F-b: no chunk came within `ms` after the `message` frame `what`. */
+export const noResponse = (ms, what) =>
+  fault(
+    'no-response',
+    `the backend sent no chunk within ${ms} ms (responseTimeoutMs) after ${what}; pongs do not count. An interrupt with reason 'timeout' was sent`,
+    'send the message again, or raise responseTimeoutMs for a backend that thinks longer',
+  );
 export const approvalTimeout = (ms) =>
   fault(
     'approval-timeout',
@@ -95,6 +121,10 @@ export function readOptions(options) {
     inWorker: socket === 'worker',
     connectTimeoutMs: optionalMs(options, 'connectTimeoutMs', 30000, 1),
     approvalTimeoutMs: optionalMs(options, 'approvalTimeoutMs', 60000, 0),
+    // F-b. Measured (issue 35): the demo backend's first chunk follows a message frame within
+    // 1–31 ms; the recordings carry no frame times. The real ADK backend's longest honest silence
+    // measured was a 20 s stall that still completed, and it gives up on an approval after 30 s.
+    responseTimeoutMs: optionalMs(options, 'responseTimeoutMs', 30000, 0),
     pingIntervalMs,
     // Three pings without any frame back mean a dead network (at most setTimeout's limit: a longer
     // delay overflows into a timer that fires at once, again and again).

@@ -8,7 +8,7 @@
 // (app-callbacks.js), the count of sent messages (sent-messages.js), which message a chunk goes
 // into (agent-turn.js) and the `socket: 'worker'` option (socket-in-worker.js).
 import { loadError } from './loader.js';
-import { abortError, approvalTimeout, closed, fault, notConnected, optionalSignal, readOptions, resumeWouldSplit, unhandledBufferedApproval } from './transport-options.js';
+import { abortError, answerInDoubt, answerNotSent, approvalTimeout, closed, connectionLost, fault, noResponse, notConnected, optionalSignal, readOptions, resumeWouldSplit, unhandledBufferedApproval } from './transport-options.js';
 import { audioChunkFrame, audioChunkSender, audioControlFrame, checkedInterruptFrame, frameEvents, interruptFrame, messageRequest, toolResultFrame } from './frames.js';
 import { responseStream } from './response-stream.js';
 import { BidiSocket } from './bidi-socket.js';
@@ -24,9 +24,9 @@ import { AgentTurn } from './agent-turn.js';
 
 /**
  * @typedef {{id: number, resolve: (stream: any) => void, reject: (error: any) => void, text: string,
- *   signal: any, unwatch: (() => void) | null, continues: string | undefined}} Request
+ *   signal: any, unwatch: (() => void) | null, continues: string | undefined, what: string}} Request
  * @typedef {{id: number, stream: ReturnType<typeof import('./response-stream.js').responseStream>, unwatch: (() => void) | null,
- *   approvalTimer: any, started: boolean}} Response
+ *   approvalTimer: any, started: boolean, answer?: boolean}} Response
  */
 
 export class BidiTransport {
@@ -51,6 +51,11 @@ export class BidiTransport {
   #turn = new AgentTurn();
   /** `socket: 'worker'` (socket-in-worker.js), else null. @type {SocketInWorker | null} */
   #inWorker = null;
+  /** Approval ids the backend asked for since the last `message` frame (F-a). @type {string[]} */
+  #asked = [];
+  /** F-a: the socket was lost with approvals pending; answers to them are refused until a new
+   *  turn starts (a new connection may not know them). @type {Error | null} */
+  #lost = null;
 
   constructor(options) {
     // A core that could not load, or bad options, throw here, at once.
@@ -112,9 +117,14 @@ export class BidiTransport {
   #send(options) {
     const { text, signal, messages } = messageRequest(options, this.#config);
     if (signal !== null && signal.aborted) return Promise.reject(signal.reason === undefined ? abortError() : signal.reason);
+    const continues = continuedMessageId(messages);
+    // F-a: an answer to an approval whose connection was lost is not sent; a new turn is.
+    if (this.#lost !== null && continues !== undefined) return Promise.reject(answerNotSent(this.#lost));
+    this.#lost = null;
     return new Promise((resolve, reject) => {
+      const what = `the message frame of chat ${options.chatId} (${options.trigger}, ${continues === undefined ? 'a new turn' : `continuing message ${continues}`})`;
       /** @type {Request} */
-      const request = { id: ++this.#nextId, resolve, reject, text, signal, unwatch: null, continues: continuedMessageId(messages) };
+      const request = { id: ++this.#nextId, resolve, reject, text, signal, unwatch: null, continues, what };
       request.unwatch = this.#watchAbort(signal, request.id);
       const older = this.#pending;
       this.#pending = null;
@@ -270,8 +280,10 @@ export class BidiTransport {
    *  fails with `error`; what was buffered stays deliverable. */
   #dropSocket(error) {
     this.#socket.drop();
+    const lost = error.kind === 'closed' ? null : this.#lostAnswer(error);
     const response = this.#takeResponse();
-    if (response !== null) response.stream.fail(error);
+    if (response !== null) response.stream.fail(lost ?? error);
+    else if (lost !== null) this.#app.report(lost);
     const pending = this.#pending;
     this.#pending = null;
     if (pending !== null) this.#app.queue((e) => this.#reject(pending, e), error);
@@ -279,7 +291,16 @@ export class BidiTransport {
     // The backend's session is gone with its socket, and its turn with it.
     this.#rules.reset();
     this.#turn.ended();
+    this.#asked = [];
     this.#socket.forgetPing();
+  }
+
+  /** SPEC §5 F-a: what losing the socket (`cause`) means for the user's answer, or null when no
+   *  answer is at stake. Pending approvals are remembered: answers to them are refused. */
+  #lostAnswer(cause) {
+    if (this.#asked.length > 0) return (this.#lost = connectionLost(this.#asked, cause));
+    const response = this.#response;
+    return response !== null && response.answer ? answerInDoubt(cause) : null;
   }
 
   // ---- frames ----
@@ -306,6 +327,7 @@ export class BidiTransport {
     this.#rules.settle(word);
     if (word & STEP_DROP) return;
     if (type === 'start' && response !== null) response.started = true;
+    if (type === 'tool-approval-request') this.#asked.push(String(chunk.approvalId));
     // SPEC §5 W8: chunks with no turn in progress are a turn the backend started, a message of its
     // own, named by its `start`; W5: every `start` of a turn names the turn's one message.
     this.#turn.pass(chunk, this.#deliverChunk);
@@ -326,6 +348,7 @@ export class BidiTransport {
     if (!(word & STEP_DROP)) this.#endResponse();
     else if (this.#response !== null) return;
     this.#turn.ended();
+    this.#asked = [];
   }
 
   /** Any frame of the response is the backend's reaction: the approval wait is over. */
@@ -359,13 +382,18 @@ export class BidiTransport {
   }
 
   #armApprovalTimer() {
-    const ms = this.#config.approvalTimeoutMs;
+    this.#armWait(this.#config.approvalTimeoutMs, approvalTimeout);
+  }
+
+  /** The response fails with `error(ms)` unless a chunk comes within `ms` (0: no bound); the
+   *  next chunk, or the response's end, clears the timer. */
+  #armWait(ms, error) {
     const response = this.#response;
     if (response === null || ms === 0) return;
     response.approvalTimer = setTimeout(() => {
       const expired = this.#takeResponse(response.id);
       if (expired === null) return;
-      expired.stream.fail(approvalTimeout(ms));
+      expired.stream.fail(error(ms));
       try {
         this.#socket.send(interruptFrame('timeout'));
       } catch {
@@ -429,13 +457,16 @@ export class BidiTransport {
     this.#sent.add();
     this.#turn.request(request.continues);
     this.#rules.start();
+    this.#asked = [];
     const stream = responseStream(() => this.#onCancel(request.id));
     // Chunks that came while no stream was open and continue the turn's message go first; their
     // response ends merged into this one, which stays open for the answer to this message. A turn
     // the backend started stays buffered: it is a message of its own (W8), for reconnectToStream.
     if (!this.#buffer.holdsTurn) for (const chunk of this.#buffer.drain().chunks) stream.enqueue(chunk);
-    this.#response = { id: request.id, stream, unwatch: request.unwatch, approvalTimer: undefined, started: false };
+    this.#response = { id: request.id, stream, unwatch: request.unwatch, approvalTimer: undefined, started: false, answer: request.continues !== undefined };
     this.#socket.watchResponse();
+    // F-b: a message frame is answered within responseTimeoutMs, or its stream ends.
+    this.#armWait(this.#config.responseTimeoutMs, (ms) => noResponse(ms, request.what));
     request.resolve(stream.readable);
   }
 
