@@ -54,6 +54,13 @@ export interface BidiTransportOptions {
    * and an `interrupt` with reason `'timeout'` is sent (default 60000; 0 disables).
    */
   approvalTimeoutMs?: number;
+  /**
+   * SPEC §5 F-b: time allowed after each `message` frame for the backend's first chunk (pongs do not
+   * count) before the stream fails with kind `'no-response'`, naming the request, and an
+   * `interrupt` with reason `'timeout'` is sent (default 30000; 0 disables). The real ADK backend
+   * stalled 20 s and still completed; it gives up on an approval after 30 s.
+   */
+  responseTimeoutMs?: number;
   /** Ping period while the socket is open (default 2000; 0 disables). */
   pingIntervalMs?: number;
   /**
@@ -75,8 +82,9 @@ export interface BidiTransportOptions {
   onAudio?(audio: BidiAudio): void;
   /**
    * Frames that were skipped (`AdkMalformedFrameError`: bad JSON, a binary frame, an unknown shape),
-   * and faults reported while no request is open (kind `'unhandled-buffered-approval'`). The stream
-   * goes on. Where the platform has no `reportError`, an exception thrown by one of this
+   * and faults reported while no request is open (kind `'unhandled-buffered-approval'`; kind
+   * `'connection-lost'` when the socket is lost while an approval waits for the user's answer: the
+   * answer to it is then refused, not sent, with the same kind). The stream goes on. Where the platform has no `reportError`, an exception thrown by one of this
    * transport's callbacks comes here too, as an `AdkCallbackError` (its `cause` is what was thrown).
    */
   onError?(error: BidiTransportError | AdkCallbackError): void;
@@ -107,6 +115,8 @@ export type BidiTransportErrorKind =
   | 'connect-failed'
   | 'connect-timeout'
   | 'closed-mid-response'
+  | 'connection-lost'
+  | 'no-response'
   | 'approval-timeout'
   | 'liveness'
   | 'not-connected'

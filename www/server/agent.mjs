@@ -76,8 +76,11 @@ function amountNear(text, name) {
 export class Wallets {
   constructor() {
     this.balances = new Map();
+    /** Every payment made, `{chatId, recipient, amount}`: tests count them (never twice, issue 35). */
+    this.payments = [];
   }
   pay(chatId, { recipient, amount, currency = 'USD', description = '' }) {
+    this.payments.push({ chatId, recipient, amount });
     const balance = (this.balances.get(chatId) ?? 1000) - amount;
     this.balances.set(chatId, balance);
     return {

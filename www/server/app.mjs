@@ -305,7 +305,7 @@ export async function startBackend(options = {}) {
         activity.last = Date.now();
       });
       // Test hook: the open sessions, so a test can make the backend start a turn (a spoken one).
-      const session = new BidiSession(ws, { config: () => config, stats, wallets, violation });
+      const session = new BidiSession(ws, { config: () => config, stats, wallets, violation, log });
       sessions.add(session);
       ws.on('close', () => sessions.delete(session));
     });
@@ -323,6 +323,7 @@ export async function startBackend(options = {}) {
     port,
     server,
     stats,
+    wallets,
     sessions,
     activity,
     configure,

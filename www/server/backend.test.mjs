@@ -105,6 +105,35 @@ test('BIDI: blocking approval ends the stream at finish-step; the timeout answer
   await backend.configure({});
 });
 
+test('issue 35 / SPEC §5 F-a: a pending confirmation lives with its connection; an answer on another one is dropped as the real backend drops it ("not found in mapping"), nothing paid, nothing sent back', async () => {
+  await backend.configure({ chunkDelayMs: 0 });
+  const paidBefore = backend.wallets.payments.length;
+  const first = await connect();
+  const question = [user('Send $50 to Hanako')];
+  first.send({ type: 'message', id: 'chat-lost', messages: question, trigger: 'submit-message' });
+  const chunks = await first.untilFinishStep();
+  const request = chunks.find((c) => c.type === 'tool-approval-request');
+  const input = chunks.find((c) => c.type === 'tool-input-available');
+  first.ws.close();
+  const second = await connect();
+  const assistant = {
+    id: 'a-1',
+    role: 'assistant',
+    parts: [{ type: 'tool-process_payment', toolCallId: request.toolCallId, state: 'approval-responded', input: input.input, approval: { id: request.approvalId, approved: true } }],
+  };
+  second.send({ type: 'message', id: 'chat-lost', messages: [...question, assistant], trigger: 'submit-message' });
+  second.send({ type: 'ping', timestamp: 1 });
+  // The pong comes back; nothing else does.
+  const got = await second.next((f) => f.includes('pong'));
+  await new Promise((r) => setTimeout(r, 300));
+  assert.deepEqual(got.filter((f) => !f.includes('pong')), []);
+  await assert.rejects(second.next(() => true, 100));
+  assert.equal(backend.wallets.payments.length, paidBefore);
+  const dropped = backend.stats.requests.filter((r) => r.type === 'dropped-answer');
+  assert.deepEqual(dropped.map((r) => r.approvalId), [request.approvalId]);
+  second.ws.close();
+});
+
 test('BIDI Pattern B: the approval alone, then the tool_result frame completes the turn', async () => {
   await backend.configure({ chunkDelayMs: 0 });
   const { ws, next, send, untilFinishStep } = await connect();

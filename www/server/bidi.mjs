@@ -9,6 +9,7 @@ import { DONE, frame, sleep, summarizeMessages } from './protocol.mjs';
 import { bidiTurn } from './agent.mjs';
 import { replayBidiTurn } from './replay.mjs';
 import { VoiceEcho } from './voice.mjs'; // voice mode
+import { isToolPart } from './protocol.mjs';
 
 class Aborted extends Error {
   constructor() {
@@ -132,7 +133,28 @@ export class BidiSession {
       this.backend.violation('a message came while the backend was still answering the previous one', this.chatId);
       this.abortTurn();
     }
+    if (this.dropsUnknownAnswers(messages)) return;
     this.startTurn(messages);
+  }
+
+  /**
+   * As the real ADK backend does (issue 35, SPEC §5 F-a): a pending confirmation lives with the
+   * connection that asked for it. An answer that no turn of this connection waits for (the backend
+   * restarted, the socket was cut, the turn timed out) is dropped with the real one's log line, and
+   * nothing is sent back and nothing is paid. True when the message was such an answer.
+   */
+  dropsUnknownAnswers(messages) {
+    const last = messages[messages.length - 1];
+    if (!last || last.role !== 'assistant' || !Array.isArray(last.parts)) return false;
+    const answered = last.parts.filter((p) => isToolPart(p) && p.state === 'approval-responded' && p.approval);
+    if (answered.length === 0) return false;
+    for (const part of answered) {
+      const id = String(part.approval.id);
+      this.backend.stats.count('droppedAnswers', this.chatId);
+      this.backend.stats.log({ transport: 'bidi', type: 'dropped-answer', chatId: this.chatId, approvalId: id });
+      if (this.backend.log) this.backend.log(`[BIDI] confirmation_id ${id} not found in mapping; the answer is dropped`);
+    }
+    return true;
   }
 
   onToolResult(toolCallId, result) {
