@@ -60,6 +60,14 @@ export interface Adk {
   answerApprovals(handler: (pending: PendingApproval[]) => BatchDecisions | Promise<BatchDecisions>): Promise<Array<{ approvalId: string; approved: boolean; reason?: string }>>;
   pendingApprovals(messages?: ReadonlyArray<UIMessageLike>): PendingApproval[];
   explain(messages?: ReadonlyArray<UIMessageLike>): Explanation;
+  /**
+   * SPEC §5 F-c: when the request that carried the user's answers was refused before it reached
+   * the backend (an `AdkTransportError` of kind `'connect-failed'`, from either transport), the
+   * answers are not counted as sent: `explain()` says `'waits-to-be-sent'`, nothing sends them by
+   * itself, and this call sends them once (AI SDK's `chat.sendMessage()` with no message). Resolves
+   * false when no answer waits (a second call, or an ambiguous failure: nothing is resent then).
+   */
+  resend(): Promise<boolean>;
   /** Adds a browser tool's output to the attached chat (`AutoSend.addToolOutput`). Safe to await
    *  inside AI SDK's `onToolCall`: while the chat is streaming it resolves once the output is
    *  queued; otherwise once it is committed in `chat.messages`. */

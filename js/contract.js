@@ -88,6 +88,7 @@ export const RULE_AWAITING_BROWSER_OUTPUT = 5;
 export const RULE_NO_USER_ACTION = 6;
 export const RULE_ALREADY_KNOWN = 7;
 export const RULE_UNSENT_USER_ACTION = 8;
+export const RULE_WAITS_TO_BE_SENT = 9;
 
 /** What a user action of a send is (`adk_explain`'s answer buffer). */
 export const ACTION_ANSWER = 0;

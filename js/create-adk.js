@@ -140,10 +140,23 @@ function createAdkWith(options, bidi, fn) {
     return Promise.all(started).then(() => undefined);
   }
 
+  // SPEC §5 F-c: a request refused before it reached the backend (`connect-failed`, from either
+  // transport: the one definite failure) did not send the answers it carried. Read from the chat's
+  // error when the engine is next asked; `failure` is the error already read.
+  let failure = null;
+  const noteFailure = () => {
+    const error = chat !== null && chat.status === 'error' ? chat.error : null;
+    if (error == null || error === failure) return;
+    failure = error;
+    const last = chat.messages[chat.messages.length - 1];
+    if (error.kind === 'connect-failed' && last && last.role === 'assistant') autoSend.sendFailed();
+  };
+
   // How many messages the transport had sent when AI SDK last asked for a decision: a tool
   // approved then must wait for a later message (its approval's) before its tool_result.
   let messagesAtDecision = 0;
   const sendAutomaticallyWhen = (arg) => {
+    noteFailure();
     if (transport && typeof transport.messagesSent === 'number') messagesAtDecision = transport.messagesSent;
     return autoSend.sendAutomaticallyWhen(arg);
   };
@@ -173,7 +186,18 @@ function createAdkWith(options, bidi, fn) {
     answerApprovals: (handler) => answerApprovals(chat, handler),
     // The module compiles at import (createAutoSend above has it), so these answer at once.
     pendingApprovals: (messages = chat ? chat.messages : []) => pendingApprovals(messages),
-    explain: (messages = chat ? chat.messages : []) => autoSend.explain({ messages }),
+    explain: (messages = chat ? chat.messages : []) => (noteFailure(), autoSend.explain({ messages })),
+    /**
+     * SPEC §5 F-c: sends, once, the answers whose request was refused before it reached the backend
+     * (explain(): rule 'waits-to-be-sent'), as AI SDK's `chat.sendMessage()` resubmits them. Never
+     * called by the package itself. Resolves false when no answer waits.
+     */
+    async resend() {
+      noteFailure();
+      if (chat === null || !autoSend.resend()) return false;
+      await chat.sendMessage();
+      return true;
+    },
     addToolOutput: (args) => autoSend.addToolOutput(chat, args),
     runTools,
     /** Resolves when every browser tool started so far has finished and its output is added. */

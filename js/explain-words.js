@@ -2,7 +2,7 @@
 // codes and part indices (src/exports/); this is the one table that renders them, so the
 // WebAssembly module carries no text. Development builds load it (words.js, the `development`
 // condition); a production build loads it when the app imports `adk-stream-wasm/explain`.
-import { ACTION_ANSWER, RULE_ALREADY_KNOWN, RULE_APPROVAL_PENDING, RULE_AWAITING_BROWSER_OUTPUT, RULE_MALFORMED_INPUT, RULE_NO_PARTS, RULE_NO_USER_ACTION, RULE_NOT_ASSISTANT, RULE_STILL_STREAMING } from './contract.js';
+import { ACTION_ANSWER, RULE_WAITS_TO_BE_SENT, RULE_ALREADY_KNOWN, RULE_APPROVAL_PENDING, RULE_AWAITING_BROWSER_OUTPUT, RULE_MALFORMED_INPUT, RULE_NO_PARTS, RULE_NO_USER_ACTION, RULE_NOT_ASSISTANT, RULE_STILL_STREAMING } from './contract.js';
 import { MALFORMED_APPROVAL, MALFORMED_APPROVAL_ID, MALFORMED_APPROVED, MALFORMED_ARGUMENT, MALFORMED_EMPTY, MALFORMED_LAST_MESSAGE, MALFORMED_MESSAGES, MALFORMED_PART, MALFORMED_PARTS, MALFORMED_STATE, MALFORMED_THREW, MALFORMED_TOOL_CALL_ID, MALFORMED_TOOL_NAME, MALFORMED_TYPE } from './codes.js';
 import { messageOf, shown, toolNameOf } from './errors.js';
 
@@ -88,17 +88,23 @@ export function explainDetail(rule, value, parts, actions, malformed) {
       // No count: the core counts a denied browser tool's backend-written output as an output
       // too, so one denied part read "all 2 answer(s)" (issue 32).
       return 'Nothing is sent: the backend already knows every answer and browser output in the last message (this chat sent them, a later part shows the backend moved on, or the backend reported the tool failed).';
-    default: {
-      const names = [];
-      for (let i = 0; i < actions.length; i += 2) {
-        const at = parts[actions[i]];
-        names.push(
-          actions[i + 1] === ACTION_ANSWER
-            ? `the answer to approval ${shown(at.approval.id)} (parts[${actions[i]}])`
-            : `the browser's output for ${shown(at.toolCallId)} (parts[${actions[i]}])`,
-        );
-      }
-      return `Send: every approval is answered, and the backend does not know ${names.join(', ')} yet.`;
-    }
+    case RULE_WAITS_TO_BE_SENT:
+      return `Nothing is sent automatically: the request that carried ${actionNames(parts, actions)} failed before it reached the backend (connect-failed), so the backend does not know it. It waits to be sent: call resend() (createAdk, useAdkChat's adk) once the backend is back; it sends it once.`;
+    default:
+      return `Send: every approval is answered, and the backend does not know ${actionNames(parts, actions)} yet.`;
   }
+}
+
+/** The user actions of `actions` (`(index, 0 answer | 1 output)` pairs), named. */
+function actionNames(parts, actions) {
+  const names = [];
+  for (let i = 0; i < actions.length; i += 2) {
+    const at = parts[actions[i]];
+    names.push(
+      actions[i + 1] === ACTION_ANSWER
+        ? `the answer to approval ${shown(at.approval.id)} (parts[${actions[i]}])`
+        : `the browser's output for ${shown(at.toolCallId)} (parts[${actions[i]}])`,
+    );
+  }
+  return names.join(', ');
 }

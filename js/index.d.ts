@@ -21,6 +21,10 @@ export interface ChatLike {
   // AI SDK declares both as `void | PromiseLike<void>`; the helpers await either.
   addToolApprovalResponse(args: { id: string; approved: boolean; reason?: string }): void | PromiseLike<void>;
   addToolOutput(args: AddToolOutputArgs): void | PromiseLike<void>;
+  /** AI SDK's: with no message it resubmits the chat's messages (`adk.resend()` uses it). */
+  sendMessage?(): void | PromiseLike<void>;
+  /** AI SDK's: the last request's error while `status` is `'error'`. */
+  readonly error?: unknown;
 }
 
 export type AddToolOutputArgs =
@@ -69,6 +73,9 @@ export interface Explanation {
     | 'no-user-action'
     | 'already-known'
     | 'unsent-user-action'
+    /** SPEC §5 F-c: `send` is false; the answer's request was refused before it reached the
+     *  backend (`connect-failed`): `adk.resend()` sends it, once. */
+    | 'waits-to-be-sent'
     | 'internal-error';
   /** The decision in words: what was seen in which part, and what happens or what to do. */
   detail: string;
@@ -83,6 +90,13 @@ export interface AutoSend {
   explain(options: { messages: ReadonlyArray<UIMessageLike> }): Explanation;
   /** Forgets what this chat sent and which outputs were the browser's. */
   reset(): void;
+  /** SPEC §5 F-c: the last send failed definitely (nothing reached the backend): its answers wait
+   *  for `resend()` and `explain()` says `'waits-to-be-sent'`. `createAdk` calls it when the chat's
+   *  error is an `AdkTransportError` of kind `'connect-failed'`. */
+  sendFailed(): void;
+  /** F-c: takes the waiting answers for one explicit send (then send them, e.g. `chat.sendMessage()`);
+   *  true when there were any, false on every later call. */
+  resend(): boolean;
   /** Says the output of `toolCallId` was added by the browser, so it is sent to the backend as the user's. */
   markBrowserOutput(toolCallId: string): void;
   /** `chat.addToolOutput` that also tells the engine the output is the browser's. When the chat is

@@ -8,7 +8,7 @@
 // (app-callbacks.js), the count of sent messages (sent-messages.js), which message a chunk goes
 // into (agent-turn.js) and the `socket: 'worker'` option (socket-in-worker.js).
 import { loadError } from './loader.js';
-import { abortError, answerInDoubt, answerNotSent, approvalTimeout, closed, connectionLost, fault, noResponse, notConnected, optionalSignal, readOptions, resumeWouldSplit, unhandledBufferedApproval } from './transport-options.js';
+import { abortError, answerInDoubt, approvalTimeout, closed, connectionLost, fault, noResponse, notConnected, optionalSignal, readOptions, resumeWouldSplit, unhandledBufferedApproval } from './transport-options.js';
 import { audioChunkFrame, audioChunkSender, audioControlFrame, checkedInterruptFrame, frameEvents, interruptFrame, messageRequest, toolResultFrame } from './frames.js';
 import { responseStream } from './response-stream.js';
 import { BidiSocket } from './bidi-socket.js';
@@ -118,11 +118,12 @@ export class BidiTransport {
     const { text, signal, messages } = messageRequest(options, this.#config);
     if (signal !== null && signal.aborted) return Promise.reject(signal.reason === undefined ? abortError() : signal.reason);
     const continues = continuedMessageId(messages);
-    // F-a: an answer to an approval whose connection was lost is not sent; a new turn is.
-    if (this.#lost !== null && continues !== undefined) return Promise.reject(answerNotSent(this.#lost));
+    // F-a: an answer to an approval whose connection was lost is not sent (the error says so); a
+    // new turn is.
+    if (this.#lost !== null && continues !== undefined) return Promise.reject(this.#lost);
     this.#lost = null;
     return new Promise((resolve, reject) => {
-      const what = `the message frame of chat ${options.chatId} (${options.trigger}, ${continues === undefined ? 'a new turn' : `continuing message ${continues}`})`;
+      const what = `chat ${options.chatId} (${options.trigger})`;
       /** @type {Request} */
       const request = { id: ++this.#nextId, resolve, reject, text, signal, unwatch: null, continues, what };
       request.unwatch = this.#watchAbort(signal, request.id);

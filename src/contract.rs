@@ -212,6 +212,7 @@ mod render {
             ("NO_USER_ACTION", rule::NO_USER_ACTION),
             ("ALREADY_KNOWN", rule::ALREADY_KNOWN),
             ("UNSENT_USER_ACTION", rule::UNSENT_USER_ACTION),
+            ("WAITS_TO_BE_SENT", rule::WAITS_TO_BE_SENT),
         ];
         let rules: std::vec::Vec<(&str, i64)> = rules
             .iter()

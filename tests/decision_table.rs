@@ -106,6 +106,7 @@ fn rule_name(verdict: &Verdict) -> &'static str {
         "no-user-action",
         "already-known",
         "unsent-user-action",
+        "waits-to-be-sent",
     ][verdict.code().0 as usize]
 }
 
@@ -321,6 +322,24 @@ fn d16_asked_twice_is_true_then_false() {
         assert!(engine.should_send(&summary));
         assert!(!engine.should_send(&summary));
         assert_eq!(rule(&engine, &summary), "already-known");
+    }
+}
+
+/// SPEC §5 F-c: a send that failed definitely is not counted as sent: explain() says the answer
+/// waits to be sent, no automatic decision sends it, and the app's explicit resend takes it once.
+#[test]
+fn f_c_a_definitely_failed_send_waits_for_one_explicit_resend() {
+    let summary = assistant(&[p("process_payment", "approval-responded", Some(true))]);
+    for mode in MODES {
+        let mut engine = Engine::new(mode, BidiPattern::A);
+        assert!(engine.should_send(&summary));
+        engine.hold(true);
+        assert_eq!(rule(&engine, &summary), "waits-to-be-sent");
+        assert!(!engine.should_send(&summary), "never automatically");
+        assert!(engine.hold(false));
+        assert!(!engine.hold(false), "exactly once");
+        assert_eq!(rule(&engine, &summary), "already-known");
+        assert!(!engine.should_send(&summary));
     }
 }
 

@@ -34,6 +34,8 @@ pub enum Verdict {
     AllKnown { actions: usize },
     /// Principle 1 holds: these actions are unknown to the backend.
     Send { unknown: Vec<(usize, Action)> },
+    /// SPEC §5 F-c: these actions' send failed definitely; they wait for the app's explicit call.
+    WaitsToBeSent { actions: usize },
 }
 
 /// The stable rule codes the glue maps to `explain().rule` names (`js/words.js`).
@@ -47,6 +49,8 @@ pub mod rule {
     pub const NO_USER_ACTION: u32 = 6;
     pub const ALREADY_KNOWN: u32 = 7;
     pub const UNSENT_USER_ACTION: u32 = 8;
+    /// SPEC §5 F-c: known only because its send failed definitely; `explain()` only.
+    pub const WAITS_TO_BE_SENT: u32 = 9;
 }
 
 /// A decision with its lists, for `explain()` and the native tests.
@@ -80,6 +84,7 @@ impl Verdict {
             Verdict::NoUserAction => (rule::NO_USER_ACTION, 0),
             Verdict::AllKnown { actions } => (rule::ALREADY_KNOWN, *actions as u32),
             Verdict::Send { unknown } => (rule::UNSENT_USER_ACTION, unknown.len() as u32),
+            Verdict::WaitsToBeSent { actions } => (rule::WAITS_TO_BE_SENT, *actions as u32),
         }
     }
 }
@@ -151,6 +156,7 @@ impl Found {
             rule::AWAITING_BROWSER_OUTPUT => Verdict::AwaitingBrowserOutput { index },
             rule::NO_USER_ACTION => Verdict::NoUserAction,
             rule::ALREADY_KNOWN => Verdict::AllKnown { actions: index },
+            rule::WAITS_TO_BE_SENT => Verdict::WaitsToBeSent { actions: index },
             _ => Verdict::Send { unknown },
         }
     }

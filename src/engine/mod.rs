@@ -48,6 +48,10 @@ pub struct Engine {
     pub mode: Mode,
     pub pattern: BidiPattern,
     memory: Memory,
+    /// SPEC §5 F-c: the last send failed definitely (nothing reached the backend). Its answers stay
+    /// in the memory, so no automatic decision sends them again; `explain()` says they wait to be
+    /// sent until the app's explicit resend, or a send of a new action, which carries them too.
+    held: bool,
 }
 
 impl Engine {
@@ -62,6 +66,7 @@ impl Engine {
             mode,
             pattern,
             memory: Memory::new(),
+            held: false,
         }
     }
 
@@ -76,8 +81,18 @@ impl Engine {
     /// remembering anything, with its actions listed: what `explain()` reports.
     pub fn explain_records(&self, words: &[u32], count: usize) -> (Found, Lists) {
         let mut lists = Lists::default();
-        let found = decide_records(words, count, &self.memory, &self.policy(), Some(&mut lists));
+        let mut found =
+            decide_records(words, count, &self.memory, &self.policy(), Some(&mut lists));
+        if self.held && found.rule == rule::ALREADY_KNOWN {
+            found.rule = rule::WAITS_TO_BE_SENT;
+        }
         (found, lists)
+    }
+
+    /// F-c: `true`, the last send failed definitely and its answers wait; `false`, the app sends
+    /// them now. Returns whether they waited (so a second resend finds none).
+    pub fn hold(&mut self, hold: bool) -> bool {
+        core::mem::replace(&mut self.held, hold)
     }
 
     /// The decision AI SDK acts on, on the records in `words`: when it says send, the actions it
@@ -86,6 +101,7 @@ impl Engine {
     pub fn decide_records(&mut self, words: &[u32], count: usize) -> Found {
         let policy = self.policy();
         let found = decide_records(words, count, &self.memory, &policy, None);
+        self.held &= !found.send();
         if found.present != Present::Untouched && (found.send() || !found.keeps_all) {
             let mut lists = Lists::default();
             if found.present == Present::Counted {
@@ -165,5 +181,6 @@ impl Engine {
     /// Forgets everything: what was sent and which outputs are the browser's.
     pub fn reset(&mut self) {
         self.memory.clear();
+        self.held = false;
     }
 }
