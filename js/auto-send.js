@@ -3,7 +3,7 @@
 // the last message as integer records (records.js), calls the core, and words its answers
 // (words.js). Strings and JS objects never cross into the module.
 import { answerWords, core, requireReady } from './loader.js';
-import { ENGINE_OPTION_MODE_BIDI, ENGINE_OPTION_MODE_SSE, ENGINE_OPTION_PATTERN_A, ENGINE_OPTION_PATTERN_B, FLAG_FRONTEND, FLAG_REQUIRES_APPROVAL, RULE_MALFORMED_INPUT, RULE_UNSENT_USER_ACTION, RULE_WAITS_TO_BE_SENT, RUN_APPROVED, RUN_CALLED_WITHOUT_APPROVAL, RUN_REFUSED_WITHOUT_APPROVAL } from './contract.js';
+import { ENGINE_OPTION_MODE_BIDI, ENGINE_OPTION_MODE_SSE, ENGINE_OPTION_PATTERN_A, ENGINE_OPTION_PATTERN_B, FLAG_FRONTEND, FLAG_REQUIRES_APPROVAL, RULE_MALFORMED_INPUT, RULE_UNSENT_USER_ACTION, RUN_APPROVED, RUN_CALLED_WITHOUT_APPROVAL, RUN_REFUSED_WITHOUT_APPROVAL } from './contract.js';
 import { InternTable, answerRule, answerSends, answerValue, lastParts, messagesOf, writeRecords } from './records.js';
 import { RULES } from './codes.js';
 import { explainDetail, notCommitted } from './words.js';
@@ -272,7 +272,7 @@ function explainWith(id, write, trap, arg) {
   }
   const rule = answerRule(word);
   const value = answerValue(word);
-  const actions = rule === RULE_UNSENT_USER_ACTION || rule === RULE_WAITS_TO_BE_SENT ? Array.from(answerWords(value * 2)) : [];
+  const actions = rule === RULE_UNSENT_USER_ACTION ? Array.from(answerWords(value * 2)) : [];
   const parts = rule === RULE_MALFORMED_INPUT ? [] : lastParts(messages);
   // A malformation only the core saw (records it could not read) has its code in the answer.
   const why = malformed ?? { code: value, index: 0, value: undefined };

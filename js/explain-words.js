@@ -89,7 +89,7 @@ export function explainDetail(rule, value, parts, actions, malformed) {
       // too, so one denied part read "all 2 answer(s)" (issue 32).
       return 'Nothing is sent: the backend already knows every answer and browser output in the last message (this chat sent them, a later part shows the backend moved on, or the backend reported the tool failed).';
     case RULE_WAITS_TO_BE_SENT:
-      return `Nothing is sent automatically: the request that carried ${actionNames(parts, actions)} failed before it reached the backend (connect-failed), so the backend does not know it. It waits to be sent: call resend() (createAdk, useAdkChat's adk) once the backend is back; it sends it once.`;
+      return "Nothing is sent automatically: the request that carried the last message's answers was refused before it reached the backend (connect-failed), so the backend does not know them. They wait to be sent: call resend() (createAdk's, useAdkChat's adk.resend()) once the backend is back; it sends them once.";
     default:
       return `Send: every approval is answered, and the backend does not know ${actionNames(parts, actions)} yet.`;
   }
