@@ -34,10 +34,11 @@ export const connectionLost = (ids, cause) =>
     `the WebSocket was lost while approval ${ids} waited for the user's answer (${cause.message}); a new connection may not know it, so an answer to it is not sent`,
     'the backend keeps a pending approval with its connection; ask the user again: send the message again (chat.regenerate()) and answer the new approval request',
   );
-/** F-a: the socket was lost (`cause`) after the chat's answer went out, before any response to it. */
+/** F-a: the socket was lost (`cause`) after the chat's answer went out, before any response to it:
+ *  `request-failed`, as over SSE, for a request that may have arrived (ambiguous, F-c). */
 export const answerInDoubt = (cause) =>
   fault(
-    'connection-lost',
+    'request-failed',
     `the WebSocket was lost after the answer was sent (${cause.message}): whether the backend got it is unknown`,
     'it was not sent again; check what the backend did (a payment may have run) before asking the user again',
   );

@@ -116,6 +116,7 @@ export type BidiTransportErrorKind =
   | 'connect-timeout'
   | 'closed-mid-response'
   | 'connection-lost'
+  | 'request-failed'
   | 'no-response'
   | 'approval-timeout'
   | 'liveness'

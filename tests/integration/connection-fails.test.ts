@@ -5,8 +5,11 @@
 // reached the backend waits for one explicit resend) over BIDI and over SSE. Each ends within a
 // bound with the completed turn or an error that says what happened to the user's answer; nothing
 // is lost silently, nothing is paid twice.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BidiTransport } from 'adk-stream-wasm/transport';
 import { AdkSseTransport } from 'adk-stream-wasm/chat';
 import { AdkTransportError } from 'adk-stream-wasm';
@@ -14,6 +17,24 @@ import { AdkTransportError } from 'adk-stream-wasm';
 import { startBackend } from '../../www/server/app.mjs';
 import { createAppChat, describeChat, expectQuiet, lastMessage, texts, waitUntil, type AppChat } from './helpers/chat.js';
 import { WsBackend, textReply } from './helpers/ws-backend.js';
+// @ts-ignore -- the README checker's own block reader (tools/check-readme.mjs).
+import { extractBlocks } from '../../tools/readme-blocks.mjs';
+
+// The npm README's "When the connection fails" code, as written: each case recovers with it.
+const here = dirname(fileURLToPath(import.meta.url));
+const blocksDir = join(here, '.readme-blocks-recover');
+type Recover = (chat: any, adk: any) => Promise<string>;
+let recover: Recover;
+beforeAll(async () => {
+  const readme = resolve(here, '../../js/README.md');
+  const block = extractBlocks(readme, readFileSync(readme, 'utf8')).find((b: any) => b.heading === 'When the connection fails' && b.lang === 'ts');
+  expect(block, 'js/README.md has a ts block under "When the connection fails"').toBeDefined();
+  mkdirSync(blocksDir, { recursive: true });
+  const file = join(blocksDir, 'recover.ts');
+  writeFileSync(file, block.code);
+  recover = (await import(/* @vite-ignore */ file)).recover;
+});
+afterAll(() => rmSync(blocksDir, { recursive: true, force: true }));
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -68,9 +89,9 @@ function paymentOutput(t: AppChat): any {
   return part?.output;
 }
 
-/** What the README tells an app to do after connection-lost: ask the user again, who approves. */
+/** What the README's code does after connection-lost: ask the user again, who approves. */
 async function askAgainAndApprove(t: AppChat, demo: Demo) {
-  await t.chat.regenerate();
+  expect(await recover(t.chat, t.adk)).toBe('asked-again');
   const again = await pendingApproval(t);
   await t.adk.approve(again);
   await settled(t, 5_000);
@@ -121,10 +142,12 @@ describe('issue 35, BIDI: the backend or the network fails while the user decide
 
   it('case b: the user approves while the backend is down: connection-lost at once, nothing sent; once it is back, asked again, paid once', async () => {
     const demo = await Demo.start();
-    const { t } = bidiChat(demo);
+    const { t, reported } = bidiChat(demo);
     await t.chat.sendMessage({ text: 'Send $50 to Hanako' });
     const approvalId = await pendingApproval(t);
     await demo.kill();
+    // The user decides a moment later, the backend still down.
+    await waitUntil(() => reported.some((e) => e.kind === 'connection-lost'), 'onError hears connection-lost', 2_000);
 
     await t.adk.approve(approvalId);
     await settled(t, 2_000);
@@ -201,7 +224,7 @@ describe('F-c: an answer whose request was refused before it reached the backend
     await expectQuiet(t, () => backend.messageFrames.length, 'message frames');
     expect(backend.messageFrames).toHaveLength(0);
 
-    expect(await t.adk.resend()).toBe(true);
+    expect(await recover(t.chat, t.adk)).toBe('resent');
     await settled(t, 3_000);
     expect(t.chat.status, describeChat(t)).toBe('ready');
     expect(texts(lastMessage(t.chat))).toEqual(['paid once']);
@@ -238,7 +261,7 @@ describe('F-c: an answer whose request was refused before it reached the backend
     await demo.restart();
     await expectQuiet(t, () => demo.backend.stats.totals.sseRequests, 'SSE requests');
     expect(demo.backend.stats.totals.sseRequests).toBe(0);
-    expect(await t.adk.resend()).toBe(true);
+    expect(await recover(t.chat, t.adk)).toBe('resent');
     await settled(t, 5_000);
     expect(t.chat.status, describeChat(t)).toBe('ready');
     expect(paymentOutput(t)).toMatchObject({ success: true, amount: 50 });
@@ -270,8 +293,10 @@ describe('F-c: an answer whose request was refused before it reached the backend
     await pendingApproval(t);
     await t.adk.approve('approval-1');
     await settled(t, 3_000);
-    expectConnectionLost(t.chat.error, /unknown/);
+    expect(t.chat.error).toMatchObject({ name: 'AdkTransportError', kind: 'request-failed' });
+    expect(t.chat.error.message).toMatch(/unknown/);
     expect(t.adk.explain().rule).toBe('already-known');
+    expect(await recover(t.chat, t.adk)).toBe('shown');
     expect(await t.adk.resend()).toBe(false);
     await expectQuiet(t, () => backend.messageFrames.length, 'message frames');
     expect(backend.messageFrames).toHaveLength(2);
