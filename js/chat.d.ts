@@ -61,7 +61,7 @@ export interface Adk {
   pendingApprovals(messages?: ReadonlyArray<UIMessageLike>): PendingApproval[];
   explain(messages?: ReadonlyArray<UIMessageLike>): Explanation;
   /**
-   * SPEC §5 F-c: when the request that carried the user's answers was refused before it reached
+   * When the request that carried the user's answers was refused before it reached
    * the backend (an `AdkTransportError` of kind `'connect-failed'`, from either transport), the
    * answers are not counted as sent: `explain()` says `'waits-to-be-sent'`, nothing sends them by
    * itself, and this call sends them once (AI SDK's `chat.sendMessage()` with no message). Resolves

@@ -73,7 +73,7 @@ export interface Explanation {
     | 'no-user-action'
     | 'already-known'
     | 'unsent-user-action'
-    /** SPEC §5 F-c: `send` is false; the answer's request was refused before it reached the
+    /** `send` is false; the answer's request was refused before it reached the
      *  backend (`connect-failed`): `adk.resend()` sends it, once. */
     | 'waits-to-be-sent'
     | 'internal-error';
@@ -90,7 +90,7 @@ export interface AutoSend {
   explain(options: { messages: ReadonlyArray<UIMessageLike> }): Explanation;
   /** Forgets what this chat sent and which outputs were the browser's. */
   reset(): void;
-  /** SPEC §5 F-c: the last send failed definitely (nothing reached the backend): its answers wait
+  /** The last send failed definitely (nothing reached the backend): its answers wait
    *  for `resend()` and `explain()` says `'waits-to-be-sent'`. `createAdk` calls it when the chat's
    *  error is an `AdkTransportError` of kind `'connect-failed'`. */
   sendFailed(): void;

@@ -55,7 +55,7 @@ export interface BidiTransportOptions {
    */
   approvalTimeoutMs?: number;
   /**
-   * SPEC §5 F-b: time allowed after each `message` frame for the backend's first chunk (pongs do not
+   * Time allowed after each `message` frame for the backend's first chunk (pongs do not
    * count) before the stream fails with kind `'no-response'`, naming the request, and an
    * `interrupt` with reason `'timeout'` is sent (default 30000; 0 disables). The real ADK backend
    * stalled 20 s and still completed; it gives up on an approval after 30 s.

@@ -15,6 +15,7 @@ const RULES = [
   'no-user-action',
   'already-known',
   'unsent-user-action',
+  'waits-to-be-sent',
 ];
 
 /** The decision and its explanation; both must come back without throwing. */

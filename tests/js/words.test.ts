@@ -66,6 +66,21 @@ describe('explain() words every rule plainly', () => {
   it('every rule is walked', () => {
     expect(new Set(cases.map(([rule]) => rule)).size).toBe(9);
   });
+
+  it('waits-to-be-sent (SPEC §5 F-c): a send that failed definitely is worded, never sent automatically, and resent once by the explicit call', () => {
+    const autoSend = createAutoSend({ mode: 'sse' });
+    const arg = conversation(responded('process_payment', true));
+    expect(autoSend.sendAutomaticallyWhen(arg)).toBe(true);
+    autoSend.sendFailed();
+    const { send, rule, detail } = autoSend.explain(arg);
+    expect({ send, rule }).toEqual({ send: false, rule: 'waits-to-be-sent' });
+    expectPlain(detail, detail);
+    expect(detail).toMatch(/resend\(\)/);
+    expect(autoSend.sendAutomaticallyWhen(arg), 'never automatically').toBe(false);
+    expect(autoSend.resend()).toBe(true);
+    expect(autoSend.resend(), 'once').toBe(false);
+    expect(autoSend.explain(arg).rule).toBe('already-known');
+  });
 });
 
 describe('the helpers\' errors are worded plainly', () => {
