@@ -230,7 +230,54 @@ async function noLeftOutWords(p) {
   }
 }
 
+/**
+ * Issue 35 (SPEC §5 F-a) in Chromium, cases a and c of its table: the backend dies and comes back
+ * (a), or the network cuts the socket (c), while the user decides on a payment. The user's answer
+ * then ends within a bound in an error the page shows, saying the answer was not sent (a new
+ * connection may not know the approval); nothing reaches the backend, nothing is paid.
+ */
+async function lostWhileDeciding(p, how) {
+  const { context, errors, driver } = await open(p);
+  try {
+    await driver.send(SAY.pay);
+    await driver.waitApprovals(1);
+    await driver.settled(backend);
+    const paid = backend.wallets.payments.length;
+    if (how === 'cut') for (const session of backend.sessions) session.socket.terminate();
+    else {
+      const { port } = backend;
+      await backend.close();
+      await new Promise((r) => setTimeout(r, 300));
+      backend = await startBackend({ port, quiet: true, chunkDelayMs: 5, staticDir: path.join(pagesDir, 'dist') });
+      watchResponses(backend);
+    }
+    await new Promise((r) => setTimeout(r, 300)); // the user decides
+    const before = sent(p).count;
+    const answered = Date.now();
+    await driver.approveAll();
+    await driver.waitError(/may not know it/);
+    assert.ok(Date.now() - answered < 10_000, 'the error is shown within 10 s of the answer');
+    assert.equal(sent(p).count, before, 'the answer was not sent on a new connection');
+    assert.equal(backend.wallets.payments.length, how === 'cut' ? paid : 0, 'nothing was paid');
+  } catch (error) {
+    if (errors.length) error.message += `\nerrors in the page:\n  ${errors.join('\n  ')}`;
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
 for (const p of PATHS) {
+  if (p.kind === 'component' && p.mode === 'bidi' && !p.voice) {
+    test(`${p.title}: issue 35 case a: the backend killed while the user decides, back 300 ms later; the answer ends in an error saying it was not sent`, { timeout: 60_000 }, async () => {
+      assert.notEqual(typeof built.pages[p.id], 'string', `${p.title}: ${built.pages[p.id]}`);
+      await lostWhileDeciding(p, 'kill');
+    });
+    test(`${p.title}: issue 35 case c: the socket cut right after the approval request; the answer ends in an error saying it was not sent`, { timeout: 60_000 }, async () => {
+      assert.notEqual(typeof built.pages[p.id], 'string', `${p.title}: ${built.pages[p.id]}`);
+      await lostWhileDeciding(p, 'cut');
+    });
+  }
   if (p.kind === 'component') {
     test(`${p.title}: shows no placeholder for words a production build leaves out`, { timeout: 60_000 }, async () => {
       const page = built.pages[p.id];
