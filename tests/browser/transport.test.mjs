@@ -377,6 +377,63 @@ test('the approval timeout ends the stream with a clear error and sends interrup
     t.close();
   }));
 
+test('issue 35 / SPEC §5 F-a: the socket cut while an approval is pending is reported at once (connection-lost); the answer is refused, not sent; a new turn works', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, send, read, exchange, report, types, url, eq, ok, recorder, waitFor } = globalThis.h;
+    const errors = recorder();
+    const t = new BidiTransport({ url: url(base, 'approval-then-cut'), onError: errors.fn });
+    const asked = await read((await send(t, 1)).value);
+    eq(types(asked.chunks), 'start,tool-input-available,tool-approval-request,finish-step');
+    ok(asked.done, 'the response ended at the finish-step');
+    ok(await waitFor(() => errors.calls.length > 0, 2000), 'onError heard of the lost socket');
+    eq([errors.calls[0].name, errors.calls[0].kind], ['AdkTransportError', 'connection-lost']);
+    ok(/approval-1.*may not know it/s.test(errors.calls[0].message), errors.calls[0].message);
+    const answer = {
+      chatId: 'chat-1',
+      trigger: 'submit-message',
+      messageId: 'a1',
+      messages: [
+        { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'pay 1' }] },
+        { id: 'a1', role: 'assistant', parts: [{ type: 'tool-process_payment', toolCallId: 'call-1', state: 'approval-responded', input: { amount: 1 }, approval: { id: 'approval-1', approved: true } }] },
+      ],
+    };
+    const refused = await globalThis.h.settle(t.sendMessages(answer), 2000);
+    eq([refused.error?.name, refused.error?.kind], ['AdkTransportError', 'connection-lost']);
+    ok(refused.ms < 1000, `refused at once (${refused.ms} ms)`);
+    eq(report(await exchange(t, 3)).received, ['message'], 'a new socket; the answer never went out');
+    t.close();
+  }));
+
+test('issue 35 / SPEC §5 F-b: a message frame with no chunk within responseTimeoutMs (pongs going on) ends its stream with no-response and sends interrupt(timeout)', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, send, read, exchange, report, url, eq, ok } = globalThis.h;
+    const t = new BidiTransport({ url: url(base, 'no-answer'), responseTimeoutMs: 300, pingIntervalMs: 50 });
+    const outcome = await read((await send(t, 1)).value);
+    eq([outcome.error?.name, outcome.error?.kind], ['AdkTransportError', 'no-response']);
+    ok(outcome.error.message.includes('within 300 ms (responseTimeoutMs) after the message frame of chat chat-1 (submit-message)'), outcome.error.message);
+    ok(outcome.ms >= 250 && outcome.ms < 3000, `${outcome.ms} ms`);
+    eq(report(await exchange(t, 3)).received, ['message', 'interrupt:timeout', 'message']);
+    t.close();
+  }));
+
+test('issue 35: the test backend drops an answer to an approval its connection never asked for, as the real one; no-response ends the wait', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, url, eq, read, settle } = globalThis.h;
+    const t = new BidiTransport({ url: url(base, 'echo'), responseTimeoutMs: 300 });
+    const answer = {
+      chatId: 'chat-1',
+      trigger: 'submit-message',
+      messageId: 'a1',
+      messages: [
+        { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'pay 1' }] },
+        { id: 'a1', role: 'assistant', parts: [{ type: 'tool-process_payment', toolCallId: 'call-1', state: 'approval-responded', input: { amount: 1 }, approval: { id: 'approval-1', approved: true } }] },
+      ],
+    };
+    const outcome = await read((await settle(t.sendMessages(answer))).value);
+    eq([outcome.chunks.length, outcome.error?.kind], [0, 'no-response']);
+    t.close();
+  }));
+
 test('chunks after the stream closed are buffered, announced once, and delivered by reconnectToStream', () =>
   inPage(async ({ base }) => {
     const { BidiTransport, exchange, read, types, recorder, waitFor, url, eq, ok } = globalThis.h;

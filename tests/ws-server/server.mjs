@@ -20,6 +20,9 @@
 //   /close-mid-stream             fault: two chunks, then close code 1011
 //   /never-answer                 fault: the first handshake is never answered
 //   /approval-then-silence        fault: a tool-approval-request, then nothing
+//   /approval-then-cut            fault: a tool-approval-request and its finish-step, then (50 ms
+//                                 later) the TCP connection destroyed without a close frame
+//   /no-answer                    fault: the message gets no chunk at all (pongs go on)
 //   /late-chunks                  fault: an approval request and finish-step, then (150 ms later) the
 //                                 rest of the turn while the client has no stream open
 //   /go-silent                    fault: two chunks, then the connection goes silent (no pong, no
@@ -31,6 +34,10 @@
 //                                 finish, [DONE], without `start` (SPEC §5 W8, W9)
 //   /abort                        fault: text-deltas every 50 ms until an interrupt comes, then at
 //                                 once a few chunks and [DONE] (the client must drop them)
+//
+// As the real ADK backend does (issue 35), a pending approval lives with its connection: a message
+// that answers approvals none of which this connection asked for is dropped with the real one's log
+// line ("confirmation_id … not found in mapping", on stderr) and gets nothing back.
 //
 // Every connection sends `start` only as its first event, as the ADK backend's converter does: the
 // normal reply is start (on the connection's first reply only), text-start, text-delta, text-end,
@@ -146,14 +153,24 @@ function serve(ws, url, firstConnection) {
   // As the ADK backend's converter (SPEC §5 "Agent turns over BIDI"): `start` only as the socket's
   // first event; a later turn, or the part of a turn after an answer, comes without one.
   let started = false;
+  /** The approval ids this connection asked for. */
+  const asked = new Set();
   const send = (frames) =>
     frames.forEach((f) => {
       if (f.startsWith('data: {"type":"start"')) {
         if (started) return;
       }
       if (f.startsWith("data: {")) started = true;
+      if (f.includes('"tool-approval-request"')) asked.add(JSON.parse(f.slice(6)).approvalId);
       ws.send(f);
     });
+  /** The approval ids `frame` answers when this connection asked for none of them, else []. */
+  const unknownAnswers = (frame) => {
+    const last = Array.isArray(frame.messages) ? frame.messages[frame.messages.length - 1] : null;
+    if (!last || last.role !== "assistant" || !Array.isArray(last.parts)) return [];
+    const ids = last.parts.filter((p) => p && p.state === "approval-responded" && p.approval).map((p) => p.approval.id);
+    return ids.some((id) => asked.has(id)) ? [] : ids;
+  };
 
   const normalReply = (frame) => {
     const id = `reply-${messages}`;
@@ -214,6 +231,16 @@ function serve(ws, url, firstConnection) {
       case "go-silent":
         silent = true;
         return send([data({ type: "start", messageId: "silent" }), data({ type: "text-start", id: "t" })]);
+      case "approval-then-cut":
+        send([
+          data({ type: "start", messageId: "cut" }),
+          data({ type: "tool-input-available", toolCallId: "call-1", toolName: "process_payment", input: { amount: 1 } }),
+          data({ type: "tool-approval-request", toolCallId: "call-1", approvalId: "approval-1" }),
+          data({ type: "finish-step" }),
+        ]);
+        return later(50, () => ws.terminate());
+      case "no-answer":
+        return undefined;
       case "approval-then-silence":
         return send([
           data({ type: "start", messageId: "silent" }),
@@ -313,6 +340,12 @@ function serve(ws, url, firstConnection) {
     }
     if (frame.type !== "message") return;
     messages += 1;
+    const unknown = unknownAnswers(frame);
+    if (unknown.length > 0) {
+      for (const id of unknown) console.error(`[BIDI] confirmation_id ${id} not found in mapping`);
+      received.push("dropped-answer");
+      return;
+    }
     if (behaviour === "echo-fixture") {
       segments ??= fixtureSegments(url.pathname.split("/")[2] ?? "");
       const segment = segments.shift();
