@@ -146,6 +146,22 @@ describe('F-b: a message frame the backend never answers', () => {
     expect(texts(lastMessage(s.t.chat))).toEqual(['reply 0']);
   });
 
+  it('F-b: an answer the backend drops (its connection never asked for the approval, as the real ADK backend) ends with no-response, not a silent submitted', async () => {
+    const backend = await WsBackend.start({ message: (_frame, turn) => turn.send(textReply(`reply ${turn.n}`)) });
+    cleanups.push(() => backend.close());
+    const transport = new BidiTransport({ url: backend.url, pingIntervalMs: 0, responseTimeoutMs: 300 });
+    cleanups.push(() => transport.close());
+    const messages = [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'pay 1' }] },
+      { id: 'a1', role: 'assistant', parts: [{ type: 'tool-process_payment', toolCallId: 'call-1', state: 'approval-requested', input: { amount: 1 }, approval: { id: 'approval-1' } }] },
+    ];
+    const t = createAppChat(transport, { mode: 'bidi', transport }, { messages });
+    await t.adk.approve('approval-1');
+    await settled(t, 3_000);
+    expect(backend.droppedAnswers).toEqual(['approval-1']);
+    expectKind(t.chat.error, 'no-response', /300 ms \(responseTimeoutMs\)/);
+  });
+
   it('F-b: responseTimeoutMs is checked: a negative bound is a named error', () => {
     expect(() => new BidiTransport({ url: 'ws://127.0.0.1:9/live', responseTimeoutMs: -1 })).toThrow(/responseTimeoutMs/);
   });

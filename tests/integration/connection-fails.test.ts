@@ -212,6 +212,9 @@ describe('F-c: an answer whose request was refused before it reached the backend
 
     const backend = await WsBackend.start(
       {
+        // A backend that keeps the approval in a stored session, so a new connection knows it
+        // (the demo and the real ADK backend drop it over BIDI: connection-lost is their case).
+        approvalsOutliveConnections: true,
         message(frame, turn) {
           const part = frame.messages.at(-1)?.parts?.[0];
           turn.send(textReply(part?.state === 'approval-responded' ? 'paid once' : `reply ${turn.n}`));

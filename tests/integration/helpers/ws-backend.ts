@@ -36,6 +36,14 @@ export interface Script {
   message?(frame: ClientFrame, turn: Turn): void | Promise<void>;
   toolResult?(frame: ClientFrame, turn: Turn): void | Promise<void>;
   interrupt?(frame: ClientFrame, turn: Turn): void;
+  /**
+   * True for a backend that knows an approval on any connection (one that keeps it in a stored
+   * session). By default the backend does what the real ADK backend does (issue 35): a pending
+   * approval lives with the connection that asked for it, and a `message` that answers only
+   * approvals this connection never asked for is dropped ("confirmation_id … not found in
+   * mapping"): recorded in `droppedAnswers`, never handed to the script, nothing sent back.
+   */
+  approvalsOutliveConnections?: boolean;
 }
 
 export class WsBackend {
@@ -51,6 +59,10 @@ export class WsBackend {
   private starts = new Map<WebSocket, string>();
   private messages = 0;
   private held = new Set<Socket>();
+  /** Per socket, the approval ids it asked for. */
+  private asked = new Map<WebSocket, Set<string>>();
+  /** Approval ids of answers dropped because their connection never asked for them. */
+  readonly droppedAnswers: string[] = [];
   private closed = false;
 
   private constructor(
@@ -113,6 +125,7 @@ export class WsBackend {
         n: frame.type === 'message' ? this.messages++ : this.messages - 1,
         send: (frames) => this.sendAsConverter(ws, frames),
       };
+      if (frame.type === 'message' && this.dropsAnswer(ws, frame)) return;
       const handler =
         frame.type === 'message' ? this.script.message : frame.type === 'tool_result' ? this.script.toolResult : undefined;
       if (frame.type === 'interrupt') this.script.interrupt?.(frame, turn);
@@ -127,6 +140,18 @@ export class WsBackend {
     });
   }
 
+  /** Whether `frame` answers only approvals `ws` never asked for, and is dropped (see Script). */
+  private dropsAnswer(ws: WebSocket, frame: ClientFrame): boolean {
+    if (this.script.approvalsOutliveConnections) return false;
+    const last = Array.isArray(frame.messages) ? frame.messages[frame.messages.length - 1] : undefined;
+    if (!last || last.role !== 'assistant' || !Array.isArray(last.parts)) return false;
+    const ids: string[] = last.parts.filter((p: any) => p?.state === 'approval-responded' && p.approval).map((p: any) => String(p.approval.id));
+    const asked = this.asked.get(ws);
+    if (ids.length === 0 || ids.some((id) => asked?.has(id))) return false;
+    this.droppedAnswers.push(...ids);
+    return true;
+  }
+
   /**
    * Sends frames as the ADK backend's converter does: `start` only as the socket's first event (a
    * script whose first chunk is none gets one), a later `start` not at all.
@@ -135,6 +160,10 @@ export class WsBackend {
     for (const f of Array.isArray(frames) ? frames : [frames]) {
       if (ws.readyState !== ws.OPEN) return;
       const chunk = chunkOf(f);
+      if (chunk !== null && chunk.type === 'tool-approval-request') {
+        if (!this.asked.has(ws)) this.asked.set(ws, new Set());
+        this.asked.get(ws)!.add(String(chunk.approvalId));
+      }
       if (chunk !== null && !this.starts.has(ws)) {
         const messageId = chunk.type === 'start' && typeof chunk.messageId === 'string' ? chunk.messageId : `socket-${this.connections}-turn`;
         this.starts.set(ws, messageId);
