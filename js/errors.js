@@ -196,6 +196,18 @@ export function optionalString(fn, object, key, expected) {
   return value;
 }
 
+/** `setTimeout` takes a signed 32-bit delay. */
+export const MAX_DELAY_MS = 2147483647;
+
+/** An optional whole number of milliseconds of `fn`'s options in `[min, 2^31 - 1]` (fractions are cut). */
+export function optionalMs(fn, options, key, fallback, min) {
+  const value = field(fn, options, key);
+  if (value === undefined) return fallback;
+  if (typeof value === 'number' && Number.isFinite(value) && value >= min && value <= MAX_DELAY_MS) return Math.trunc(value);
+  const floor = min === 0 ? '0 (off)' : '1';
+  throw invalidArgument(fn, `\`${key}\` is ${describeValue(value)}`, `a number of milliseconds from ${floor} to 2147483647 (default ${fallback})`);
+}
+
 /**
  * The tool name in a part `type` (SPEC §1): `tool-x` gives `x`; any other type (`dynamic-tool`,
  * `text`, a bare `tool-`) gives undefined.

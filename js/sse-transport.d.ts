@@ -12,7 +12,21 @@ export interface AdkSseTransportOptions<M extends UIMessage = UIMessage> extends
   backend?: AdkBackendKind;
   /** The tools that run in the browser, for the ADK encoding (default: the frontend-tool registry's). */
   frontendTools?: FrontendToolSet;
+  /**
+   * How long a response may go without a chunk before its stream ends with an
+   * `AdkTransportError` of kind `'idle-timeout'` and its connection is closed (default 60000; 0 turns
+   * the bound off). AI SDK's own transport has no such bound: a stalled backend leaves the chat
+   * `streaming`.
+   */
+  idleTimeoutMs?: number;
 }
+
+/**
+ * The `kind` of an `AdkTransportError` from `AdkSseTransport`: `'connect-failed'` (no connection
+ * was made, nothing reached the backend), `'request-failed'` (the request failed and may have
+ * reached the backend: send an answer again only after asking the user), `'idle-timeout'`.
+ */
+export type AdkSseTransportErrorKind = 'connect-failed' | 'request-failed' | 'idle-timeout';
 
 /**
  * AI SDK's `DefaultChatTransport` (same options: `api`, `headers`, `body`, `credentials`, `fetch`,

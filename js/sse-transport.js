@@ -3,30 +3,67 @@
 // `prepareSendMessagesRequest` work as users expect), with two changes on the wire only:
 // - the request body carries the history as an ADK backend reads it (W1; `backend: 'ai-sdk'` sends
 //   it as AI SDK holds it, W4);
-// - a response that continues an assistant message goes on in that message (W5).
+// - a response that continues an assistant message goes on in that message (W5);
+// and with the faults in the package's words (SPEC §5 F-d): a response silent for `idleTimeoutMs`
+// ends with an error (AI SDK's transport has no such bound, and the chat would stay `streaming`),
+// and a request that could not connect is an AdkTransportError `connect-failed`, as over BIDI.
 import { DefaultChatTransport } from 'ai';
 import { continuedMessageId, continuing, readBackend, readFrontendTools, toAdkWire } from './adk-wire.js';
-import { describeValue, invalidArgument } from './errors.js';
+import { AdkTransportError, describeValue, invalidArgument, messageOf, optionalMs, withAdvice } from './errors.js';
 
 const F = 'new AdkSseTransport';
+
+/**
+ * Causes of a failed `fetch` that mean no connection was made, so nothing reached the backend
+ * (Node's undici says which; a browser's "Failed to fetch" does not, and stays ambiguous).
+ */
+const NOT_CONNECTED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'];
+
+/**
+ * `fetch` for AI SDK's transport, with a failure to reach the backend as an AdkTransportError (the
+ * original in `cause`): `connect-failed` when the request cannot have reached it, `request-failed`
+ * when it may have (the app decides whether to send again: a payment is at most once). An abort
+ * stays the signal's reason, and an HTTP error status stays AI SDK's.
+ */
+function fetchWithFaults(api, fetchOption) {
+  return async (input, init) => {
+    try {
+      return await (fetchOption ?? globalThis.fetch)(input, init);
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      const code = error.cause?.code;
+      const url = typeof input === 'string' ? input : api;
+      if (NOT_CONNECTED.includes(code)) {
+        throw new AdkTransportError('connect-failed', withAdvice(`the request to ${url} could not connect (${code}): nothing reached the backend`, 'check the URL and that the backend is up, then send again'), { cause: error });
+      }
+      throw new AdkTransportError(
+        'request-failed',
+        withAdvice(`the request to ${url} failed (${messageOf(error)}); it may or may not have reached the backend`, 'ask the user before sending an answer again'),
+        { cause: error },
+      );
+    }
+  };
+}
 
 export class AdkSseTransport extends DefaultChatTransport {
   #adk;
   #isBrowserTool;
+  #idleMs;
 
   /**
    * `{api?, headers?, body?, credentials?, fetch?, prepareSendMessagesRequest?, …}` as for AI SDK's
-   * `DefaultChatTransport`, plus `backend?: 'adk' | 'ai-sdk'` and `frontendTools?`.
+   * `DefaultChatTransport`, plus `backend?: 'adk' | 'ai-sdk'`, `frontendTools?` and `idleTimeoutMs?`.
    * @param {Record<string, any>} [options]
    */
   constructor(options = {}) {
     if (options === null || typeof options !== 'object') {
       throw invalidArgument(F, `the options are ${describeValue(options)}`, "an object such as {api: '/stream'}");
     }
-    const { backend, frontendTools, ...http } = options;
-    super(http);
+    const { backend, frontendTools, idleTimeoutMs: _idle, ...http } = options;
+    super({ ...http, fetch: fetchWithFaults(http.api ?? '/api/chat', http.fetch) });
     this.#adk = readBackend(F, backend) === 'adk';
     this.#isBrowserTool = readFrontendTools(F, frontendTools);
+    this.#idleMs = optionalMs(F, options, 'idleTimeoutMs', 60000, 0);
   }
 
   /** Which kind of backend this transport encodes for. */
@@ -39,13 +76,34 @@ export class AdkSseTransport extends DefaultChatTransport {
     const id = Array.isArray(messages) ? continuedMessageId(messages) : undefined;
     const wire = this.#adk && Array.isArray(messages) ? toAdkWire(messages, this.#isBrowserTool) : messages;
     const stream = await super.sendMessages(wire === messages ? options : { ...options, messages: wire });
-    if (id === undefined) return stream;
+    const ms = this.#idleMs;
+    if (id === undefined && ms === 0) return stream;
+    let timer;
+    const stop = () => clearTimeout(timer);
+    // Each chunk re-arms the bound; when it runs out the stream errors, which cancels the response
+    // (the connection closes) and ends the chat's `streaming` with this error.
+    const arm = (controller) => {
+      stop();
+      if (ms > 0) timer = setTimeout(() => controller.error(idle(ms)), ms);
+    };
+    options.abortSignal?.addEventListener('abort', stop, { once: true });
     return stream.pipeThrough(
       new TransformStream({
+        start: arm,
         transform(chunk, controller) {
+          arm(controller);
           controller.enqueue(continuing(chunk, id));
         },
+        flush: stop,
+        cancel: stop,
       }),
     );
   }
 }
+
+/** SPEC §5 F-d: the response went silent. */
+const idle = (ms) =>
+  new AdkTransportError(
+    'idle-timeout',
+    withAdvice(`no chunk of the response for ${ms} ms (idleTimeoutMs), so the stream was ended and its connection closed`, 'send the message again or ask the user again: the backend may not have finished the turn'),
+  );
