@@ -13,11 +13,8 @@ import { AdkTransportError, describeValue, invalidArgument, messageOf, optionalM
 
 const F = 'new AdkSseTransport';
 
-/**
- * Causes of a failed `fetch` that mean no connection was made, so nothing reached the backend
- * (Node's undici says which; a browser's "Failed to fetch" does not, and stays ambiguous).
- */
-const NOT_CONNECTED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'];
+/** Causes of a failed `fetch` that mean no connection was made (Node says which; a browser does not). */
+const NOT_CONNECTED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'];
 
 /**
  * `fetch` for AI SDK's transport, with a failure to reach the backend as an AdkTransportError (the
@@ -25,25 +22,16 @@ const NOT_CONNECTED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH',
  * when it may have (the app decides whether to send again: a payment is at most once). An abort
  * stays the signal's reason, and an HTTP error status stays AI SDK's.
  */
-function fetchWithFaults(api, fetchOption) {
-  return async (input, init) => {
-    try {
-      return await (fetchOption ?? globalThis.fetch)(input, init);
-    } catch (error) {
-      if (!(error instanceof TypeError)) throw error;
-      const code = error.cause?.code;
-      const url = typeof input === 'string' ? input : api;
-      if (NOT_CONNECTED.includes(code)) {
-        throw new AdkTransportError('connect-failed', withAdvice(`the request to ${url} could not connect (${code}): nothing reached the backend`, 'check the URL and that the backend is up, then send again'), { cause: error });
-      }
-      throw new AdkTransportError(
-        'request-failed',
-        withAdvice(`the request to ${url} failed (${messageOf(error)}); it may or may not have reached the backend`, 'ask the user before sending an answer again'),
-        { cause: error },
-      );
-    }
-  };
-}
+const fetchWithFaults = (fetchOption) => (input, init) =>
+  (fetchOption ?? fetch)(input, init).catch((error) => {
+    if (!(error instanceof TypeError)) throw error;
+    const refused = NOT_CONNECTED.includes(error.cause?.code);
+    throw new AdkTransportError(
+      refused ? 'connect-failed' : 'request-failed',
+      `${input}: ${refused ? 'could not connect, nothing was sent' : 'the request failed and may have reached the backend'} (${messageOf(error.cause ?? error)})`,
+      { cause: error },
+    );
+  });
 
 export class AdkSseTransport extends DefaultChatTransport {
   #adk;
@@ -60,7 +48,7 @@ export class AdkSseTransport extends DefaultChatTransport {
       throw invalidArgument(F, `the options are ${describeValue(options)}`, "an object such as {api: '/stream'}");
     }
     const { backend, frontendTools, idleTimeoutMs: _idle, ...http } = options;
-    super({ ...http, fetch: fetchWithFaults(http.api ?? '/api/chat', http.fetch) });
+    super({ ...http, fetch: fetchWithFaults(http.fetch) });
     this.#adk = readBackend(F, backend) === 'adk';
     this.#isBrowserTool = readFrontendTools(F, frontendTools);
     this.#idleMs = optionalMs(F, options, 'idleTimeoutMs', 60000, 0);
@@ -102,8 +90,4 @@ export class AdkSseTransport extends DefaultChatTransport {
 }
 
 /** SPEC §5 F-d: the response went silent. */
-const idle = (ms) =>
-  new AdkTransportError(
-    'idle-timeout',
-    withAdvice(`no chunk of the response for ${ms} ms (idleTimeoutMs), so the stream was ended and its connection closed`, 'send the message again or ask the user again: the backend may not have finished the turn'),
-  );
+const idle = (ms) => new AdkTransportError('idle-timeout', withAdvice(`no chunk for ${ms} ms (idleTimeoutMs): the response was closed`, 'send the message again or ask the user again: the turn may be unfinished'));
