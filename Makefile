@@ -1,6 +1,6 @@
 # The two commands a fresh machine needs are `make demo` and `make test`; both install what they
 # need first (scripts/setup.sh is idempotent). Each target is a script, so each can be run alone.
-.PHONY: setup pkg test test-native test-wasm test-js test-package test-examples demo bench
+.PHONY: setup pkg test test-native test-wasm test-js test-package test-examples test-readme-paths demo bench
 
 setup:
 	bash scripts/setup.sh
@@ -25,6 +25,9 @@ test-package: pkg
 
 test-examples: pkg
 	bash scripts/test-examples.sh
+
+test-readme-paths: pkg
+	bash scripts/test-readme-paths.sh
 
 demo: setup
 	bash scripts/demo.sh

@@ -3,6 +3,7 @@
 // `Chat` are never changed (W3): everything here returns new objects.
 import { describeValue, invalidArgument, toolNameOf } from './errors.js';
 import { isFrontendExecuteTool } from './registry.js';
+import { readToolSet } from './frontend-tools.js';
 
 /** The kinds of backend a transport talks to (W4): ADK's converter, or one that reads AI SDK's shape. */
 const BACKENDS = ['adk', 'ai-sdk'];
@@ -19,29 +20,12 @@ export function readBackend(fn, value) {
 }
 
 /**
- * `frontendTools` of a transport's options, as a test `(toolName) => boolean`: a list of names (or
- * `{name}` objects, as `createAutoSend` takes them), a function (such as `autoSend.isFrontendTool`),
- * or undefined for the module's frontend-tool registry (`get_location` built in).
+ * `frontendTools` of a transport's options, as a test `(toolName) => boolean`: the forms every API
+ * takes (frontend-tools.js), undefined for the module's frontend-tool registry (`get_location` built in).
  */
 export function readFrontendTools(fn, value) {
-  if (value === undefined || value === null) return isFrontendExecuteTool;
-  if (typeof value === 'function') return (name) => value(name) === true;
-  if (Array.isArray(value)) {
-    const names = new Set();
-    value.forEach((entry, i) => {
-      const name = entry !== null && typeof entry === 'object' ? entry.name : entry;
-      if (typeof name !== 'string' || name === '') {
-        throw invalidArgument(fn, `frontendTools[${i}] is ${describeValue(entry)}`, 'a tool name or an object with a `name` string');
-      }
-      names.add(name);
-    });
-    return (name) => names.has(name);
-  }
-  throw invalidArgument(
-    fn,
-    `\`frontendTools\` is ${describeValue(value)}`,
-    "the names of the tools that run in the browser (an array, [] for none), a function (toolName) => boolean such as autoSend.isFrontendTool, or undefined for the registry's",
-  );
+  const set = readToolSet(fn, value);
+  return set === null ? isFrontendExecuteTool : (name) => set(name) !== undefined;
 }
 
 /** The `result` of W1: the output when it is an object, `{value}` otherwise, `{error}` for a failure. */

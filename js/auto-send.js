@@ -8,76 +8,52 @@ import { InternTable, answerRule, answerSends, answerValue, lastParts, messagesO
 import { RULES } from './codes.js';
 import { explainDetail, notCommitted } from './words.js';
 import { registryEntry, registryVersion } from './registry.js';
+import { readToolSet } from './frontend-tools.js';
 import { AdkError, AdkInternalError, describeValue, field, invalidArgument, isArray, messageOf, optionalString, shown, toolNameFromType, toolNameOf, withAdvice } from './errors.js';
 
 const CREATE = 'createAutoSend';
 
-/** `createAutoSend`'s options, checked: `{mode, patternB, own: Map<name, requiresApproval>, useRegistry, onError}`. */
-function readOptions(options) {
+/**
+ * `createAutoSend`'s options, checked, errors named after `fn` (createAdk's are createAdk's):
+ * `{mode, patternB, set, useRegistry, onError}`; `set` is the app's `frontendTools` (frontend-tools.js).
+ */
+function readOptions(options, fn) {
   if (options === null || typeof options !== 'object') {
-    throw invalidArgument(CREATE, `the options are ${describeValue(options)}`, "{mode: 'sse' | 'bidi'}");
+    throw invalidArgument(fn, `the options are ${describeValue(options)}`, "{mode: 'sse' | 'bidi'}");
   }
-  const mode = optionalString(CREATE, options, 'mode', "'sse' or 'bidi'");
-  if (mode === undefined) throw invalidArgument(CREATE, '`mode` is missing', "'sse' or 'bidi'");
-  if (mode !== 'sse' && mode !== 'bidi') throw invalidArgument(CREATE, `mode '${shown(mode)}' is not known`, "'sse' or 'bidi'");
-  const pattern = optionalString(CREATE, options, 'bidiPattern', "'A' or 'B'") ?? 'A';
+  const mode = optionalString(fn, options, 'mode', "'sse' or 'bidi'");
+  if (mode === undefined) throw invalidArgument(fn, '`mode` is missing', "'sse' or 'bidi'");
+  if (mode !== 'sse' && mode !== 'bidi') throw invalidArgument(fn, `mode '${shown(mode)}' is not known`, "'sse' or 'bidi'");
+  const pattern = optionalString(fn, options, 'bidiPattern', "'A' or 'B'") ?? 'A';
   if (!['A', 'a', 'B', 'b'].includes(pattern)) {
-    throw invalidArgument(CREATE, `bidiPattern '${shown(pattern)}' is not known`, "'A' or 'B'");
+    throw invalidArgument(fn, `bidiPattern '${shown(pattern)}' is not known`, "'A' or 'B'");
   }
   const patternB = pattern === 'B' || pattern === 'b';
   if (mode === 'sse' && patternB) {
     throw invalidArgument(
-      CREATE,
+      fn,
       "bidiPattern 'B' was given with mode 'sse'",
       "bidiPattern 'A' (or none) with SSE: an HTTP request cannot carry a tool result that comes later",
     );
   }
-  const own = readFrontendTools(field(CREATE, options, 'frontendTools'));
-  let useRegistry = field(CREATE, options, 'useRegistry');
-  if (useRegistry === undefined) useRegistry = own === null;
-  else if (typeof useRegistry !== 'boolean') throw invalidArgument(CREATE, `useRegistry is ${describeValue(useRegistry)}`, 'true or false');
-  const onError = field(CREATE, options, 'onError') ?? null;
-  if (onError !== null && typeof onError !== 'function') throw invalidArgument(CREATE, `onError is ${describeValue(onError)}`, 'a function or undefined');
-  return { mode, patternB: mode === 'bidi' && patternB, own: own ?? new Map(), useRegistry, onError };
-}
-
-/** `frontendTools` as `Map<name, requiresApproval>`, or null when not given. */
-function readFrontendTools(tools) {
-  if (tools === undefined || tools === null) return null;
-  if (!isArray(tools)) throw invalidArgument(CREATE, `frontendTools is ${describeValue(tools)}`, 'an array of tool names');
-  /** @type {Map<string, boolean>} */
-  const own = new Map();
-  for (let i = 0; i < tools.length; i++) {
-    const tool = tools[i];
-    let name = tool;
-    // A bare name is the safe default: the tool needs the user's approval.
-    let requiresApproval = true;
-    if (tool !== null && typeof tool === 'object') {
-      const requires = field(CREATE, tool, 'requiresApproval');
-      if (requires !== undefined) {
-        if (typeof requires !== 'boolean') {
-          throw invalidArgument(CREATE, `frontendTools[${i}].requiresApproval is ${describeValue(requires)}`, 'true or false');
-        }
-        requiresApproval = requires;
-      }
-      name = field(CREATE, tool, 'name');
-    }
-    if (typeof name !== 'string' || name === '') {
-      throw invalidArgument(CREATE, `frontendTools[${i}] is ${describeValue(name)}`, 'a tool name or an object with a `name` string');
-    }
-    // The first entry of a name decides, as a lookup in the list did.
-    if (!own.has(name)) own.set(name, requiresApproval);
-  }
-  return own;
+  const set = readToolSet(fn, field(fn, options, 'frontendTools'));
+  let useRegistry = field(fn, options, 'useRegistry');
+  if (useRegistry === undefined) useRegistry = set === null;
+  else if (typeof useRegistry !== 'boolean') throw invalidArgument(fn, `useRegistry is ${describeValue(useRegistry)}`, 'true or false');
+  const onError = field(fn, options, 'onError') ?? null;
+  if (onError !== null && typeof onError !== 'function') throw invalidArgument(fn, `onError is ${describeValue(onError)}`, 'a function or undefined');
+  return { mode, patternB: mode === 'bidi' && patternB, set, useRegistry, onError };
 }
 
 /**
- * FRONTEND | REQUIRES_APPROVAL of a tool name for an engine: its own `frontendTools` first, then
- * the registry's (unknown tools require approval).
+ * FRONTEND | REQUIRES_APPROVAL of a tool name for an engine: the chat's own tools (`own`, createAdk's
+ * `tools`) first, then the app's `frontendTools` (`set`), then the registry's (unknown tools
+ * require approval).
+ * @param {(name: string) => boolean | undefined} own @param {((name: string) => boolean | undefined) | null} set @param {boolean} useRegistry
  */
-function toolFlagsByName(own, useRegistry) {
+function toolFlagsByName(own, set, useRegistry) {
   return (/** @type {string} */ name) => {
-    const requires = own.get(name);
+    const requires = own(name) ?? (set === null ? undefined : set(name));
     if (requires !== undefined) return requires ? FLAG_FRONTEND | FLAG_REQUIRES_APPROVAL : FLAG_FRONTEND;
     const entry = registryEntry(name);
     if (entry === undefined) return FLAG_REQUIRES_APPROVAL;
@@ -133,20 +109,29 @@ const RUN_NAMES = /* @__PURE__ */ (() => {
  * Its memory of what it sent belongs to this object only, so create one per chat.
  */
 export function createAutoSend(options) {
+  return createAutoSendAs(options, CREATE, []);
+}
+
+/**
+ * createAutoSend for `fn` (its errors name `fn`), with the chat's own browser tools `own`
+ * (`{name, requiresApproval?}`, createAdk's `tools`), which come before `frontendTools`.
+ * @param {unknown} options @param {string} fn @param {Array<{name: string, requiresApproval?: unknown}>} own
+ */
+export function createAutoSendAs(options, fn, own) {
   requireReady();
   let settings;
   try {
-    settings = readOptions(options);
+    settings = readOptions(options, fn);
   } catch (error) {
-    throw namedArgumentError(error, CREATE);
+    throw namedArgumentError(error, fn);
   }
-  const { mode, patternB, own, useRegistry, onError } = settings;
+  const { mode, patternB, set, useRegistry, onError } = settings;
   const id = core.adk_engine_new(
     mode === 'bidi' ? ENGINE_OPTION_MODE_BIDI : ENGINE_OPTION_MODE_SSE,
     patternB ? ENGINE_OPTION_PATTERN_B : ENGINE_OPTION_PATTERN_A,
   );
   const table = new InternTable();
-  const flagsOf = toolFlagsByName(own, useRegistry);
+  const flagsOf = toolFlagsByName(/** @type {(name: string) => boolean | undefined} */ (readToolSet(fn, own)), set, useRegistry);
   const toolFlags = cachedToolFlags(flagsOf);
   /** Writes `arg`'s last message into the records; the table forgets the tool flags it keeps
    *  per part index when the registry changed. */

@@ -49,6 +49,8 @@ function checkOptions(options, F, sseOnly) {
 /** A key that changes exactly when the browser tool set changes. */
 function toolSetKey(frontendTools) {
   if (frontendTools === undefined) return '';
+  // A function is asked through the latest render's (useAdkChatWith): a new one each render is the same set.
+  if (typeof frontendTools === 'function') return 'function';
   if (!Array.isArray(frontendTools)) return 'invalid';
   return `[${frontendTools.map((t) => (t !== null && typeof t === 'object' ? `${t.name}:${t.requiresApproval}` : String(t))).join(',')}]`;
 }
@@ -56,7 +58,7 @@ function toolSetKey(frontendTools) {
 /**
  * The hook with the BIDI parts (`BIDI_HOOK`) or, for the SSE-only entry, without them (null), in
  * which case mode 'bidi' is refused by name (`fn` is the name errors give).
- * @param {Record<string, any>} options @param {{transport: (options: any) => any, createAdk: (options: any) => any} | null} bidi @param {string} fn
+ * @param {Record<string, any>} options @param {{transport: (options: any) => any, createAdk: (options: any, fn: string) => any} | null} bidi @param {string} fn
  */
 export function useAdkChatWith(options, bidi, fn) {
   checkOptions(options, fn, bidi === null);
@@ -92,7 +94,7 @@ export function useAdkChatWith(options, bidi, fn) {
             backend,
             frontendTools: isFrontendTool,
             ...transportOptions,
-            // Chunks that arrived with no open stream go into the last assistant message (nothing is lost).
+            // Chunks that arrived with no open stream go into the chat (nothing is lost, SPEC §5 W8).
             onBufferedChunks: () => {
               if (holder.adk) void holder.adk.resumeBuffered();
               if (transportOptions && typeof transportOptions.onBufferedChunks === 'function') {
@@ -105,8 +107,10 @@ export function useAdkChatWith(options, bidi, fn) {
       const callback = latest.current[name];
       return typeof callback === 'function' ? callback(...args) : undefined;
     };
-    const adkOptions = { mode, bidiPattern, tools, frontendTools, transport, onToolError: call('onToolError') };
-    const adk = bidi !== null ? bidi.createAdk(adkOptions) : createSseAdk(adkOptions, fn);
+    const toolSet = typeof frontendTools === 'function' ? (/** @type {string} */ name) => latest.current.frontendTools(name) : frontendTools;
+    // onError hears the engine's errors (a WebAssembly trap) as well as the chat's.
+    const adkOptions = { mode, bidiPattern, tools, frontendTools: toolSet, transport, onToolError: call('onToolError'), onError: call('onError') };
+    const adk = bidi !== null ? bidi.createAdk(adkOptions, fn) : createSseAdk(adkOptions, fn);
     holder.adk = adk;
     const init = latest.current;
     /** @type {Record<string, unknown>} */

@@ -1,4 +1,5 @@
-import type { AutoSend, ChatLike, Explanation, Mode, BidiPattern, PendingApproval, BatchDecisions, AddToolOutputArgs, UIMessageLike } from './index.js';
+import type { FrontendToolSet } from './transport.js';
+import type { AutoSendOptions, AutoSend, ChatLike, Explanation, Mode, BidiPattern, PendingApproval, BatchDecisions, AddToolOutputArgs, UIMessageLike } from './index.js';
 
 /** A chat's own browser tool (`createAdk({tools})`, `useAdkChat({tools})`); not the registry's `ToolExecutor`. */
 export interface BrowserTool {
@@ -19,21 +20,32 @@ export interface AdkOptions {
    *  registry (`registerToolExecutor`) keep the old `ToolExecutor` contract, `{success, output?, error?}`. */
   tools?: Record<string, BrowserTool | BrowserTool['execute']>;
   /**
-   * The tools that run in the browser besides `tools`: names, or objects as
-   * `createAutoSend` takes them; `[]` for none. Default: the module's frontend-tool registry
-   * (`get_location`, `take_photo`, `get_camera`). Say it when the backend has a server tool of the
-   * same name, or the browser runs its own in its place.
+   * The tools that run in the browser besides `tools`, in the forms `createAutoSend` takes (names,
+   * `{name, requiresApproval?}`, or a test `(toolName) => boolean`); `[]` for none. Default: the
+   * module's frontend-tool registry (`get_location`, `take_photo`, `get_camera`). Say it when the
+   * backend has a server tool of the same name, or the browser runs its own in its place.
    */
-  frontendTools?: ReadonlyArray<string | { name: string; requiresApproval?: boolean }>;
-  /** BIDI Pattern B: the transport whose `sendToolResult` carries approved tools' outputs. */
+  frontendTools?: FrontendToolSet;
+  /**
+   * The chat's transport. BIDI Pattern B needs one with `sendToolResult` (the BidiTransport, or the
+   * testing kit's): each approved browser tool's output goes on it as a `tool_result` frame, after
+   * the message that carries the approval (`messagesSent`, `whenMessageSent`). `createAdk` refuses
+   * Pattern B without it. Should the frame fail (the socket closed), the tool part gets an
+   * `output-error` saying the backend did not get the result, and `onToolError` the error. Any
+   * other transport (the SSE one `useAdkChat` builds) may be given and is used for nothing else.
+   */
   transport?: {
-    sendToolResult(toolCallId: string, result: unknown): void;
+    sendToolResult?(toolCallId: string, result: object): void;
     reconnectToStream?(options: { chatId: string }): Promise<ReadableStream<unknown> | null>;
     readonly messagesSent?: number;
     whenMessageSent?(count: number, timeoutMs?: number): Promise<boolean>;
   };
-  /** A browser tool failed (its errorText is sent), or buffered chunks could not be applied (call null). */
+  /** A browser tool failed (its errorText is sent), its Pattern B `tool_result` could not be sent,
+   *  or buffered chunks could not be applied (call null). */
   onToolError?(error: unknown, call: ToolCallClaim | null): void;
+  /** The engine's error (`createAutoSend`'s `onError`): an `AdkInternalError` when the WebAssembly
+   *  core traps during a decision; the engine then answers false for good. */
+  onError?: AutoSendOptions['onError'];
 }
 
 export interface Adk {
@@ -57,8 +69,9 @@ export interface Adk {
   /** Resolves when every started browser tool has finished and its output is added. */
   whenToolsIdle(): Promise<void>;
   setTools(tools: AdkOptions['tools']): void;
-  /** Applies chunks the BIDI transport kept while no stream was open (e.g. a late timeout result)
-   *  to the last assistant message; pass it as the transport's `onBufferedChunks`. */
+  /** Applies chunks the BIDI transport kept while no stream was open to the chat, as the
+   *  `resumeBuffered` export does (the message they continue, or a turn the backend started as a
+   *  message of its own); pass it as the transport's `onBufferedChunks`. */
   resumeBuffered(): Promise<boolean>;
   detach(): void;
 }
@@ -69,13 +82,18 @@ export function attachAdk(chat: ChatLike, adk: Adk): Adk;
 export { AdkSseTransport, type AdkSseTransportOptions } from './sse-transport.js';
 
 /**
- * Puts chunks the BIDI transport kept while no response stream was open (a second approval of the
- * same turn, a late result) into the assistant message they continue. For `useChat` with
- * `createAutoSend`: `new BidiTransport({url, onBufferedChunks: () => resumeBuffered(chat, transport)})`.
+ * Puts chunks the BIDI transport kept while no response stream was open into the chat: a second
+ * approval of the same turn or a late result into the assistant message they continue;
+ * a turn the backend started (a voice answer) as a new assistant message after the others, with the
+ * user's transcribed speech (`…_input_text`) as a user message before it. Only the parts the chunks
+ * changed are written: an answer the user gave meanwhile stays. Waits while the chat streams.
+ * `chat` is the AI SDK `Chat` instance (with `useChat`, the one given as `useChat({chat})`); what
+ * `useChat` returns is one render's snapshot and is refused (`AdkInvalidArgumentError`). For
+ * `useChat` with `createAutoSend`: `new BidiTransport({url, onBufferedChunks: () => resumeBuffered(chat, transport)})`.
  * Resolves true when chunks were applied.
  */
 export function resumeBuffered(
-  chat: ChatLike,
+  chat: ChatLike & { setMessages?: never },
   transport: { reconnectToStream(options: { chatId: string; continueMessage?: boolean }): Promise<ReadableStream<unknown> | null> },
   options?: { onError?(error: unknown): void },
 ): Promise<boolean>;

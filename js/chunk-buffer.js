@@ -1,11 +1,14 @@
 // The chunks a BidiTransport keeps while no response stream is open (SPEC §5: nothing is lost), in
-// order, with the mark of where their response ended.
+// order, with the mark of where their response ended, and whether a turn the backend started is
+// among them (SPEC §5 W8: its `start` names a message of its own).
 
 /** Marks where a buffered response ended. */
 const END = Symbol('end');
 
 export class ChunkBuffer {
   #entries = [];
+  /** How many turns the backend started among the entries (agent-turn.js). */
+  #turns = 0;
 
   /**
    * Whether a buffered chunk passes `test`; without one, whether any chunk is buffered.
@@ -15,11 +18,18 @@ export class ChunkBuffer {
     return this.#entries.some((entry) => entry !== END && test(entry));
   }
 
-  /** Keeps a chunk; true when it is the first one kept. */
-  push(chunk) {
+  /** Keeps a chunk (`begins`: it is the `start` of a turn the backend started); true when it is the first one kept. */
+  push(chunk, begins = false) {
     const first = !this.has();
+    if (begins) this.#turns++;
     this.#entries.push(chunk);
     return first;
+  }
+
+  /** Whether a turn the backend started is among the buffered chunks (a message of its own, W8);
+   *  else they all continue the turn's message. */
+  get holdsTurn() {
+    return this.#turns > 0;
   }
 
   /** The buffered response is complete (an empty buffer has nothing to mark). */
@@ -33,6 +43,7 @@ export class ChunkBuffer {
     const ended = this.#entries[this.#entries.length - 1] === END;
     const chunks = this.#entries.filter((entry) => entry !== END);
     this.#entries = [];
+    this.#turns = 0;
     return { chunks, ended };
   }
 }

@@ -2,8 +2,9 @@
 // transport. The React hook (react.js) is built on them; `adk-stream-wasm/chat` (chat.js) exports
 // them. Which tool call runs when is decided in Rust (src/runner.rs); this file claims the calls
 // and hands their results to the chat, and tool-runner.js, loaded with the first one, runs them.
-import { approve, deny, answerApprovals, pendingApprovals, createAutoSend } from './index.js';
-import { describeValue, invalidArgument, loadOnDemand, messageOf } from './errors.js';
+import { approve, deny, answerApprovals, pendingApprovals } from './index.js';
+import { createAutoSendAs } from './auto-send.js';
+import { AdkTransportError, describeValue, invalidArgument, loadOnDemand, messageOf } from './errors.js';
 
 /**
  * What only a BIDI chat does, apart so that an SSE-only app (useAdkChat from
@@ -12,15 +13,37 @@ import { describeValue, invalidArgument, loadOnDemand, messageOf } from './error
  * `readUIMessageStream`, about 0.6 KB gzip of an app).
  */
 const BIDI_CHAT = {
-  /** BIDI Pattern B: the output travels as a tool_result frame on the open socket (SPEC §5). */
+  /** Pattern B sends each approved browser tool's output on the transport: refused without one that can. */
+  checkTransport(transport, fn) {
+    if (transport !== null && typeof transport === 'object' && typeof transport.sendToolResult === 'function') return;
+    throw invalidArgument(
+      fn,
+      "bidiPattern 'B' without a `transport` that has sendToolResult()",
+      "the chat's BidiTransport as `transport` (or another with sendToolResult(), such as AdkTestTransport): Pattern B sends each approved browser tool's output on it as a tool_result frame",
+    );
+  },
+  /**
+   * BIDI Pattern B: the output travels as a tool_result frame on the open socket (SPEC §5), after
+   * the message that carries the approval (the backend must see the approval first). Returns what
+   * the part gets: the result when it was sent; when it could not be (the socket closed, the
+   * approval never sent), an output-error that says the backend did not get it, so the user sees
+   * it and the chat does not wait for an output (the error goes to onToolError too).
+   */
   async sendToolResult(transport, call, result, onToolError) {
-    // After the message that carries the approval; the part still gets the output so the user
-    // sees it, and the engine knows not to send it again.
-    const approvalSent = typeof transport.whenMessageSent === 'function' ? await transport.whenMessageSent(call.messagesBefore) : true;
-    if (approvalSent) {
-      transport.sendToolResult(call.toolCallId, result.state === 'output-error' ? { error: result.errorText } : result.output);
-    } else if (typeof onToolError === 'function') {
-      onToolError(new Error(`${call.toolName}: its approval was never sent, so its tool_result was not sent either.`), call);
+    try {
+      const approvalSent = typeof transport.whenMessageSent === 'function' ? await transport.whenMessageSent(call.messagesBefore) : true;
+      if (!approvalSent) throw new AdkTransportError('send-failed', 'its approval was never sent');
+      // The frame's `result` is an object (SPEC §5), as W1's tool-result part: `{value}` around any other output.
+      const { output } = result;
+      const object = output !== null && typeof output === 'object' && !Array.isArray(output);
+      transport.sendToolResult(call.toolCallId, result.state === 'output-error' ? { error: result.errorText } : object ? output : { value: output });
+      return result;
+    } catch (error) {
+      if (typeof onToolError === 'function') onToolError(error, call);
+      return {
+        state: 'output-error',
+        errorText: `${call.toolName} ran, but its result could not be sent to the backend: ${messageOf(error)}`,
+      };
     }
   },
   /**
@@ -38,10 +61,16 @@ const BIDI_CHAT = {
  * Creates the engine for a chat that does not exist yet: pass `adk.sendAutomaticallyWhen` to the
  * `Chat` constructor, then `adk.attach(chat)`.
  * Options: `{mode, bidiPattern?, tools?: {[name]: {execute(input, ctx), requiresApproval?}},
- * transport?: the BidiTransport (for Pattern B tool_result frames), onToolError?(error, call)}`.
+ * frontendTools?, transport?: the BidiTransport (Pattern B's tool_result frames need it),
+ * onToolError?(error, call), onError?(error): the engine's (createAutoSend's)}`.
  */
 export function createAdk(options) {
   return createAdkWith(options, BIDI_CHAT, 'createAdk');
+}
+
+/** `createAdk` whose errors name `fn` (useAdkChat's own). */
+export function createAdkFor(options, fn) {
+  return createAdkWith(options, BIDI_CHAT, fn);
 }
 
 /** `createAdk` without the BIDI chat's parts, for the SSE-only `useAdkChat` (which refuses mode 'bidi'). */
@@ -54,28 +83,17 @@ function createAdkWith(options, bidi, fn) {
   if (options === null || typeof options !== 'object') {
     throw invalidArgument(fn, `the options are ${describeValue(options)}`, "{mode: 'sse' | 'bidi', tools?, transport?}");
   }
-  const { mode, bidiPattern, transport, onToolError } = options;
+  const { mode, bidiPattern, transport, onToolError, onError, frontendTools } = options;
   // `||`: no tools (undefined, null, false) is an empty set.
   let tools = options.tools || {};
   if (typeof tools !== 'object') {
     throw invalidArgument(fn, `tools is ${describeValue(tools)}`, '{[name]: {execute, requiresApproval?}}');
   }
-  const own = Object.entries(tools).map(([name, tool]) => ({
-    name,
-    requiresApproval: tool && tool.requiresApproval !== undefined ? tool.requiresApproval : true,
-  }));
-  // SPEC §6: which tools run in the browser is the app's to say. `frontendTools` (names, `[]` for
-  // none) replaces the registry's; the chat's own `tools` always run in the browser.
-  const { frontendTools } = options;
-  if (frontendTools !== undefined && !Array.isArray(frontendTools)) {
-    throw invalidArgument(fn, `frontendTools is ${describeValue(frontendTools)}`, "the names of the tools that run in the browser ([] for none), or undefined for the registry's");
-  }
-  const autoSend = createAutoSend({
-    mode,
-    bidiPattern,
-    frontendTools: frontendTools === undefined ? own : [...own, ...frontendTools],
-    useRegistry: frontendTools === undefined,
-  });
+  // SPEC §6: the chat's own `tools` always run in the browser; `frontendTools` (any form
+  // createAutoSend takes, frontend-tools.js) says which others do, else the registry.
+  const own = Object.entries(tools).map(([name, tool]) => ({ name, requiresApproval: tool ? tool.requiresApproval : undefined }));
+  const autoSend = createAutoSendAs({ mode, bidiPattern, frontendTools, onError }, fn, own);
+  if (bidi !== null && autoSend.bidiPattern === 'B') bidi.checkTransport(transport, fn);
   let chat = null;
   let unsubscribe = null;
   const running = new Map();
@@ -99,8 +117,8 @@ function createAdkWith(options, bidi, fn) {
     // Outside the download's catch, as before the runner loaded on demand: a throw from the app's
     // onToolError inside the run rejects it (runTools reports it) and adds no output.
     if (runner !== null) result = await runner.toolResult(call, part ? part.input : undefined, tools, onToolError);
-    if (bidi !== null && autoSend.bidiPattern === 'B' && call.run === 'approved' && transport) {
-      await bidi.sendToolResult(transport, call, result, onToolError);
+    if (bidi !== null && autoSend.bidiPattern === 'B' && call.run === 'approved') {
+      result = await bidi.sendToolResult(transport, call, result, onToolError);
     }
     await autoSend.addToolOutput(chat, { tool: toolName, toolCallId, ...result });
   }
@@ -161,11 +179,11 @@ function createAdkWith(options, bidi, fn) {
     /** Resolves when every browser tool started so far has finished and its output is added. */
     whenToolsIdle: () => Promise.all([...running.values()]).then(() => undefined),
     /**
-     * Delivers chunks the BIDI transport kept while no response stream was open (for example the
-     * backend's late result after an approval timeout) into the last assistant message. AI SDK's
-     * own `resumeStream` would start a new message, where a tool result for an earlier call fails,
-     * so the chunks are applied to the message they continue. Pass it as the transport's
-     * `onBufferedChunks` (useAdkChat does). Resolves true when chunks were applied.
+     * Delivers chunks the BIDI transport kept while no response stream was open (a second approval,
+     * the backend's late result) into the message they continue, and a turn the backend started (a
+     * voice answer) as a message of its own with the user's speech before it (resume-buffered.js).
+     * Pass it as the transport's `onBufferedChunks` (useAdkChat does). Resolves true when chunks
+     * were applied.
      */
     async resumeBuffered() {
       if (chat === null || !transport || bidi === null) return false;

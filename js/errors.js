@@ -9,7 +9,8 @@
 export class AdkError extends Error {
   /** @param {string} message @param {{cause?: unknown}} [options] */
   constructor(message, options) {
-    super(message, options);
+    // Error would turn a symbol (or an object whose toString throws) into a raw TypeError here.
+    super(typeof message === 'string' || message === undefined ? message : textOf(message), options);
     // The name is written out: a minifier renames classes.
     this.name = /** @type {typeof AdkError} */ (new.target).errorName;
   }
@@ -27,6 +28,15 @@ export class AdkError extends Error {
     }
     if (typeof name !== 'string') return false;
     return this === AdkError ? name.startsWith('Adk') && name.endsWith('Error') : name === this.errorName;
+  }
+}
+
+/** A value as a message's text: `String(value)`, or its kind when even that throws. */
+function textOf(value) {
+  try {
+    return String(value);
+  } catch {
+    return describeValue(value);
   }
 }
 

@@ -85,7 +85,9 @@ export function explainDetail(rule, value, parts, actions, malformed) {
     case RULE_NO_USER_ACTION:
       return 'Nothing is sent: the last message holds no approval answer and no tool output added by the browser.';
     case RULE_ALREADY_KNOWN:
-      return `Nothing is sent: the backend already knows all ${value} answer(s) and browser output(s) in the last message (this chat sent them, a later part shows the backend moved on, or the backend reported the tool failed).`;
+      // No count: the core counts a denied browser tool's backend-written output as an output
+      // too, so one denied part read "all 2 answer(s)" (issue 32).
+      return 'Nothing is sent: the backend already knows every answer and browser output in the last message (this chat sent them, a later part shows the backend moved on, or the backend reported the tool failed).';
     default: {
       const names = [];
       for (let i = 0; i < actions.length; i += 2) {

@@ -44,8 +44,10 @@ export interface AutoSendOptions {
   /** BIDI only. 'A' (default): an approved browser tool's approval is sent with its output.
    *  'B': the approval is sent at once and the output follows as a `tool_result` frame. */
   bidiPattern?: BidiPattern;
-  /** Names of the tools that run in the browser; default: the module's registry. */
-  frontendTools?: ReadonlyArray<string | { name: string; requiresApproval?: boolean }>;
+  /** The tools that run in the browser: names or `{name, requiresApproval?}` (`[]` for none), or a
+   *  test `(toolName) => boolean` such as another engine's `isFrontendTool`; default: the module's
+   *  registry. The same forms as every API takes. */
+  frontendTools?: FrontendToolSet;
   /** Whether the module's registry counts too; default: only when `frontendTools` is absent. */
   useRegistry?: boolean;
   /** Called once if the WebAssembly core traps during a decision (`AdkInternalError`); that engine
@@ -73,9 +75,10 @@ export interface Explanation {
 }
 
 export interface AutoSend {
-  /** Pass to `useChat({sendAutomaticallyWhen})` / `new Chat({...})` as is. Synchronous once the
-   *  module is loaded (always in Node); a promise before that. Never throws. */
-  sendAutomaticallyWhen(options: { messages: ReadonlyArray<UIMessageLike> }): boolean | Promise<boolean>;
+  /** Pass to `useChat({sendAutomaticallyWhen})` / `new Chat({...})` as is. Synchronous: the core
+   *  compiles when the package is imported (where it cannot, `createAutoSend` throws `AdkLoadError`).
+   *  Never throws. */
+  sendAutomaticallyWhen(options: { messages: ReadonlyArray<UIMessageLike> }): boolean;
   /** What the decision would be now, without remembering anything. */
   explain(options: { messages: ReadonlyArray<UIMessageLike> }): Explanation;
   /** Forgets what this chat sent and which outputs were the browser's. */
@@ -129,6 +132,7 @@ export {
   AdkInternalError,
 } from './errors.js';
 import type { AdkLoadError, AdkInternalError } from './errors.js';
+import type { FrontendToolSet } from './transport.js';
 
 /** The tool parts of message type `M` (AI SDK's `UIMessage` by default) waiting for an approval. */
 type ApprovalPartOf<M> = M extends { parts?: ReadonlyArray<infer P> | null }

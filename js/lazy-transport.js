@@ -2,7 +2,7 @@
 // is imported only when a chat in BIDI mode is created, so an SSE app never downloads it. Every ChatTransport method is async, so the module loads behind the first call; bad
 // options reject that call with the same error `new BidiTransport(options)` would throw.
 
-import { AdkTransportError, loadOnDemand } from './errors.js';
+import { AdkTransportError, describeValue, invalidArgument, loadOnDemand } from './errors.js';
 import { AUDIO_PATH } from './voice-path.js';
 
 export class LazyBidiTransport {
@@ -59,8 +59,14 @@ export class LazyBidiTransport {
     return this.#loaded('sendToolResult').sendToolResult(toolCallId, result);
   }
 
+  /** As BidiTransport's: false when no socket is open (there is nothing to interrupt), loaded or not. */
   interrupt(reason) {
-    return this.#loaded('interrupt').interrupt(reason);
+    if (this.#inner !== null) return this.#inner.interrupt(reason);
+    // The reasons frames.js's checkedInterruptFrame takes, checked here without loading it.
+    if (reason !== undefined && reason !== null && reason !== 'user_abort' && reason !== 'timeout' && reason !== 'error') {
+      throw invalidArgument('BidiTransport.interrupt', `the reason is ${describeValue(reason)}`, "'user_abort', 'timeout', 'error' or undefined");
+    }
+    return false;
   }
 
   sendAudioControl(action) {

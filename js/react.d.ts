@@ -11,7 +11,8 @@ import type { ToolExecutorDependencies, ToolExecutorResult } from './executors.j
 export type AdkChatMode = 'sse' | 'bidi';
 
 /** A transport of the app's own (the testing kit's `AdkTestTransport`, a custom one): any AI SDK
- *  `ChatTransport`; in BIDI Pattern B its `sendToolResult` carries approved browser tools' outputs. */
+ *  `ChatTransport`; in BIDI Pattern B its `sendToolResult` carries approved browser tools' outputs
+ *  (without one, Pattern B is refused when the chat is created). */
 export type AdkOwnTransport<M extends UIMessage = UIMessage, MODE extends AdkChatMode = AdkChatMode> = ChatTransport<M> &
   (MODE extends 'bidi' ? { sendToolResult?(toolCallId: string, result: object): void } : unknown);
 
@@ -25,8 +26,9 @@ export interface UseAdkChatOptions<M extends UIMessage = UIMessage, MODE extends
   url?: string;
   bidiPattern?: BidiPattern;
   tools?: AdkOptions['tools'];
-  /** The tools that run in the browser besides `tools` (`[]` for none); default: the module's
-   *  frontend-tool registry (`get_location`, `take_photo`, `get_camera`). */
+  /** The tools that run in the browser besides `tools` (`[]` for none), in the forms every API
+   *  takes; a function is asked through the latest render's. Default: the module's frontend-tool
+   *  registry (`get_location`, `take_photo`, `get_camera`). */
   frontendTools?: AdkOptions['frontendTools'];
   /** `'adk'` (default) or `'ai-sdk'` (AI SDK's server, Pydantic AI): how the request is encoded. Not with `transport`. */
   backend?: AdkBackendKind;
@@ -35,16 +37,43 @@ export interface UseAdkChatOptions<M extends UIMessage = UIMessage, MODE extends
   /** Passed to AdkSseTransport (SSE; AI SDK's `DefaultChatTransport` options) or BidiTransport (BIDI). Not with `transport`. */
   transportOptions?: Record<string, unknown> & Partial<BidiTransportOptions>;
   onToolError?: AdkOptions['onToolError'];
+  /** AI SDK's `onError` (the chat's errors), which also hears the engine's: an `AdkInternalError`
+   *  when the WebAssembly core traps during a decision (`createAutoSend`'s `onError`). */
+  onError?: ChatInit<M>['onError'];
   /** useChat's options. */
   experimental_throttle?: number;
   resume?: boolean;
 }
 
+/**
+ * The BIDI transport useAdkChat builds: `BidiTransport`'s members, over its module, which loads
+ * when the chat is created (an SSE app never downloads it). It is not an instance of the class
+ * (`instanceof BidiTransport` is false). Before the module has loaded it answers as a
+ * `BidiTransport` with no socket open: `connected` false, `interrupt()` false, the senders an
+ * `AdkTransportError` `'not-connected'`; a failed download rejects the next async call.
+ */
+export type UseAdkChatBidiTransport<M extends UIMessage = UIMessage> = Pick<
+  BidiTransport<M>,
+  | 'sendMessages'
+  | 'reconnectToStream'
+  | 'sendToolResult'
+  | 'interrupt'
+  | 'sendAudioControl'
+  | 'sendAudioChunk'
+  | 'connect'
+  | 'close'
+  | 'latencyMs'
+  | 'connected'
+  | 'socket'
+  | 'messagesSent'
+  | 'whenMessageSent'
+>;
+
 /** The chat's transport, by mode: the BIDI WebSocket transport (`latencyMs`, `interrupt()`, …) or
- *  the package's `AdkSseTransport` (AI SDK's `DefaultChatTransport`) for SSE; both when the mode is
- *  only known at run time. */
+ *  the package's `AdkSseTransport` (AI SDK's `DefaultChatTransport` with the ADK encoding) for SSE;
+ *  either when the mode is only known at run time. */
 export type AdkChatTransport<M extends UIMessage = UIMessage, MODE extends AdkChatMode = AdkChatMode> =
-  | (MODE extends 'bidi' ? BidiTransport<M> : never)
+  | (MODE extends 'bidi' ? UseAdkChatBidiTransport<M> : never)
   | (MODE extends 'sse' ? AdkSseTransport<M> : never);
 
 export type UseAdkChatResult<
@@ -66,8 +95,9 @@ export type UseAdkChatResult<
   explain: Explanation;
 };
 
-/** `mode` decides the transport's type: `useAdkChat({mode: 'bidi', url})` gives a `BidiTransport`;
- *  no mode (the default, SSE) or `mode: 'sse'` gives a `DefaultChatTransport`. */
+/** `mode` decides the transport's type: `useAdkChat({mode: 'bidi', url})` gives the BIDI transport
+ *  (`UseAdkChatBidiTransport`); no mode (the default, SSE) or `mode: 'sse'` gives the package's
+ *  `AdkSseTransport`. */
 export function useAdkChat<
   M extends UIMessage = UIMessage,
   MODE extends AdkChatMode = 'sse',

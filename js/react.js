@@ -1,7 +1,7 @@
 // useAdkChat: AI SDK's useChat with this library's engine, helpers, browser tools and transport, in
 // either mode (chat-hook.js has its body; react-sse.js the SSE-only entry).
 import { useCallback, useMemo, useRef } from 'react';
-import { createAdk } from './create-adk.js';
+import { createAdkFor } from './create-adk.js';
 import { LazyBidiTransport } from './lazy-transport.js';
 import { useAdkChatWith } from './chat-hook.js';
 import { hasToolExecutor, runToolExecutor } from './executors.js';
@@ -12,7 +12,7 @@ import { hasToolExecutor, runToolExecutor } from './executors.js';
  */
 const BIDI_HOOK = {
   transport: (options) => new LazyBidiTransport(options),
-  createAdk,
+  createAdk: createAdkFor,
 };
 
 /**

@@ -2,66 +2,11 @@
 // `tool-approval-request` of the same response, whatever came between. The rule itself is the
 // core's (src/transport/stream_rules.rs, exports `adk_bidi_*`); this module is the one place the
 // JS side speaks to it (codes and bits: contract.js, generated from Rust): `StreamRules`, a
-// transport's slot of the rules with the time limit of an aborted response's tail, and
-// `splitConversation`, which the testing kit (`splitResponses`, `splitRawEvents`), the demo
-// backend's replay and the test servers use to cut a recorded conversation exactly where
-// `BidiTransport` ends its streams.
-import { core, loadError } from './loader.js';
-import { chunkKind, STEP_DELIVER_THEN_END, STEP_IGNORE, STEP_MASK, STEP_TAIL_ACTIVE } from './contract.js';
-
-/**
- * Splits a conversation into response streams by the transport's own rules. `eventOf(item)` says
- * what an item is: `'[DONE]'`, a chunk `type` string, or null for an item that is no event of the
- * message stream (a pong, an audio chunk, a frame that is not JSON): those stay with the response
- * they came in and never end one. Returns the responses, each a non-empty array of items in order;
- * a `[DONE]` the rules ignore (a repeat of an end) stays with the response it repeats.
- */
-export function splitConversation(items, eventOf) {
-  if (loadError !== null) throw loadError;
-  const rules = core.adk_bidi_new();
-  try {
-    return cut(items, eventOf, rules);
-  } finally {
-    core.adk_bidi_free(rules);
-  }
-}
-
-function cut(items, eventOf, rules) {
-  /** @type {any[][]} */
-  const responses = [];
-  /** @type {any[]} */
-  let current = [];
-  let hasEvent = false;
-  // Items that are no response of their own go with the response before them.
-  const toPrevious = () => {
-    if (responses.length > 0) responses[responses.length - 1].push(...current);
-    current = [];
-  };
-  // A response stream is open from its request on; the next request goes out once one ends.
-  core.adk_bidi_start(rules);
-  const end = () => {
-    responses.push(current);
-    current = [];
-    hasEvent = false;
-    core.adk_bidi_start(rules);
-  };
-  for (const item of items) {
-    const event = eventOf(item);
-    current.push(item);
-    if (event === null) continue;
-    if (event === '[DONE]') {
-      const step = core.adk_bidi_done(rules, 1) & STEP_MASK;
-      if (step !== STEP_IGNORE) end();
-      else if (!hasEvent) toPrevious();
-      continue;
-    }
-    hasEvent = true;
-    if ((core.adk_bidi_chunk(rules, chunkKind(event), 1, 1) & STEP_MASK) === STEP_DELIVER_THEN_END) end();
-  }
-  if (hasEvent) responses.push(current);
-  else toPrevious();
-  return responses;
-}
+// transport's slot of the rules with the time limit of an aborted response's tail. What cuts a
+// recorded conversation (the testing kit, the demo backend, the test servers) reads the same rule
+// in plain JS, response-ends.js, held to this one by tests/js/response-boundaries.test.ts.
+import { core } from './loader.js';
+import { chunkKind, STEP_TAIL_ACTIVE } from './contract.js';
 
 // Each transport's rules live in a core slot, freed when they are collected with the transport.
 const slots = /* @__PURE__ */ new FinalizationRegistry((id) => core.adk_bidi_free(id));

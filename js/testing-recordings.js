@@ -1,13 +1,17 @@
 // The recordings the testing kit (testing.js) plays: a recording's frames read into chunks, and a
 // conversation split into the response streams a transport returns (SSE: one per `[DONE]`; BIDI:
-// by the core's stream rules, the ones BidiTransport applies, js/stream-rules.js).
-import { splitConversation } from './stream-rules.js';
+// by the rule BidiTransport applies, in plain JS: response-ends.js). No WebAssembly: nothing here
+// imports the core.
+import { splitConversation } from './response-ends.js';
+import { AdkError } from './errors.js';
 
 /** A test's own mistake (a request past the script, a malformed recording, a wait that timed out). */
-export class AdkTestingError extends Error {
+export class AdkTestingError extends AdkError {
+  static errorName = 'AdkTestingError';
+
+  /** @param {string} message */
   constructor(message) {
     super(message);
-    this.name = 'AdkTestingError';
   }
 }
 

@@ -6,13 +6,14 @@
 // these declarations still compile under `skipLibCheck: false`.
 // @ts-ignore -- resolves only when the optional peer `ai` is installed (see above).
 import type { UIMessage as AiUIMessage, UIMessageChunk as AiUIMessageChunk } from 'ai';
+import type { AdkError } from './errors.js';
 
 /** A UI message chunk as the backend writes it (`{type: 'text-delta', id, delta}`, …). */
 export type TestChunk = AiUIMessageChunk;
 
 /** A test's own mistake: a request past the script's end, a malformed recording, a wait that
  *  timed out. `name` is `'AdkTestingError'`; the message says what was seen and what was expected. */
-export declare class AdkTestingError extends Error {
+export declare class AdkTestingError extends AdkError {
   constructor(message: string);
 }
 
@@ -58,6 +59,10 @@ export interface AdkTestTransportOptions {
   chunkDelayMs?: number;
   /** Where `playAudio()` sends the agent's `data-pcm` chunks (a voice's `onAudio`). */
   onAudio?(audio: TestAudio): void;
+  /** Chunks `agentTurn()` sent arrived while no response stream was open: called once per batch,
+   *  as BidiTransport's option. Give it `() => adk.resumeBuffered()` (or `resumeBuffered(chat,
+   *  transport)` from `adk-stream-wasm/chat`) to bring them into the chat. */
+  onBufferedChunks?(): void;
 }
 
 /** A `data-pcm` chunk as the BIDI transport hands it to `onAudio`. */
@@ -78,6 +83,8 @@ export type TestAudioFrame =
  * AI SDK's `ChatTransport` over scripted responses: request N gets response N. Every request is
  * recorded; a request past the script rejects with `AdkTestingError` (the chat's `error`), never
  * a stream that hangs. An aborted request (`chat.stop()`) ends its stream with the abort error.
+ * It answers as the package's transports do: a response that continues an assistant message goes
+ * on in that message, whatever `messageId` its `start` carries (one message per agent turn).
  */
 export declare class AdkTestTransport<UI_MESSAGE extends AiUIMessage = AiUIMessage> {
   /** Throws `AdkTestingError` when `responses` is not an array of chunk arrays. */
@@ -107,15 +114,50 @@ export declare class AdkTestTransport<UI_MESSAGE extends AiUIMessage = AiUIMessa
     body?: object;
     metadata?: unknown;
   }): Promise<ReadableStream<TestChunk>>;
-  /** Always `null`: nothing is left to resume. */
-  reconnectToStream(options: { chatId: string }): Promise<ReadableStream<TestChunk> | null>;
+  /**
+   * The chunks `agentTurn()` sent while no response stream was open, as BidiTransport gives them:
+   * `null` when there are none. Chunks that continue the turn's assistant message are given only
+   * with `continueMessage: true` (the caller applies them to that message, as `resumeBuffered`
+   * does); otherwise it rejects with an `AdkTransportError` of kind `'resume-would-split'`. Each
+   * turn the backend started begins with a `start` naming its message.
+   */
+  reconnectToStream(options: { chatId: string; continueMessage?: boolean }): Promise<ReadableStream<TestChunk> | null>;
 
-  /** Resolves with the request count once every stream has ended and no request came for
-   *  `quietMs` (default 100); rejects with `AdkTestingError` after `timeoutMs` (default 5000). */
+  /**
+   * The scripted backend sends `chunks` with no request open, as BidiTransport receives them: a
+   * turn it starts by itself (a spoken turn: `spokenTurn(heard, answer)`), or the rest of a turn
+   * whose response ended at an approval's finish-step. `'[DONE]'` ends the turn; after it, chunks
+   * begin a new assistant message (its `start` is added when they have none). `data-pcm` chunks go
+   * to `onAudio`. The rest are kept for `reconnectToStream`, and `onBufferedChunks` is called once
+   * for the batch. Nothing is recorded as a request. Without `onBufferedChunks`, chunks that
+   * continue the turn lead the next request's stream; when they hold an approval request, the next
+   * request that answers the turn is not recorded (BidiTransport sends no frame then) and its stream
+   * is those chunks, so both approvals are answered in one request. Throws `AdkTestingError` while a request's
+   * response is streaming (`await transport.settled()` first) or when `chunks` is not an array of
+   * chunks and `'[DONE]'`.
+   */
+  agentTurn(chunks: ReadonlyArray<TestChunk | '[DONE]'>): void;
+  /** Called once per batch of chunks kept by `agentTurn()` (see the option). */
+  onBufferedChunks: (() => void) | null;
+
+  /** Resolves with the request count once every stream has ended, the chunks `agentTurn()` kept
+   *  were taken (when there is an `onBufferedChunks`) and no request came for `quietMs` (default
+   *  100); rejects with `AdkTestingError` after `timeoutMs` (default 5000). */
   settled(options?: { quietMs?: number; timeoutMs?: number }): Promise<number>;
   /** Resolves once `count` requests were made and their streams ended; rejects with
    *  `AdkTestingError` after `timeoutMs` (default 5000). */
   waitForRequests(count: number, options?: { timeoutMs?: number }): Promise<number>;
+
+  // BIDI Pattern B, as BidiTransport offers it (createAdk and useAdkChat use these).
+  /** Records a `tool_result` frame; a toolCallId that is no non-empty string, or a result that is
+   *  no object, is an `AdkInvalidArgumentError`, as with BidiTransport. */
+  sendToolResult(toolCallId: string, result: object): void;
+  /** Every `tool_result` sent, in order; `afterRequest` is how many requests had been made then. */
+  readonly toolResults: Array<{ toolCallId: string; result: object; afterRequest: number }>;
+  /** How many requests (BidiTransport's `message` frames) were made. */
+  readonly messagesSent: number;
+  /** Resolves true once more than `count` requests were made, false after `timeoutMs` (default 60000). */
+  whenMessageSent(count: number, timeoutMs?: number): Promise<boolean>;
 
   // Voice (adk-stream-wasm/voice): pass the transport to createVoice / useAdkVoice.
   /** Every `audio_control`, `audio_chunk` and `interrupt` the app sent, in order. */
@@ -165,3 +207,12 @@ export interface AdkScript {
 
 /** Starts a script of backend turns. Throws `AdkTestingError` for a mode other than 'sse' or 'bidi'. */
 export function adkScript(options: { mode: 'sse' | 'bidi' }): AdkScript;
+
+/**
+ * A spoken turn as an ADK backend streams it with no request open, for `transport.agentTurn()`:
+ * the user's transcribed speech (a text part whose id ends `_input_text`, shown as a user message),
+ * the agent's answer (`_output_text`) with each of `audio` (base64 PCM) as a `data-pcm` chunk,
+ * `finish` and `'[DONE]'`, and no `start`. `id` is the part ids' stem (default `'voice'`). Throws
+ * `AdkTestingError` for arguments of other types.
+ */
+export function spokenTurn(heard: string, answer: string, options?: { audio?: ReadonlyArray<string>; id?: string }): Array<TestChunk | '[DONE]'>;

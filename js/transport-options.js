@@ -31,7 +31,7 @@ export const approvalTimeout = (ms) =>
 export const resumeWouldSplit = (id) =>
   fault(
     'resume-would-split',
-    `BidiTransport.reconnectToStream(): the buffered chunks continue the assistant message ${id}, and chat.resumeStream() would put them in a new one`,
+    `BidiTransport.reconnectToStream(): the buffered chunks continue the assistant message ${id === undefined ? 'of the turn' : id}, and chat.resumeStream() would put them in a new one`,
     "resume them with resumeBuffered(chat, transport) from 'adk-stream-wasm/chat' (createAdk and useAdkChat do), or leave onBufferedChunks unset for the next request to take them",
   );
 /** SPEC §4a W6: an approval the chat cannot show, for want of onBufferedChunks. */

@@ -6,6 +6,7 @@
 // `skipLibCheck: false` (tools/check-types.mjs checks both).
 // @ts-ignore -- resolves only when the optional peer `ai` is installed (see above).
 import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } from 'ai';
+import type { AdkCallbackError } from './errors.js';
 
 /** What `onAudio` receives for each `data-pcm` chunk; absent fields default to 24000 Hz, mono, 16-bit. */
 export interface BidiAudio {
@@ -19,8 +20,11 @@ export interface BidiAudio {
 /** Which kind of backend a transport talks to. */
 export type AdkBackendKind = 'adk' | 'ai-sdk';
 
-/** Which tools run in the browser: names (`[]` for none), a test such as `autoSend.isFrontendTool`, or the registry's when undefined. */
-export type FrontendToolSet = ReadonlyArray<string | { name: string }> | ((toolName: string) => boolean);
+/** Which tools run in the browser, in the same forms for every API (createAutoSend, createAdk,
+ *  useAdkChat, the transports): names or `{name, requiresApproval?}` (`[]` for none), a test such as
+ *  `autoSend.isFrontendTool`, or the registry's when undefined. A bare name, and a name the test
+ *  accepts, needs the user's approval. */
+export type FrontendToolSet = ReadonlyArray<string | { name: string; requiresApproval?: boolean }> | ((toolName: string) => boolean);
 
 export interface BidiTransportOptions {
   /** `ws://` or `wss://` URL of the backend's BIDI endpoint. Nothing connects before the first request or `connect()`. */
@@ -70,17 +74,24 @@ export interface BidiTransportOptions {
   /** Audio chunks (`data-pcm`); they never enter the message stream. */
   onAudio?(audio: BidiAudio): void;
   /**
-   * Frames that were skipped (`AdkMalformedFrameError`: bad JSON, a binary frame, an unknown shape).
-   * The stream goes on.
+   * Frames that were skipped (`AdkMalformedFrameError`: bad JSON, a binary frame, an unknown shape),
+   * and faults reported while no request is open (kind `'unhandled-buffered-approval'`). The stream
+   * goes on. Where the platform has no `reportError`, an exception thrown by one of this
+   * transport's callbacks comes here too, as an `AdkCallbackError` (its `cause` is what was thrown).
    */
-  onError?(error: BidiTransportError): void;
+  onError?(error: BidiTransportError | AdkCallbackError): void;
   /**
    * Chunks arrived while no response stream was open (for example the backend's late result after
-   * the stream ended, or a second approval of the same turn). They are kept, never lost. Pass
-   * `() => resumeBuffered(chat, transport)` (from `adk-stream-wasm/chat`; createAdk and useAdkChat
-   * do it) to put them in the assistant message they continue. Not `chat.resumeStream()`: AI SDK
-   * reads a resumed stream into a new message, so `reconnectToStream` refuses that with kind
-   * `'resume-would-split'`. Without a handler they lead the next request's stream; an approval
+   * the stream ended, a second approval of the same turn, or a turn the backend started by itself,
+   * such as a voice answer). They are kept, never lost. Before the turn's `[DONE]` they continue its
+   * assistant message; after it they are a turn of their own, which begins with a
+   * `start` naming a new message (the backend's `messageId`, else one of the package's own). Pass
+   * `() => resumeBuffered(chat, transport)` (from `adk-stream-wasm/chat`, `chat` the `Chat`
+   * instance; createAdk and useAdkChat do it) to put each where it belongs. Not
+   * `chat.resumeStream()` for chunks that continue a message: AI SDK reads a resumed stream into a
+   * new message, so `reconnectToStream` refuses that with kind `'resume-would-split'`. Without a
+   * handler, chunks that continue the turn lead the next request's stream (a turn of the backend's
+   * own stays for `reconnectToStream`); an approval
    * request among them is then reported (kind `'unhandled-buffered-approval'`, to `onError`, else
    * the platform's `reportError`), since the chat cannot show it until then. When the next request
    * answers the same turn while an approval request is buffered, its frame is not sent: its stream
@@ -104,7 +115,6 @@ export type BidiTransportErrorKind =
   | 'superseded'
   | 'resume-would-split'
   | 'unhandled-buffered-approval'
-  | 'freed'
   | 'malformed-frame';
 
 /**
@@ -155,7 +165,7 @@ export declare class BidiTransport<UI_MESSAGE extends UIMessage = UIMessage> imp
    * A stream of the buffered chunks (see `onBufferedChunks`), or `null` when there are none. Chunks
    * that continue the turn's assistant message are given only with `continueMessage: true` (the
    * caller applies them to that message, as `resumeBuffered` does); otherwise it rejects with kind
-   * `'resume-would-split'`.
+   * `'resume-would-split'`. Each turn the backend started begins with a `start` naming its message.
    */
   reconnectToStream(
     options: { chatId: string; abortSignal?: AbortSignal; continueMessage?: boolean } & ChatRequestOptions,

@@ -5,8 +5,8 @@
 // requests and responses; one concern a module beside it: options and faults (transport-options.js),
 // frames (frames.js), the socket and its liveness (bidi-socket.js), the chunks kept while no response
 // is open (chunk-buffer.js), the response stream (response-stream.js), calls into the app
-// (app-callbacks.js), the count of sent messages (sent-messages.js) and the `socket: 'worker'`
-// option (socket-in-worker.js).
+// (app-callbacks.js), the count of sent messages (sent-messages.js), which message a chunk goes
+// into (agent-turn.js) and the `socket: 'worker'` option (socket-in-worker.js).
 import { loadError } from './loader.js';
 import { abortError, approvalTimeout, closed, fault, notConnected, optionalSignal, readOptions, resumeWouldSplit, unhandledBufferedApproval } from './transport-options.js';
 import { audioChunkFrame, audioChunkSender, audioControlFrame, checkedInterruptFrame, frameEvents, interruptFrame, messageRequest, toolResultFrame } from './frames.js';
@@ -19,7 +19,8 @@ import { StreamRules } from './stream-rules.js';
 import { AppCallbacks } from './app-callbacks.js';
 import { SentMessages } from './sent-messages.js';
 import { STEP_DELIVER_AWAITING_ANSWER, STEP_DELIVER_THEN_END, STEP_DROP, STEP_IGNORE, STEP_MASK } from './contract.js';
-import { continuedMessageId, continuing } from './adk-wire.js';
+import { continuedMessageId } from './adk-wire.js';
+import { AgentTurn } from './agent-turn.js';
 
 /**
  * @typedef {{id: number, resolve: (stream: any) => void, reject: (error: any) => void, text: string,
@@ -46,8 +47,8 @@ export class BidiTransport {
   /** connect() calls waiting for the socket to open. @type {[() => void, (error: any) => void][]} */
   #opening = [];
   #sent = new SentMessages();
-  /** The assistant message of the agent turn in progress (SPEC §4a W5), once known. @type {string | undefined} */
-  #turnMessageId = undefined;
+  /** The agent turn in progress and its assistant message (SPEC §4a W5, §5 W8). */
+  #turn = new AgentTurn();
   /** `socket: 'worker'` (socket-in-worker.js), else null. @type {SocketInWorker | null} */
   #inWorker = null;
 
@@ -142,14 +143,10 @@ export class BidiTransport {
     // AI SDK's `chat.resumeStream()` reads a resumed stream into a NEW assistant message; chunks
     // that continue the turn's message (a second approval, a late result) would land there, apart
     // from their tool calls (SPEC §4a W5, W6). Only a caller that applies them to the message they
-    // continue (`resumeBuffered`, which says so with `continueMessage: true`) gets them.
+    // continue (`resumeBuffered`, which says so with `continueMessage: true`) gets them. A turn the
+    // backend started begins with the `start` of a message of its own (W8): AI SDK may read that.
     const continues = options !== null && typeof options === 'object' && options.continueMessage === true;
-    // A late text is its own message; a chunk of a tool call belongs to the turn's message, and so
-    // does a `start`: an ADK backend begins each response of the turn with one (SPEC §4a W5).
-    const ofTurn = this.#buffer.has((chunk) => typeof chunk.toolCallId === 'string' || chunk.type === 'start');
-    if (this.#turnMessageId !== undefined && ofTurn && !continues) {
-      throw resumeWouldSplit(this.#turnMessageId);
-    }
+    if (!this.#buffer.holdsTurn && !continues) throw resumeWouldSplit(this.#turn.messageId);
     const id = ++this.#nextId;
     return this.#streamFromBuffer(id, this.#watchAbort(signal, id));
   }
@@ -279,8 +276,9 @@ export class BidiTransport {
     this.#pending = null;
     if (pending !== null) this.#app.queue((e) => this.#reject(pending, e), error);
     this.#settleOpening(error);
-    // The backend's session is gone with its socket.
+    // The backend's session is gone with its socket, and its turn with it.
     this.#rules.reset();
+    this.#turn.ended();
     this.#socket.forgetPing();
   }
 
@@ -307,17 +305,15 @@ export class BidiTransport {
     this.#chunkArrived();
     this.#rules.settle(word);
     if (word & STEP_DROP) return;
-    if (type === 'start') {
-      if (response !== null) response.started = true;
-      // SPEC §4a W5: every later response of the turn goes on in the turn's one assistant message.
-      // A start with no response open and no turn yet (the agent answering the voice before any
-      // message) is not the chat's message: resumed, it begins one of its own.
-      if (this.#turnMessageId !== undefined) chunk = continuing(chunk, this.#turnMessageId);
-      else if (response !== null && typeof chunk.messageId === 'string') this.#turnMessageId = chunk.messageId;
-    }
-    this.#deliver(chunk);
+    if (type === 'start' && response !== null) response.started = true;
+    // SPEC §5 W8: chunks with no turn in progress are a turn the backend started, a message of its
+    // own, named by its `start`; W5: every `start` of a turn names the turn's one message.
+    this.#turn.pass(chunk, this.#deliverChunk);
     if ((word & STEP_MASK) === STEP_DELIVER_AWAITING_ANSWER) this.#armApprovalTimer();
-    else if ((word & STEP_MASK) === STEP_DELIVER_THEN_END) this.#endResponse();
+    else if ((word & STEP_MASK) === STEP_DELIVER_THEN_END) {
+      this.#turn.paused();
+      this.#endResponse();
+    }
   }
 
   #onDone() {
@@ -325,7 +321,11 @@ export class BidiTransport {
     if ((word & STEP_MASK) === STEP_IGNORE) return;
     this.#chunkArrived();
     this.#rules.settle(word);
+    // The turn is over: what comes next with no request open is a turn of its own (W8). The end of
+    // an aborted turn's dropped tail ends no newer request's turn.
     if (!(word & STEP_DROP)) this.#endResponse();
+    else if (this.#response !== null) return;
+    this.#turn.ended();
   }
 
   /** Any frame of the response is the backend's reaction: the approval wait is over. */
@@ -337,9 +337,12 @@ export class BidiTransport {
     }
   }
 
-  #deliver(chunk) {
+  /** `#deliver`, bound once: the turn machine hands every chunk to it. */
+  #deliverChunk = (chunk, begins) => this.#deliver(chunk, begins);
+
+  #deliver(chunk, begins) {
     if (this.#response !== null) return this.#response.stream.enqueue(chunk);
-    const first = this.#buffer.push(chunk);
+    const first = this.#buffer.push(chunk, begins);
     if (first && this.#config.onBufferedChunks) this.#app.queue(this.#config.onBufferedChunks, undefined);
     else if (chunk.type === 'tool-approval-request' && !this.#config.onBufferedChunks) {
       // SPEC §4a W6: nothing would bring this approval into the chat before the user answers the
@@ -381,8 +384,9 @@ export class BidiTransport {
       this.#pending = null;
       const reason = pending.signal.reason;
       this.#app.queue((r) => this.#reject(pending, r), reason === undefined ? abortError() : reason);
-      // Nothing was sent; a half-open attempt is not kept for a request that is gone.
-      if (this.#socket.opening) this.#socket.drop();
+      // Nothing was sent; a half-open attempt is not kept for a request that is gone, unless a
+      // connect() waits for it (the voice's): dropped, it would never settle (issue 32 §3).
+      if (this.#socket.opening && this.#opening.length === 0) this.#socket.drop();
       return;
     }
     const response = this.#takeResponse(id);
@@ -423,12 +427,13 @@ export class BidiTransport {
       return this.#reject(request, error);
     }
     this.#sent.add();
-    this.#turnMessageId = request.continues;
+    this.#turn.request(request.continues);
     this.#rules.start();
     const stream = responseStream(() => this.#onCancel(request.id));
-    // Chunks that came while no stream was open go first; their response ends merged into this
-    // one, which stays open for the answer to this message.
-    for (const chunk of this.#buffer.drain().chunks) stream.enqueue(chunk);
+    // Chunks that came while no stream was open and continue the turn's message go first; their
+    // response ends merged into this one, which stays open for the answer to this message. A turn
+    // the backend started stays buffered: it is a message of its own (W8), for reconnectToStream.
+    if (!this.#buffer.holdsTurn) for (const chunk of this.#buffer.drain().chunks) stream.enqueue(chunk);
     this.#response = { id: request.id, stream, unwatch: request.unwatch, approvalTimer: undefined, started: false };
     this.#socket.watchResponse();
     request.resolve(stream.readable);

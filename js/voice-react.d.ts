@@ -1,9 +1,9 @@
 // adk-stream-wasm/voice/react: useAdkVoice.
-import type { AdkVoice, AdkVoiceOptions, AdkVoiceSnapshot, AdkVoiceTransport } from './voice.js';
+import type { AdkVoice, AdkVoiceOptions, AdkVoiceSnapshot, AdkVoiceTransportLike } from './voice.js';
 import type { BidiAudio } from './transport.js';
 
 export { AdkVoiceError } from './voice.js';
-export type { AdkVoiceOptions, AdkVoiceSnapshot, AdkVoiceState, AdkVoiceErrorCode } from './voice.js';
+export type { AdkVoiceOptions, AdkVoiceSnapshot, AdkVoiceState, AdkVoiceErrorCode, AdkVoiceTransportLike } from './voice.js';
 
 export interface UseAdkVoiceResult extends AdkVoiceSnapshot {
   start(): Promise<void>;
@@ -17,6 +17,6 @@ export interface UseAdkVoiceResult extends AdkVoiceSnapshot {
 
 /** One voice for the component's life; `transport` may be a function returning it. */
 export function useAdkVoice(
-  transport: AdkVoiceTransport | null | undefined | (() => AdkVoiceTransport | null | undefined),
+  transport: AdkVoiceTransportLike | null | undefined | (() => AdkVoiceTransportLike | null | undefined),
   options?: AdkVoiceOptions,
 ): UseAdkVoiceResult;

@@ -202,6 +202,13 @@ class Capture extends Processor {
   }
 }
 
+// The playback's states: nothing to play; an answer's first audio buffering (the jitter buffer);
+// playing; and, after a flush (interrupt() or barge-in), the interrupted answer's rest still in
+// flight, dropped until its audio stops coming (issue 32 §3). Audio arriving within two jitter
+// buffers of the audio before it is the same answer: the rule that also tells an underrun from the
+// next answer.
+const IDLE = 0, PRIMING = 1, PLAYING = 2, DROPPING = 3;
+
 class Playback extends Processor {
   constructor({ processorOptions: o }) {
     super();
@@ -210,13 +217,19 @@ class Playback extends Processor {
     this.queue = [];
     this.head = 0; // read index into queue[0]
     this.buffered = 0;
-    this.state = 0; // 0 idle, 1 priming, 2 playing
-    this.lastArrival = 0;
+    this.state = IDLE;
+    this.lastArrival = -1e9;
     this.starvedAt = -1;
     this.underruns = 0;
     this.resamplers = new Map();
     this.port.onmessage = ({ data }) => {
       if (data === 'flush') return void (this.link.flush = true);
+      const sameAnswer = currentFrame - this.lastArrival < 2 * this.prime;
+      this.lastArrival = currentFrame;
+      if (this.state === DROPPING) {
+        if (sameAnswer) return;
+        this.state = IDLE;
+      }
       let resampler = this.resamplers.get(data.rate);
       if (!resampler) this.resamplers.set(data.rate, (resampler = new Resampler(data.rate, sampleRate)));
       const bytes = fromBase64(data.pcm);
@@ -229,11 +242,10 @@ class Playback extends Processor {
       if (m === 0) return;
       this.queue.push(out.subarray(0, m));
       this.buffered += m;
-      this.lastArrival = currentFrame;
-      if (this.state === 0) {
+      if (this.state === IDLE) {
         // Ran dry and more came within two jitter buffers: a gap in one answer, not the next answer.
         if (this.starvedAt >= 0 && currentFrame - this.starvedAt < 2 * this.prime) this.underruns++;
-        this.state = 1;
+        this.state = PRIMING;
       }
     };
   }
@@ -247,19 +259,20 @@ class Playback extends Processor {
       this.queue = [];
       this.head = 0;
       this.buffered = 0;
-      this.state = 0;
+      // An answer still arriving: its rest is dropped.
+      this.state = currentFrame - this.lastArrival < 2 * this.prime ? DROPPING : IDLE;
       this.starvedAt = -1;
       if (link.playing) this.port.postMessage({ flushed: currentFrame, was });
       link.playing = false;
       out.fill(0);
       return true;
     }
-    if (this.state === 1 && (this.buffered >= this.prime || currentFrame - this.lastArrival >= this.prime)) {
-      this.state = 2;
+    if (this.state === PRIMING && (this.buffered >= this.prime || currentFrame - this.lastArrival >= this.prime)) {
+      this.state = PLAYING;
       link.playing = true;
       this.port.postMessage({ playing: currentFrame });
     }
-    if (this.state !== 2) {
+    if (this.state !== PLAYING) {
       out.fill(0);
       return true;
     }
@@ -278,7 +291,7 @@ class Playback extends Processor {
     }
     if (i < out.length) {
       out.fill(0, i);
-      this.state = 0;
+      this.state = IDLE;
       this.starvedAt = currentFrame;
       link.playing = false;
       this.port.postMessage({ drained: currentFrame, underruns: this.underruns });

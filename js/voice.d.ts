@@ -1,6 +1,7 @@
 // adk-stream-wasm/voice: live voice over the BIDI transport. Nothing here is loaded until an app
 // imports this entry point.
 import type { BidiAudio, BidiAudioChunk, InterruptReason } from './transport.js';
+import type { AdkError } from './errors.js';
 
 export type AdkVoiceErrorCode =
   | 'permission-denied'
@@ -17,7 +18,7 @@ export type AdkVoiceErrorCode =
   | 'start';
 
 /** Every failure of the voice; the text chat is never affected. */
-export declare class AdkVoiceError extends Error {
+export declare class AdkVoiceError extends AdkError {
   readonly name: 'AdkVoiceError';
   readonly code: AdkVoiceErrorCode;
   constructor(code: AdkVoiceErrorCode, message: string, cause?: unknown);
@@ -34,6 +35,11 @@ export interface AdkVoiceTransport {
   /** Opens the socket; `start()` calls it when `connected` is false (voice before any text message). */
   connect?(): Promise<void>;
 }
+
+/** What the voice takes: its transport, or any chat transport (an app's own, the testing kit's, the
+ *  union useAdkChat types when a component takes a `transport` for its tests). start() rejects with
+ *  `no-transport` when the one given has no audio methods. */
+export type AdkVoiceTransportLike = AdkVoiceTransport | { sendMessages(...args: any[]): unknown };
 
 export interface AdkVoiceOptions {
   /** The rate sent to the backend (default 16000: what ADK's live models take). */
@@ -80,16 +86,21 @@ export interface AdkVoiceEvent {
 
 export interface AdkVoice {
   /** Asks for the microphone (call it from a user gesture), opens the transport's socket if it is
-   *  not open yet, and streams `audio_chunk` frames after `audio_control` start. Rejects with AdkVoiceError. */
+   *  not open yet, and streams `audio_chunk` frames after `audio_control` start. Rejects with
+   *  AdkVoiceError. One microphone: while a start is in progress, start() returns that one; when
+   *  recording, it resolves at once. */
   start(): Promise<void>;
-  /** Sends the rest of the audio, then `audio_control` stop; the microphone closes. */
+  /** Sends the rest of the audio, then `audio_control` stop; the microphone closes. While start()
+   *  is in progress, it ends that start (which resolves; a microphone granted later is released). */
   stop(): void;
-  /** Flushes the agent's playback within one render quantum and sends `interrupt`. */
+  /** Flushes the agent's playback within one render quantum and sends `interrupt`; the rest of the
+   *  interrupted answer still arriving is not played. */
   interrupt(): void;
   /** Pass as the transport's `onAudio`: plays one `data-pcm` chunk. */
   onAudio(audio: BidiAudio): void;
   setMuted(muted: boolean): void;
   subscribe(listener: (event: AdkVoiceEvent) => void): () => void;
+  /** Ends a start in progress or the recording, and the audio; the voice may start again. */
   close(): Promise<void>;
   readonly state: AdkVoiceState;
   readonly level: number;
@@ -111,6 +122,6 @@ export interface AdkVoice {
  * main thread gets only the level; otherwise the main thread hands each frame to the socket.
  */
 export function createVoice(
-  transport: AdkVoiceTransport | null | undefined | (() => AdkVoiceTransport | null | undefined),
+  transport: AdkVoiceTransportLike | null | undefined | (() => AdkVoiceTransportLike | null | undefined),
   options?: AdkVoiceOptions,
 ): AdkVoice;

@@ -2,11 +2,15 @@
 // and data-pcm). The microphone is captured, converted and chunked in an AudioWorklet
 // (./voice-worklet.js); the agent's PCM plays in the same worklet scope. This file only moves
 // strings between the worklet and the transport (or, when the transport's socket is in a worker,
-// connects the worklet to that worker) and keeps the state an app renders.
+// connects the worklet to that worker); its state is one machine (./voice-machine.js).
 import { AUDIO_PATH } from './voice-path.js';
+import { RECORDING, voiceMachine } from './voice-machine.js';
+import { AdkError } from './errors.js';
 
 /** Every failure of the voice: `code` says which, the message what was wrong and what to do. */
-export class AdkVoiceError extends Error {
+export class AdkVoiceError extends AdkError {
+  static errorName = 'AdkVoiceError';
+
   constructor(code, message, cause) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = /** @type {const} */ ('AdkVoiceError');
@@ -51,10 +55,15 @@ function micError(error) {
   return new AdkVoiceError('microphone', `getUserMedia failed: ${messageOf(error)}`, error);
 }
 
+/** AudioContext and AudioWorklet, or none (Node, jsdom). Every browser with AudioWorklet has the
+ *  unprefixed AudioContext. */
+const webAudio = () => typeof globalThis.AudioContext === 'function' && typeof globalThis.AudioWorkletNode === 'function';
 const messageOf = (error) => (error instanceof Error ? error.message : String(error));
 const noAudio = () =>
   new AdkVoiceError('unsupported', 'voice: this environment has no Web Audio (AudioContext and AudioWorklet); expected a browser. Under Node or jsdom there is no audio: the text chat works without it.');
 const timeout = (ms) => new Promise((resolve) => setTimeout(resolve, ms, 'timeout'));
+/** Stops a microphone's tracks (a stream, or nothing). */
+const release = (stream) => stream && stream.getTracks().forEach((track) => track.stop());
 const socketClosed = (error) =>
   new AdkVoiceError('socket-closed', `voice: an audio chunk could not be sent (${messageOf(error)}); the microphone was stopped.`, error);
 
@@ -66,32 +75,20 @@ export function createVoice(transport, options = {}) {
   const o = { ...DEFAULTS, ...options };
   for (const name of ['sampleRate', 'chunkMs', 'jitterMs', 'resumeTimeoutMs']) positive(name, o[name]);
   const getTransport = typeof transport === 'function' ? transport : () => transport;
-  const listeners = new Set();
   const id = nextId++;
-  /** @typedef {'idle' | 'requesting' | 'recording' | 'playing' | 'error'} VoiceState */
-  /** @type {{state: VoiceState, level: number, muted: boolean, recording: boolean, error: AdkVoiceError | null, underruns: number}} */
-  let snapshot = { state: 'idle', level: 0, muted: false, recording: false, error: null, underruns: 0 };
+  const machine = voiceMachine();
   let context = null;
   let ready = null; // the promise of the worklet module in `context`
   let playback = null;
+  // The microphone's parts, while recording (and the capture node until it sent its last chunk).
   let capture = null;
   let stream = null;
   let source = null;
-  let playing = false;
   // The transport's audio path when its socket is in a worker: the worklet sends straight to it.
   let direct = null;
 
-  function set(change, event) {
-    snapshot = { ...snapshot, ...change };
-    snapshot.state = snapshot.error && !snapshot.recording && !playing
-      ? 'error'
-      : playing ? 'playing' : snapshot.recording ? 'recording' : snapshot.state === 'requesting' ? 'requesting' : 'idle';
-    const e = { type: event || 'change', voice: snapshot };
-    for (const listener of listeners) listener(e);
-  }
-
   function fail(error) {
-    set({ error, recording: false }, 'error');
+    machine.fire('error', { error });
     return error;
   }
 
@@ -103,49 +100,46 @@ export function createVoice(transport, options = {}) {
     return t[method](arg);
   }
 
-  /** The AudioContext and the worklet module, created once (within the user gesture, for autoplay). */
-  function audio() {
+  /** The AudioContext and the worklet module, created once (within the user gesture, for autoplay).
+   *  `reports`: its failure is reported here (the agent's audio's); start() reports its own. */
+  function audio(reports) {
     if (ready) return ready;
-    const Context = globalThis.AudioContext || globalThis.webkitAudioContext;
-    if (typeof Context !== 'function' || typeof globalThis.AudioWorkletNode !== 'function') {
-      return Promise.reject(noAudio());
-    }
-    context = new Context({ latencyHint: 'interactive' });
+    if (!webAudio()) return Promise.reject(noAudio());
+    const ctx = (context = new AudioContext({ latencyHint: 'interactive' }));
     const url = o.workletUrl || new URL('./voice-worklet.js', import.meta.url).href;
-    ready = (async () => {
-      const resumed = await Promise.race([context.resume().then(() => 'ok'), timeout(o.resumeTimeoutMs)]);
-      if (resumed === 'timeout' || context.state !== 'running') {
-        throw new AdkVoiceError('context-suspended', `voice: the AudioContext is ${context.state} after ${o.resumeTimeoutMs} ms; the browser's autoplay policy lets audio start only from a user gesture: call start() from a click or key handler.`);
+    const made = (ready = (async () => {
+      const resumed = await Promise.race([ctx.resume().then(() => 'ok'), timeout(o.resumeTimeoutMs)]);
+      if (resumed === 'timeout' || ctx.state !== 'running') {
+        throw new AdkVoiceError('context-suspended', `voice: the AudioContext is ${ctx.state} after ${o.resumeTimeoutMs} ms; the browser's autoplay policy lets audio start only from a user gesture: call start() from a click or key handler.`);
       }
       try {
-        await context.audioWorklet.addModule(url);
+        await ctx.audioWorklet.addModule(url);
       } catch (error) {
         throw new AdkVoiceError('worklet-blocked', `voice: the audio worklet module ${url.slice(0, 80)} did not load (${messageOf(error)}); expected the page's Content-Security-Policy to allow it: script-src 'self' for the bundled file, or script-src blob: for a Blob URL (see the README's Voice section).`, error);
       }
-      playback = new AudioWorkletNode(context, 'adk-voice-playback', {
+      if (context !== ctx) return ctx; // close() came meanwhile
+      playback = new AudioWorkletNode(ctx, 'adk-voice-playback', {
         numberOfInputs: 0,
         outputChannelCount: [1],
         processorOptions: { id, jitterMs: o.jitterMs },
       });
-      playback.connect(context.destination);
+      playback.connect(ctx.destination);
       playback.port.onmessage = ({ data }) => {
-        if (data.playing !== undefined) {
-          playing = true;
-          set({}, 'playing');
-        } else if (data.drained !== undefined || data.flushed !== undefined) {
-          playing = false;
-          set({ underruns: data.underruns ?? snapshot.underruns }, data.flushed !== undefined ? 'flushed' : 'drained');
+        machine.playing = data.playing !== undefined;
+        if (machine.playing) machine.publish('playing', {});
+        else if (data.drained !== undefined || data.flushed !== undefined) {
+          machine.publish(data.flushed !== undefined ? 'flushed' : 'drained', { underruns: data.underruns ?? machine.snapshot.underruns });
         }
       };
-      return context;
-    })();
-    ready.catch((error) => {
-      ready = null;
-      if (context) void context.close().catch(() => {});
-      context = null;
-      fail(error);
+      return ctx;
+    })());
+    made.catch((error) => {
+      if (ready !== made) return; // close() let this context go
+      ready = context = null;
+      void ctx.close().catch(() => {});
+      if (reports) fail(error);
     });
-    return ready;
+    return made;
   }
 
   /** Opens the transport's socket when it is not open (voice before any text message). */
@@ -161,13 +155,23 @@ export function createVoice(transport, options = {}) {
     }
   }
 
-  async function start() {
-    if (snapshot.recording || snapshot.state === 'requesting') return;
-    set({ error: null, state: 'requesting' }, 'requesting');
+  /** One microphone: a start() while another is in progress returns that one (issue 32 §3). */
+  function start() {
+    const current = machine.attempt;
+    if (current) return current.promise;
+    if (!machine.fire('requesting', { error: null })) return Promise.resolve(); // recording already
+    const attempt = /** @type {import('./voice-machine.js').Attempt} */ (machine.attempt);
+    // A stop() or close() meanwhile ends the attempt: start() resolves at once.
+    attempt.settle(Promise.race([open(attempt), attempt.ended]));
+    return attempt.promise;
+  }
+
+  /** The start() attempt's steps. Ended meanwhile (stop(), close()), it releases what it got. */
+  async function open(attempt) {
+    let mic = null;
     try {
       const t = getTransport();
-      const Context = globalThis.AudioContext || globalThis.webkitAudioContext;
-      if (typeof Context !== 'function' || typeof globalThis.AudioWorkletNode !== 'function') throw noAudio();
+      if (!webAudio()) throw noAudio();
       const pending = audio(); // the context first, while the user gesture is still active
       const connecting = connect(t); // the socket opens while the user answers the permission prompt
       connecting.catch(() => {}); // awaited below, after the microphone
@@ -175,111 +179,117 @@ export function createVoice(transport, options = {}) {
       if (!media || typeof media.getUserMedia !== 'function') {
         throw new AdkVoiceError('unsupported', 'voice: navigator.mediaDevices.getUserMedia is missing; expected a browser page on a secure origin (https or localhost).');
       }
-      try {
-        stream = await media.getUserMedia({
-          audio: { channelCount: 1, echoCancellation: o.echoCancellation, noiseSuppression: o.noiseSuppression, autoGainControl: o.autoGainControl },
-        });
-      } catch (error) {
-        throw micError(error);
-      }
+      const asking = media.getUserMedia({
+        audio: { channelCount: 1, echoCancellation: o.echoCancellation, noiseSuppression: o.noiseSuppression, autoGainControl: o.autoGainControl },
+      });
+      // A microphone granted to a start that stop() or close() ends, before or after the grant, is
+      // closed then (the rest of the start may wait on the socket for ever).
+      asking.then((granted) => attempt.ended.then(() => release(granted)), () => {});
+      mic = await asking.catch((error) => { throw micError(error); });
       const ctx = await pending;
       await connecting;
-      // The BIDI transport's audio path: the worklet builds each frame and the main thread only
-      // hands it to the socket. Another transport (the testing kit's) gets base64 PCM.
-      const path = t && typeof t[AUDIO_PATH] === 'function' ? t[AUDIO_PATH]({ sampleRate: o.sampleRate, channels: 1, bitDepth: 16 }) : null;
-      const sendChunk = path ? path.send : (chunk) => send('sendAudioChunk', { chunk, sampleRate: o.sampleRate, channels: 1, bitDepth: 16 });
-      direct = path && typeof path.port === 'function' ? path : null;
-      source = ctx.createMediaStreamSource(stream);
-      capture = new AudioWorkletNode(ctx, 'adk-voice-capture', {
-        numberOfOutputs: 0,
-        channelCount: 1,
-        channelCountMode: 'explicit',
-        processorOptions: { id, sampleRate: o.sampleRate, chunkSamples: Math.round((o.sampleRate * o.chunkMs) / 1000), vadThreshold: o.vadThreshold, vadMs: o.vadMs, parts: path ? path.parts : undefined, direct: direct !== null, muted: snapshot.muted },
-      });
-      const node = capture;
-      if (direct !== null) {
-        // The socket is in a worker: the worklet posts to it on a port of their own, audio_control
-        // start first and stop last, so the frames never touch the main thread and keep their order.
-        const port = direct.port((error) => {
-          if (capture !== node) return;
-          stopCapture();
-          fail(socketClosed(error));
-        });
-        node.port.postMessage({ socket: port, first: direct.control('start') }, [port]);
-      }
-      // A chunk is a bare string; every third one comes as {chunk, level} with the input level, or
-      // as {level} alone when the worklet sends to the worker.
-      node.port.onmessage = ({ data }) => {
-        const bare = typeof data === 'string';
-        if (bare || data.chunk !== undefined) {
-          if (snapshot.muted) return;
-          try {
-            sendChunk(bare ? data : data.chunk);
-          } catch (error) {
-            stopCapture();
-            fail(socketClosed(error));
-            return;
-          }
-          if (!bare) set({ level: data.level }, 'level');
-        } else if (data.level !== undefined) {
-          if (!snapshot.muted) set({ level: data.level }, 'level');
-        } else if (data.speech !== undefined) {
-          send('interrupt', 'user_abort');
-          set({}, 'barge-in');
-        }
-      };
-      source.connect(node);
-      if (direct === null) send('sendAudioControl', 'start');
-      set({ recording: true }, 'recording');
+      if (attempt.over) return release(mic);
+      record(t, ctx, mic);
+      machine.fire('recording');
     } catch (error) {
+      release(mic);
+      if (attempt.over) return; // ended by stop() or close(): not a failure
       stopCapture();
       throw fail(error instanceof AdkVoiceError ? error : new AdkVoiceError('start', `voice: start() failed: ${messageOf(error)}`, error));
     }
   }
 
-  /** Stops the worklet: it sends the rest of the last chunk, then `last` (a frame, when direct). */
-  function stopCapture(last) {
-    if (capture) {
-      capture.port.postMessage(last ? { stop: true, last } : 'stop');
-      const node = capture;
-      // The worklet sends what is left of the last chunk, then {end}; then the node goes.
+  /** The microphone into the capture worklet, its frames to the transport. */
+  function record(t, ctx, mic) {
+    // The BIDI transport's audio path: the worklet builds each frame and the main thread only
+    // hands it to the socket. Another transport (the testing kit's) gets base64 PCM.
+    const path = t && typeof t[AUDIO_PATH] === 'function' ? t[AUDIO_PATH]({ sampleRate: o.sampleRate, channels: 1, bitDepth: 16 }) : null;
+    const sendChunk = path ? path.send : (chunk) => send('sendAudioChunk', { chunk, sampleRate: o.sampleRate, channels: 1, bitDepth: 16 });
+    direct = path && typeof path.port === 'function' ? path : null;
+    stream = mic;
+    source = ctx.createMediaStreamSource(mic);
+    const node = (capture = new AudioWorkletNode(ctx, 'adk-voice-capture', {
+      numberOfOutputs: 0,
+      channelCount: 1,
+      channelCountMode: 'explicit',
+      processorOptions: { id, sampleRate: o.sampleRate, chunkSamples: Math.round((o.sampleRate * o.chunkMs) / 1000), vadThreshold: o.vadThreshold, vadMs: o.vadMs, parts: path ? path.parts : undefined, direct: direct !== null, muted: machine.snapshot.muted },
+    }));
+    const lost = (error) => {
+      if (capture !== node) return;
+      stopCapture();
+      fail(socketClosed(error));
+    };
+    if (direct !== null) {
+      // The socket is in a worker: the worklet posts to it on a port of their own, audio_control
+      // start first and stop last, so the frames never touch the main thread and keep their order.
+      const port = direct.port(lost);
+      node.port.postMessage({ socket: port, first: direct.control('start') }, [port]);
+    }
+    // A chunk is a bare string; every third one comes as {chunk, level} with the input level, or
+    // as {level} alone when the worklet sends to the worker.
+    node.port.onmessage = ({ data }) => {
+      const bare = typeof data === 'string';
+      if (bare || data.chunk !== undefined) {
+        if (machine.snapshot.muted) return;
+        try {
+          sendChunk(bare ? data : data.chunk);
+        } catch (error) {
+          return lost(error);
+        }
+        if (!bare) machine.publish('level', { level: data.level });
+      } else if (data.level !== undefined) {
+        if (!machine.snapshot.muted) machine.publish('level', { level: data.level });
+      } else if (data.speech !== undefined) {
+        send('interrupt', 'user_abort');
+        machine.publish('barge-in', {});
+      }
+    };
+    source.connect(node);
+    if (direct === null) send('sendAudioControl', 'start');
+  }
+
+  /** Stops the worklet: it sends the rest of the last chunk, then `last` (a frame, when direct),
+   *  then {end}, when the node goes and `ended()` is called. */
+  function stopCapture(last, ended) {
+    const node = capture;
+    if (node) {
+      node.port.postMessage(last ? { stop: true, last } : 'stop');
       const previous = node.port.onmessage;
       node.port.onmessage = (event) => {
-        if (previous) previous.call(node.port, event);
-        if (event.data.end) node.disconnect();
+        if (previous) previous(event);
+        if (event.data.end) {
+          node.disconnect();
+          if (ended) ended();
+        }
       };
     }
     if (source) source.disconnect();
-    if (stream) for (const track of stream.getTracks()) track.stop();
+    release(stream);
     capture = source = stream = direct = null;
   }
 
-  /** Ends the user's turn: the rest of the audio, then `audio_control` stop; the microphone closes. */
+  /** Ends the user's turn: the rest of the audio, then `audio_control` stop; the microphone closes.
+   *  While start() is in progress, it ends that start. */
   function stop() {
-    if (!snapshot.recording) return;
-    if (direct !== null) {
-      // The worklet sends the stop frame itself, after the last chunk, on the worker's port.
-      stopCapture(direct.control('stop'));
-      set({ recording: false, level: 0 }, 'stopped');
-      return;
-    }
-    const node = capture;
-    const previous = node.port.onmessage;
-    node.port.onmessage = (event) => {
-      previous.call(node.port, event);
-      if (event.data.end) {
-        try {
-          send('sendAudioControl', 'stop');
-        } catch {
-          // the socket closed; nothing to end
-        }
+    if (machine.mic === RECORDING) {
+      // With the socket in a worker, the worklet sends the stop frame itself, after the last chunk,
+      // on the worker's port; else it is sent here once the worklet sent its last chunk.
+      if (direct !== null) stopCapture(direct.control('stop'));
+      else {
+        stopCapture(null, () => {
+          try {
+            send('sendAudioControl', 'stop');
+          } catch {
+            // the socket closed; nothing to end
+          }
+        });
       }
-    };
-    stopCapture();
-    set({ recording: false, level: 0 }, 'stopped');
+    }
+    machine.fire('stopped');
   }
 
-  /** Stops the agent's playback at once and tells the backend (`interrupt`). */
+  /** Stops the agent's playback at once and tells the backend (`interrupt`); the worklet drops
+   *  the rest of the interrupted answer still on its way. */
   function interrupt() {
     if (playback) playback.port.postMessage('flush');
     try {
@@ -287,16 +297,14 @@ export function createVoice(transport, options = {}) {
     } catch {
       // no socket: nothing to interrupt on the backend
     }
-    set({}, 'interrupt');
+    machine.publish('interrupt', {});
   }
 
   /** The transport's `onAudio`: plays one `data-pcm` chunk. */
   function onAudio(chunk) {
-    if (playback) return void playback.port.postMessage({ pcm: chunk.content, rate: chunk.sampleRate || 24000 });
-    audio().then(
-      () => playback.port.postMessage({ pcm: chunk.content, rate: chunk.sampleRate || 24000 }),
-      () => {},
-    );
+    const message = { pcm: chunk.content, rate: chunk.sampleRate || 24000 };
+    if (playback) return void playback.port.postMessage(message);
+    audio(true).then(() => playback && playback.port.postMessage(message), () => {});
   }
 
   return {
@@ -304,32 +312,29 @@ export function createVoice(transport, options = {}) {
     stop,
     interrupt,
     onAudio,
-    get state() { return snapshot.state; },
-    get level() { return snapshot.level; },
-    get muted() { return snapshot.muted; },
-    get error() { return snapshot.error; },
+    get state() { return machine.snapshot.state; },
+    get level() { return machine.snapshot.level; },
+    get muted() { return machine.snapshot.muted; },
+    get error() { return machine.snapshot.error; },
     /** The current state as one immutable object (for React's useSyncExternalStore). */
-    get snapshot() { return snapshot; },
+    get snapshot() { return machine.snapshot; },
     /** The AudioContext and the worklet nodes, for meters and tests (null before the first use). */
     get nodes() { return { context, input: source, capture, output: playback }; },
     setMuted(muted) {
-      set({ muted: Boolean(muted) }, 'muted');
+      machine.publish('muted', { muted: Boolean(muted) });
       // The worklet drops the chunks (needed when it sends to the worker; the main thread drops too).
-      if (capture) capture.port.postMessage({ muted: snapshot.muted });
+      if (capture) capture.port.postMessage({ muted: machine.snapshot.muted });
     },
     /** Calls `listener({type, voice})` on each change; returns the unsubscribe function. */
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: machine.subscribe,
+    /** Ends a start() in progress or the recording, and the audio; the voice may start again. */
     async close() {
       stopCapture();
-      set({ recording: false });
       const ctx = context;
       ready = context = playback = null;
-      playing = false;
+      machine.playing = false;
+      if (!machine.fire('closed')) machine.publish('closed', {});
       if (ctx) await ctx.close().catch(() => {});
-      set({}, 'closed');
     },
   };
 }

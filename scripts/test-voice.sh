@@ -24,4 +24,4 @@ npm_ci_locked "$ROOT"   # playwright-core, ws and jsdom, from the JS workspace
 
 cd tests/browser
 export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
-exec node --test --test-reporter=spec voice.test.mjs voice-node.test.mjs
+exec node --test --test-reporter=spec voice.test.mjs voice-state.test.mjs voice-node.test.mjs voice-states.test.mjs

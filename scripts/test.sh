@@ -20,6 +20,7 @@ STEPS=(
   scripts/test-integration.sh?
   scripts/test-e2e.sh?
   scripts/test-examples.sh
+  scripts/test-readme-paths.sh
   scripts/test-fuzz.sh?
 )
 

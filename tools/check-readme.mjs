@@ -5,7 +5,8 @@
 //
 //   node tools/check-readme.mjs --host examples/vite README.md js/README.md
 //
-// A block may be preceded by a hidden comment (invisible on GitHub and on the npm page):
+// A block may be preceded by a hidden comment (invisible on GitHub and on the npm page; read by
+// tools/readme-blocks.mjs, which tests/readme-paths/ shares):
 //   <!-- readme-check [types-only]
 //   lines prepended to the block when it is checked (declarations of what the block assumes)
 //   -->
@@ -18,6 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { extractBlocks } from './readme-blocks.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -30,48 +32,6 @@ const host = path.resolve(args[hostIndex + 1]);
 const files = args.filter((_, i) => i !== hostIndex && i !== hostIndex + 1);
 // TypeScript of the JS workspace (pinned once in the root's package.json).
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-
-/** The blocks of one Markdown file: {file, line, lang, code, prelude, run}. */
-export function extractBlocks(file, text) {
-  const blocks = [];
-  const lines = text.split('\n');
-  let pending = null; // the last readme-check comment, until the next fence or other text
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const comment = /^<!--\s*readme-check\b(.*)$/.exec(line);
-    if (comment) {
-      const flags = comment[1].replace(/-->\s*$/, '').trim().split(/\s+/).filter(Boolean);
-      const body = [];
-      if (!/-->\s*$/.test(line)) {
-        for (i++; i < lines.length && !/^\s*-->\s*$/.test(lines[i]); i++) body.push(lines[i]);
-      }
-      pending = { typesOnly: flags.includes('types-only'), vitest: flags.includes('vitest'), prelude: body.join('\n') };
-      continue;
-    }
-    const fence = /^```(\w+)?\s*$/.exec(line);
-    if (fence) {
-      const start = i + 1;
-      const code = [];
-      for (i++; i < lines.length && !/^```\s*$/.test(lines[i]); i++) code.push(lines[i]);
-      const lang = fence[1] ?? '';
-      if (lang === 'ts' || lang === 'tsx') {
-        blocks.push({
-          file,
-          line: start,
-          lang,
-          code: code.join('\n'),
-          prelude: pending?.prelude ?? '',
-          run: !pending?.typesOnly,
-          vitest: Boolean(pending?.vitest),
-        });
-      }
-      pending = null;
-      continue;
-    }
-    if (line.trim() !== '') pending = null;
-  }
-  return blocks;
-}
 
 const outDir = path.join(host, '.readme-check');
 fs.rmSync(outDir, { recursive: true, force: true });

@@ -231,9 +231,10 @@ test('[DONE] ends the stream and a repeated [DONE] is ignored', () =>
     const { BidiTransport, exchange, types, report, url, eq } = globalThis.h;
     const t = new BidiTransport({ url: url(base, 'triple-done') });
     eq(types(await exchange(t, 1)), 'start,text-start,text-delta,text-end,finish');
-    // The two extra [DONE]s must not end the next response early.
+    // The two extra [DONE]s must not end the next response early. A later turn has no `start`: the
+    // backend sends one per socket (SPEC §5).
     const second = await exchange(t, 3);
-    eq(types(second), 'start,text-start,text-delta,text-end,finish');
+    eq(types(second), 'text-start,text-delta,text-end,finish');
     eq(report(second).received, ['message', 'message'], 'one socket for both');
     t.close();
   }));
@@ -358,7 +359,7 @@ test('an abort mid-stream closes the stream and interrupts the backend; its tail
     ok(outcome.chunks.length < 8, `${outcome.chunks.length} chunks`);
     // What the backend sent after the interrupt belongs to the aborted response: dropped.
     const chunks = await exchange(t, 3);
-    eq(types(chunks), 'start,text-start,text-delta,text-end,finish');
+    eq(types(chunks), 'text-start,text-delta,text-end,finish');
     eq(report(chunks).received, ['message', 'interrupt:user_abort', 'message']);
     t.close();
   }));
@@ -397,13 +398,30 @@ test('chunks after the stream closed are buffered, announced once, and delivered
     t.close();
   }));
 
+test('SPEC §5 W8: a turn the backend starts after [DONE] is buffered as a message of its own, with a start the package names; the next request is a turn of its own', () =>
+  inPage(async ({ base }) => {
+    const { BidiTransport, exchange, read, types, recorder, waitFor, url, eq, ok } = globalThis.h;
+    const buffered = recorder();
+    const t = new BidiTransport({ url: url(base, 'spoken'), onBufferedChunks: buffered.fn });
+    eq(types(await exchange(t, 1)), 'start,text-start,text-delta,text-end,finish');
+    ok(await waitFor(() => buffered.calls.length > 0, 3000), 'onBufferedChunks not called');
+    // AI SDK's resumeStream may read it (a new message): its start names a message of its own.
+    const outcome = await read(await t.reconnectToStream({}), 3000);
+    ok(outcome.done, 'the turn ended with its [DONE]');
+    eq(types(outcome.chunks), 'start,text-start,text-delta,text-end,text-start,text-delta,text-end,finish');
+    ok(typeof outcome.chunks[0].messageId === 'string' && outcome.chunks[0].messageId !== 'reply-1', outcome.chunks[0].messageId);
+    eq(outcome.chunks[1].id, 'reply-1_input_text');
+    eq(types(await exchange(t, 3)), 'text-start,text-delta,text-end,finish');
+    t.close();
+  }));
+
 test('buffered chunks go first into the next stream', () =>
   inPage(async ({ base }) => {
     const { BidiTransport, exchange, types, sleep, url, eq } = globalThis.h;
     const t = new BidiTransport({ url: url(base, 'late-chunks') });
     await exchange(t, 1);
     await sleep(400);
-    eq(types(await exchange(t, 3)), 'tool-output-error,text-start,text-delta,text-end,finish,start,text-start,text-delta,text-end,finish');
+    eq(types(await exchange(t, 3)), 'tool-output-error,text-start,text-delta,text-end,finish,text-start,text-delta,text-end,finish');
     t.close();
   }));
 

@@ -15,8 +15,14 @@ export function sinePcm({ rate = 24000, ms, start = 0, hz = 440, amplitude = 0.3
   return bytes.toString('base64');
 }
 
-export function startVoiceBackend({ lifetimeMs = 120_000 } = {}) {
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+export function startVoiceBackend({ lifetimeMs = 120_000, slowHandshakeMs = 1500 } = {}) {
+  // A connection to /slow completes its handshake after `slowHandshakeMs`: a socket that is still
+  // opening while the page acts.
+  const verifyClient = (info, done) => {
+    if (info.req.url.startsWith('/slow')) setTimeout(done, slowHandshakeMs, true).unref();
+    else done(true);
+  };
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0, verifyClient });
   const frames = [];
   const sockets = new Set();
   const waiters = [];
@@ -55,6 +61,7 @@ export function startVoiceBackend({ lifetimeMs = 120_000 } = {}) {
     server.on('listening', () =>
       resolve({
         url: `ws://127.0.0.1:${server.address().port}/live`,
+        slowUrl: `ws://127.0.0.1:${server.address().port}/slow`,
         frames,
         close,
         /** Resolves once a frame matching `test` arrived; rejects after `timeoutMs`. */
@@ -91,6 +98,28 @@ export function startVoiceBackend({ lifetimeMs = 120_000 } = {}) {
         /** Sends one `data-pcm` chunk now. */
         sendPcm(content, sampleRate = 24000) {
           broadcast(chunkFrame({ type: 'data-pcm', data: { content, sampleRate, channels: 1, bitDepth: 16 } }));
+        },
+        /**
+         * Streams a sine at real-time rate as `chunkMs` chunks until an `interrupt` frame arrives,
+         * then sends `tailMs` more at once and stops: what a live backend had sent before the
+         * interrupt reached it, still in flight when the page flushed its playback. Resolves with
+         * the frame index of the interrupt.
+         */
+        async streamUntilInterrupt({ chunkMs = 40, tailMs = 200, rate = 24000, maxSeconds = 20 } = {}) {
+          const since = frames.length;
+          const samples = Math.round((rate * chunkMs) / 1000);
+          const t0 = performance.now();
+          for (let k = 0; k * chunkMs < maxSeconds * 1000; k++) {
+            const at = frames.findIndex((f, i) => i >= since && f.type === 'interrupt');
+            if (at >= 0) {
+              for (let j = 0; j * chunkMs < tailMs; j++) this.sendPcm(sinePcm({ rate, ms: chunkMs, start: (k + j) * samples }), rate);
+              return at;
+            }
+            this.sendPcm(sinePcm({ rate, ms: chunkMs, start: k * samples }), rate);
+            const wait = t0 + (k + 1) * chunkMs - performance.now();
+            if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          }
+          throw new Error(`voice backend: no interrupt within ${maxSeconds} s of streaming`);
         },
         /**
          * Streams `seconds` of a sine as `chunkMs` chunks at real-time rate, each sent at its due

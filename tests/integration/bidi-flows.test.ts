@@ -312,6 +312,49 @@ describe('SPEC §3 BIDI get_location flows with the real BidiTransport', () => {
     await patternB(locationStub('grant'));
   });
 
+  // Issue 32 §4: the socket closes after the approval went and before the browser's result could
+  // follow. The part must not stay without an output (the chat would wait for it for good): it
+  // gets an output-error saying the backend did not get the result, and onToolError the error.
+  it('F8 Pattern B, the socket closes before the tool_result: the part says its result did not reach the backend; no tool_result frame', async () => {
+    const stub = locationStub('grant', { delayMs: 150 });
+    const toolErrors: unknown[] = [];
+    const backend = await backendFor({
+      message(_frame, turn) {
+        if (turn.n === 0) {
+          turn.send(
+            [
+              { type: 'start', messageId: 'location-answer' },
+              { type: 'tool-input-available', toolCallId: LOCATION_CALL, toolName: 'get_location', input: {} },
+              { type: 'start-step' },
+              { type: 'tool-approval-request', toolCallId: LOCATION_CALL, approvalId: LOCATION_APPROVAL },
+              { type: 'finish-step' },
+            ].map(data),
+          );
+        } else {
+          turn.socket.close(); // the backend goes away with the approval unanswered
+        }
+      },
+    });
+    const transport = transportFor(backend, { pingIntervalMs: 0 });
+    const t = createAppChat(transport, {
+      mode: 'bidi',
+      bidiPattern: 'B',
+      transport,
+      tools: { get_location: { execute: stub.execute } },
+      onToolError: (error) => toolErrors.push(error),
+    });
+    await t.chat.sendMessage({ text: 'Where am I?' });
+    await waitUntil(() => t.adk.pendingApprovals().length === 1, () => `the approval is shown (${t.chat.status})`);
+    await t.adk.approve(LOCATION_APPROVAL);
+    await waitUntil(() => toolPartIn(lastMessage(t.chat), LOCATION_CALL)?.state === 'output-error', () => `the part has its output (${toolPartIn(lastMessage(t.chat), LOCATION_CALL)?.state})`);
+    await t.adk.whenToolsIdle();
+    expect(stub.calls).toHaveLength(1);
+    expect(backend.ofType('tool_result')).toHaveLength(0);
+    expect(toolPartIn(lastMessage(t.chat), LOCATION_CALL).errorText).toMatch(/^get_location ran, but its result could not be sent to the backend: /);
+    expect(toolErrors).toHaveLength(1);
+    expect(toolErrors[0]).toMatchObject({ name: 'AdkTransportError' });
+  });
+
   it.each([{ bidiPattern: 'A' as const }, { bidiPattern: 'B' as const }])(
     'F9 deny (Pattern $bidiPattern): 2 message frames, geolocation never called',
     async ({ bidiPattern }) => {

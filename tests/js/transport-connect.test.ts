@@ -72,6 +72,38 @@ describe('connect(): the socket opens without a message', () => {
   });
 });
 
+describe('issue 32 §3: a request aborted while the socket opens', () => {
+  it('a connect() waiting for the same socket still settles: the socket is kept for it and opens (it was dropped under the waiter, which never heard)', async () => {
+    const transport = new BidiTransport({ url: URL, pingIntervalMs: 0 });
+    const abort = new AbortController();
+    const streaming = settled(transport.sendMessages({ ...request(), abortSignal: abort.signal }));
+    const opening = transport.connect();
+    let outcome: unknown = 'pending';
+    void settled(opening).then((r) => (outcome = r));
+    abort.abort();
+    expect(await streaming).toMatchObject({ name: 'AbortError' });
+    await drain();
+    expect(outcome, 'not before the socket opens').toBe('pending');
+    expect(FakeSocket.all.length).toBe(1);
+    FakeSocket.all[0].open();
+    await drain();
+    expect(outcome).toBe('resolved');
+    expect(transport.connected).toBe(true);
+    expect(FakeSocket.all[0].sent, 'the aborted message was not sent').toEqual([]);
+    transport.close();
+  });
+
+  it('with no connect() waiting, the half-open socket of the aborted request is still let go', async () => {
+    const transport = new BidiTransport({ url: URL, pingIntervalMs: 0 });
+    const abort = new AbortController();
+    const streaming = settled(transport.sendMessages({ ...request(), abortSignal: abort.signal }));
+    abort.abort();
+    await streaming;
+    expect(FakeSocket.all[0].readyState).toBe(3);
+    expect(transport.connected).toBe(false);
+  });
+});
+
 describe('the agent answering the voice before any message', () => {
   it('its buffered response resumes into a message of its own (AI SDK\'s resumeStream: no continueMessage), and the next text message is a turn of its own', async () => {
     const buffered: number[] = [];

@@ -25,10 +25,16 @@
 //   /go-silent                    fault: two chunks, then the connection goes silent (no pong, no
 //                                 data, no close): a network that died without a close
 //   /audio                        fault: a data-pcm chunk among text chunks
-//   /abort                        fault: text-deltas every 50 ms until an interrupt comes, then a
-//                                 few chunks and [DONE] (the client must drop them)
+//   /spoken                       fault: the normal reply, then (100 ms later) a spoken turn the
+//                                 backend starts with no request: the user's transcribed speech
+//                                 (`reply-1_input_text`), data-pcm, the answer (`reply-1_output_text`),
+//                                 finish, [DONE], without `start` (SPEC §5 W8, W9)
+//   /abort                        fault: text-deltas every 50 ms until an interrupt comes, then at
+//                                 once a few chunks and [DONE] (the client must drop them)
 //
-// The normal reply is start, text-start, text-delta, text-end, finish, [DONE]; its delta is JSON:
+// Every connection sends `start` only as its first event, as the ADK backend's converter does: the
+// normal reply is start (on the connection's first reply only), text-start, text-delta, text-end,
+// finish, [DONE]; its delta is JSON:
 // {received: [client frame types on this connection, pings left out, `bad:<type>:<why>` for a
 // frame that breaks SPEC §5], message: {id, trigger, messageId, count}}.
 
@@ -127,6 +133,8 @@ function serve(ws, url, firstConnection) {
   let messages = 0;
   let segments = null;
   let interrupted = null;
+  /** The aborted turn's tail, sent when the interrupt comes (`abort`). */
+  let tail = null;
   const timers = new Set();
   const later = (ms, fn) => {
     const t = setTimeout(() => {
@@ -135,7 +143,17 @@ function serve(ws, url, firstConnection) {
     }, ms);
     timers.add(t);
   };
-  const send = (frames) => frames.forEach((f) => ws.send(f));
+  // As the ADK backend's converter (SPEC §5 "Agent turns over BIDI"): `start` only as the socket's
+  // first event; a later turn, or the part of a turn after an answer, comes without one.
+  let started = false;
+  const send = (frames) =>
+    frames.forEach((f) => {
+      if (f.startsWith('data: {"type":"start"')) {
+        if (started) return;
+      }
+      if (f.startsWith("data: {")) started = true;
+      ws.send(f);
+    });
 
   const normalReply = (frame) => {
     const id = `reply-${messages}`;
@@ -219,6 +237,19 @@ function serve(ws, url, firstConnection) {
             DONE,
           ]),
         );
+      case "spoken": {
+        send(normalReply(frame));
+        const speech = (id, delta) => [data({ type: "text-start", id }), data({ type: "text-delta", id, delta }), data({ type: "text-end", id })];
+        return later(100, () =>
+          send([
+            ...speech("reply-1_input_text", "what time is it"),
+            data({ type: "data-pcm", data: { content: "AAECAw==", sampleRate: 24000, channels: 1, bitDepth: 16 } }),
+            ...speech("reply-1_output_text", "noon"),
+            data({ type: "finish" }),
+            DONE,
+          ]),
+        );
+      }
       case "audio":
         return send([
           data({ type: "start", messageId: "audio" }),
@@ -232,14 +263,16 @@ function serve(ws, url, firstConnection) {
       case "abort": {
         send([data({ type: "start", messageId: "long" }), data({ type: "text-start", id: "t" })]);
         let n = 0;
+        // What the backend still had of the turn goes out as it reads the interrupt, before it reads
+        // the next message (one socket, frames in order), as the ADK backend ends a turn.
+        tail = () =>
+          send([
+            data({ type: "text-delta", id: "t", delta: " after the interrupt" }),
+            data({ type: "finish" }),
+            DONE,
+          ]);
         const drip = () => {
-          if (interrupted) {
-            return send([
-              data({ type: "text-delta", id: "t", delta: " after the interrupt" }),
-              data({ type: "finish" }),
-              DONE,
-            ]);
-          }
+          if (interrupted) return;
           if (n++ < 100) {
             send([data({ type: "text-delta", id: "t", delta: ` ${n}` })]);
             later(50, drip);
@@ -272,7 +305,12 @@ function serve(ws, url, firstConnection) {
       return;
     }
     received.push(frame.type === "interrupt" ? `interrupt:${frame.reason ?? ""}` : frame.type);
-    if (frame.type === "interrupt") interrupted = frame;
+    if (frame.type === "interrupt") {
+      interrupted = frame;
+      const rest = tail;
+      tail = null;
+      if (rest) rest();
+    }
     if (frame.type !== "message") return;
     messages += 1;
     if (behaviour === "echo-fixture") {

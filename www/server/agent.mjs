@@ -306,16 +306,16 @@ async function* sseContinuation(message, ctx) {
 
 /**
  * Runs one BIDI turn. `io`: {emit(chunk), done(), waitForMessage(ms) -> messages|null,
- * waitForToolResult(toolCallId, ms) -> result|null, approvalTimeoutMs, chatId, wallets, violation(text)}.
+ * waitForToolResult(toolCallId, ms) -> result|null, textId(kind), approvalTimeoutMs, chatId, wallets,
+ * violation(text)}. No `start`: the socket sends its one `start` itself (bidi.mjs), as the ADK
+ * backend's converter does, and every turn's text has the socket's part id.
  */
 export async function bidiTurn(io, messages) {
   const list = Array.isArray(messages) ? messages : [];
   const last = list[list.length - 1];
-  const messageId = bidiIds.message();
-  const textId = `${messageId}_output_text`;
+  const textId = io.textId('output_text');
   if (!last || last.role !== 'user') {
     io.violation('a message came while no approval or tool result was awaited');
-    await io.emit({ type: 'start', messageId });
     await io.emitAll(textChunks(textId, sentence({ kind: 'nothing-new' })));
     await io.emit({ type: 'finish', finishReason: 'stop', messageMetadata: METADATA });
     await io.done();
@@ -323,7 +323,6 @@ export async function bidiTurn(io, messages) {
   }
   const intent = detectIntent(textOf(last));
   const results = [];
-  await io.emit({ type: 'start', messageId });
   switch (intent.kind) {
     case 'parallel-payments':
       results.push(...(await parallelPayments(io, intent.payments)));
@@ -369,8 +368,8 @@ export async function bidiTurn(io, messages) {
  * Blocks until a message answers every call of `toolCallIds` as the real backend reads answers
  * (SPEC §4a): a part in state `approval-responded`. Anything else (AI SDK's own `output-available`
  * shape of an approved browser tool, an approval still pending) does not release the wait, which
- * ends with the timeout. Resolves with `{answers, deadline}` (`answers` null after the timeout),
- * and starts the response that continues the turn with a new message id, as the real backend does.
+ * ends with the timeout. Resolves with `{answers, deadline}` (`answers` null after the timeout);
+ * the turn then goes on with no `start`, as the real backend's does.
  */
 async function awaitAnswers(io, toolCallIds) {
   const deadline = Date.now() + io.approvalTimeoutMs;
@@ -380,10 +379,7 @@ async function awaitAnswers(io, toolCallIds) {
     const last = messages[messages.length - 1];
     const answers = answersIn(last);
     const missing = toolCallIds.filter((id) => !answers.has(id));
-    if (missing.length === 0) {
-      await io.emit({ type: 'start', messageId: bidiIds.message() });
-      return { answers, deadline };
-    }
+    if (missing.length === 0) return { answers, deadline };
     const parts = last && Array.isArray(last.parts) ? last.parts : [];
     const states = missing.map((id) => parts.find((p) => isToolPart(p) && p.toolCallId === id)?.state ?? 'absent');
     io.violation(`BIDI: a message did not answer ${missing.join(', ')} (states: ${states.join(', ')}); the approval wait goes on (SPEC §4a)`);

@@ -86,7 +86,7 @@ const CORS = {
 /**
  * Options: {host='127.0.0.1', port=0, mode='scripted'|'replay', fixture?, fixturesDir?,
  * approvalTimeoutMs=60000, chunkDelayMs=15, staticDir?, quiet?}. Resolves with
- * {url, port, server, stats, configure(patch), close()}.
+ * {url, port, server, stats, sessions (the open BIDI sessions), configure(patch), close()}.
  */
 export async function startBackend(options = {}) {
   const host = options.host ?? '127.0.0.1';
@@ -286,6 +286,7 @@ export async function startBackend(options = {}) {
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
+  const sessions = new Set();
   server.on('upgrade', (req, socket, head) => {
     activity.last = Date.now();
     const { pathname } = new URL(req.url, 'http://localhost');
@@ -303,7 +304,10 @@ export async function startBackend(options = {}) {
         activity.openSockets -= 1;
         activity.last = Date.now();
       });
-      new BidiSession(ws, { config: () => config, stats, wallets, violation });
+      // Test hook: the open sessions, so a test can make the backend start a turn (a spoken one).
+      const session = new BidiSession(ws, { config: () => config, stats, wallets, violation });
+      sessions.add(session);
+      ws.on('close', () => sessions.delete(session));
     });
   });
 
@@ -319,6 +323,7 @@ export async function startBackend(options = {}) {
     port,
     server,
     stats,
+    sessions,
     activity,
     configure,
     describe,

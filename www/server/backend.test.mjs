@@ -121,14 +121,40 @@ test('BIDI Pattern B: the approval alone, then the tool_result frame completes t
   send({ type: 'message', id: 'chat-b', messages: [...history, assistant], trigger: 'submit-message' });
   send({ type: 'tool_result', toolCallId: input.toolCallId, result: { latitude: 1.5, longitude: 2.5, accuracy: 3, timestamp: 4 } });
   const rest = await next((f) => f === 'data: [DONE]\n\n');
-  const [start, output] = rest.slice(0, 2).map((f) => JSON.parse(f.replace(/^data: /, '')));
-  // As the real backend: the response that continues the turn starts with a new message id (W5).
-  assert.equal(start.type, 'start');
-  assert.notEqual(start.messageId, turn[0].messageId);
+  const [output] = rest.slice(0, -1).map((f) => JSON.parse(f.replace(/^data: /, '')));
+  // As the real backend over BIDI: the turn goes on with no `start` (one per socket, SPEC §5).
+  assert.ok(!rest.some((f) => f.includes('"type":"start"')), 'no second start on the socket');
   assert.deepEqual(output, { type: 'tool-output-available', toolCallId: input.toolCallId, output: { latitude: 1.5, longitude: 2.5, accuracy: 3, timestamp: 4 } });
   const stats = await (await fetch(`${backend.url}/__test/stats`)).json();
   assert.equal(stats.chats['chat-b'].toolResults, 1);
   assert.deepEqual(stats.violations, []);
+  ws.close();
+});
+
+// SPEC §5 "Agent turns over BIDI": as the ADK backend's converter streams them.
+test('BIDI: one `start` per socket; a later typed turn and a spoken one come without it and reuse the text part ids', async () => {
+  await backend.configure({ chunkDelayMs: 0 });
+  const { ws, next, send } = await connect();
+  const chunksOf = (frames) => frames.filter((f) => f !== 'data: [DONE]\n\n').map((f) => JSON.parse(f.replace(/^data: /, '')));
+  send({ type: 'message', id: 'chat-s', messages: [user("What's the weather in Tokyo?")], trigger: 'submit-message' });
+  const first = chunksOf(await next((f) => f === 'data: [DONE]\n\n'));
+  assert.equal(first[0].type, 'start');
+  const messageId = first[0].messageId;
+  assert.ok(first.some((c) => c.type === 'text-start' && c.id === `${messageId}_output_text`));
+  send({ type: 'message', id: 'chat-s', messages: [user('hello')], trigger: 'submit-message' });
+  const second = chunksOf(await next((f) => f === 'data: [DONE]\n\n'));
+  assert.ok(!second.some((c) => c.type === 'start'), 'no start in a later turn');
+  assert.ok(second.some((c) => c.type === 'text-start' && c.id === `${messageId}_output_text`), 'the first turn\'s text part id');
+  // A spoken turn: no request, no start; the user's speech, then the answer's transcription.
+  send({ type: 'audio_control', action: 'start' });
+  send({ type: 'audio_chunk', chunk: Buffer.alloc(3200).toString('base64'), sampleRate: 16000, channels: 1, bitDepth: 16 });
+  send({ type: 'audio_control', action: 'stop' });
+  const spoken = chunksOf(await next((f) => f === 'data: [DONE]\n\n', 5000));
+  assert.ok(!spoken.some((c) => c.type === 'start'), 'no start in a spoken turn');
+  const texts = spoken.filter((c) => c.type === 'text-start').map((c) => c.id);
+  assert.deepEqual(texts, [`${messageId}_input_text`, `${messageId}_output_text`]);
+  assert.ok(spoken.some((c) => c.type === 'data-pcm'));
+  assert.equal(spoken.at(-1).type, 'finish');
   ws.close();
 });
 

@@ -1,6 +1,10 @@
 // The BIDI endpoint: one WebSocket per chat (SPEC §5). Client frames: message, tool_result,
 // interrupt, ping (+ audio_control / audio_chunk, counted and ignored). Server frames:
 // `data: {chunk}\n\n`, `data: [DONE]\n\n`, and `{"type":"pong","timestamp":N}`.
+// Chunks go out as the ADK backend's converter sends them (SPEC §5 "Agent turns over BIDI"): one
+// `start` as the socket's first event and none after, every turn's text part ids built from its
+// messageId (`…_output_text`, `…_input_text`), turns the voice starts with no request open.
+import { randomUUID } from 'node:crypto';
 import { DONE, frame, sleep, summarizeMessages } from './protocol.mjs';
 import { bidiTurn } from './agent.mjs';
 import { replayBidiTurn } from './replay.mjs';
@@ -47,7 +51,10 @@ export class BidiSession {
     this.backend = backend;
     this.chatId = null;
     this.turn = null; // {aborted, messageWaiter, toolWaiters: Map, toolResults: Map}
-    this.voice = new VoiceEcho((text) => this.send(text), backend.stats); // voice mode: voice.mjs
+    /** The messageId of the socket's one `start`; its text part ids are built from it. */
+    this.messageId = randomUUID();
+    this.started = false;
+    this.voice = new VoiceEcho(this, backend.stats); // voice mode: voice.mjs
     socket.on('message', (data, isBinary) => this.onFrame(data, isBinary));
     socket.on('close', () => this.abortTurn());
     socket.on('error', () => this.abortTurn());
@@ -55,6 +62,20 @@ export class BidiSession {
 
   send(text) {
     if (this.socket.readyState === 1) this.socket.send(text);
+  }
+
+  /** A chunk as the converter sends it: `start` (its own) only before the socket's first chunk. */
+  chunk(chunk) {
+    if (!this.started) {
+      this.started = true;
+      this.send(frame({ type: 'start', messageId: this.messageId }));
+    }
+    if (chunk.type !== 'start') this.send(frame(chunk));
+  }
+
+  /** The id of a text part of any turn on this socket: `kind` 'output_text' or 'input_text'. */
+  textId(kind) {
+    return `${this.messageId}_${kind}`;
   }
 
   onFrame(data, isBinary) {
@@ -162,6 +183,7 @@ export class BidiSession {
       });
     const io = {
       chatId: this.chatId,
+      textId: (kind) => this.textId(kind),
       wallets: this.backend.wallets,
       approvalTimeoutMs: config.approvalTimeoutMs,
       violation: (text) => this.backend.violation(text, this.chatId),
@@ -169,7 +191,7 @@ export class BidiSession {
         check();
         await sleep(config.chunkDelayMs);
         check();
-        this.send(frame(chunk));
+        this.chunk(chunk);
       },
       emitRaw: async (raw) => {
         check();

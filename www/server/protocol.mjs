@@ -30,6 +30,8 @@ export function summarizeMessages(messages) {
     messageCount: list.length,
     lastRole: last ? last.role : null,
     lastText: last && last.role === 'user' ? textOf(last).slice(0, 200) : undefined,
+    // Each message's role and text, as the chat holds them (W8/W9: one message per turn, in order).
+    history: list.map((m) => ({ role: m && m.role, text: textOf(m).slice(0, 200) })),
     toolParts: last && Array.isArray(last.parts)
       ? last.parts.filter(isToolPart).map((p) => ({
           tool: toolNameOf(p),

@@ -1,18 +1,20 @@
 // The demo backend's voice mode (BIDI, SPEC §5): it takes the user's microphone as `audio_chunk`
-// frames between `audio_control` start and stop and, after a pause, answers as a live agent does:
-// the input transcription as a text part, the user's own audio echoed back as `data-pcm` chunks at
-// real-time rate, and the output transcription as a second text part. An `interrupt` cuts the echo
+// frames between `audio_control` start and stop and, after a pause, answers as the ADK backend
+// answers speech (SPEC §5 "Agent turns over BIDI"): a turn it starts with no request open, without
+// `start`, the user's transcribed speech as the text part `…_input_text`, the user's own audio
+// echoed back as `data-pcm` chunks at real-time rate, the answer's transcription as `…_output_text`
+// (the socket's part ids, reused every turn), `finish`, `[DONE]`. An `interrupt` cuts the echo
 // short. The "transcription" says what was heard (its length and loudness): there is no speech
 // recognition here.
-import { randomUUID } from 'node:crypto';
-import { DONE, frame, sleep } from './protocol.mjs';
+import { DONE, sleep } from './protocol.mjs';
 
 const CHUNK_MS = 40;
 
 export class VoiceEcho {
-  /** `send(text)`: a frame to the client; `stats`: the backend's counters (`count(name, chatId)`). */
-  constructor(send, stats, { pauseMs = 300 } = {}) {
-    this.send = send;
+  /** `session`: the socket's BidiSession (`chunk(chunk)`, `send(text)`, `textId(kind)`); `stats`:
+   *  the backend's counters (`count(name, chatId)`). */
+  constructor(session, stats, { pauseMs = 300 } = {}) {
+    this.session = session;
     this.stats = stats;
     this.pauseMs = pauseMs;
     this.chunks = [];
@@ -58,9 +60,8 @@ export class VoiceEcho {
       { type: 'text-delta', id, delta: words },
       { type: 'text-end', id },
     ];
-    const send = (chunk) => this.send(frame(chunk));
-    send({ type: 'start', messageId: randomUUID() });
-    for (const c of text('input-transcription', `Input transcription: ${seconds.toFixed(1)} s of audio heard (level ${rms.toFixed(3)}).`)) send(c);
+    const send = (chunk) => this.session.chunk(chunk);
+    for (const c of text(this.session.textId('input_text'), `Input transcription: ${seconds.toFixed(1)} s of audio heard (level ${rms.toFixed(3)}).`)) send(c);
     const step = Math.round((rate * CHUNK_MS) / 1000) * 2;
     const t0 = performance.now();
     let sent = 0;
@@ -73,9 +74,9 @@ export class VoiceEcho {
       sent += slice.length;
     }
     const said = echo.cancelled ? `Output transcription: interrupted after ${(sent / 2 / rate).toFixed(1)} s.` : `Output transcription: your ${seconds.toFixed(1)} s, played back.`;
-    for (const c of text('output-transcription', said)) send(c);
+    for (const c of text(this.session.textId('output_text'), said)) send(c);
     send({ type: 'finish' });
-    this.send(DONE);
+    this.session.send(DONE);
     if (this.echo === echo) this.echo = null;
   }
 }

@@ -2,6 +2,9 @@
 // Binds 127.0.0.1 on a free port, answers `ping` with `{"type":"pong","timestamp":N}`, records every
 // client frame, and hands each `message` / `tool_result` / `interrupt` frame to the test's script.
 // It closes itself after `lifetimeMs` (default 60 s) if the test did not close it first.
+// What a script sends goes out as the ADK backend's converter streams it (SPEC §5 "Agent turns over
+// BIDI"): `start` only as a socket's first event (one is made when a script's first chunk is none),
+// so a script's later `start`s are not sent; `speak()` is a spoken turn the backend starts itself.
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -19,6 +22,8 @@ export interface Recorded {
 export interface Turn {
   backend: WsBackend;
   socket: WebSocket;
+  /** The `messageId` of the socket's one `start` (its text part ids are built from it). */
+  firstMessageId(): string | undefined;
   connection: number;
   /** 0-based count of `message` frames over the backend's lifetime. */
   n: number;
@@ -42,6 +47,8 @@ export class WsBackend {
   /** Errors thrown by the script (a broken test backend must fail the test, not hang it). */
   readonly scriptErrors: unknown[] = [];
   readonly sockets = new Set<WebSocket>();
+  /** Per socket, the `messageId` of its one `start`, once sent. */
+  private starts = new Map<WebSocket, string>();
   private messages = 0;
   private held = new Set<Socket>();
   private closed = false;
@@ -102,10 +109,9 @@ export class WsBackend {
         backend: this,
         socket: ws,
         connection,
+        firstMessageId: () => this.starts.get(ws),
         n: frame.type === 'message' ? this.messages++ : this.messages - 1,
-        send: (frames) => {
-          for (const f of Array.isArray(frames) ? frames : [frames]) if (ws.readyState === ws.OPEN) ws.send(f);
-        },
+        send: (frames) => this.sendAsConverter(ws, frames),
       };
       const handler =
         frame.type === 'message' ? this.script.message : frame.type === 'tool_result' ? this.script.toolResult : undefined;
@@ -119,6 +125,55 @@ export class WsBackend {
           });
       }
     });
+  }
+
+  /**
+   * Sends frames as the ADK backend's converter does: `start` only as the socket's first event (a
+   * script whose first chunk is none gets one), a later `start` not at all.
+   */
+  sendAsConverter(ws: WebSocket, frames: string[] | string) {
+    for (const f of Array.isArray(frames) ? frames : [frames]) {
+      if (ws.readyState !== ws.OPEN) return;
+      const chunk = chunkOf(f);
+      if (chunk !== null && !this.starts.has(ws)) {
+        const messageId = chunk.type === 'start' && typeof chunk.messageId === 'string' ? chunk.messageId : `socket-${this.connections}-turn`;
+        this.starts.set(ws, messageId);
+        ws.send(data({ ...(chunk.type === 'start' ? chunk : { type: 'start' }), messageId }));
+        if (chunk.type === 'start') continue;
+      } else if (chunk !== null && chunk.type === 'start') continue;
+      ws.send(f);
+    }
+  }
+
+  /**
+   * A spoken turn the backend starts with no request open (SPEC §5 W8, W9), as the ADK backend
+   * streams a voice answer: the user's transcribed speech (`…_input_text`), the answer's
+   * transcription (`…_output_text`) around its audio (`data-pcm`), `finish`, `[DONE]`; the text part
+   * ids are the socket's first turn's, reused. To every open socket, or `socket`.
+   */
+  speak(heard: string, answer: string, socket?: WebSocket) {
+    for (const ws of socket ? [socket] : this.sockets) {
+      const base = this.starts.get(ws) ?? 'voice';
+      const input = `${base}_input_text`;
+      const output = `${base}_output_text`;
+      const pcm = { type: 'data-pcm', data: { content: 'AAECAwQFBgc=', sampleRate: 24000, channels: 1, bitDepth: 16 } };
+      this.sendAsConverter(
+        ws,
+        [
+          { type: 'text-start', id: input },
+          { type: 'text-delta', id: input, delta: heard },
+          { type: 'text-end', id: input },
+          { type: 'text-start', id: output },
+          pcm,
+          { type: 'text-delta', id: output, delta: answer },
+          pcm,
+          { type: 'text-end', id: output },
+          { type: 'finish' },
+        ]
+          .map(data)
+          .concat(DONE),
+      );
+    }
   }
 
   /** Every frame but pings. */
@@ -150,6 +205,17 @@ export class WsBackend {
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     this.server.closeAllConnections();
     await closed;
+  }
+}
+
+/** The chunk of a `data: {…}` frame, or null for any other frame (`[DONE]`, a malformed one). */
+function chunkOf(frame: string): Chunk | null {
+  if (!frame.startsWith('data: {')) return null;
+  try {
+    const chunk = JSON.parse(frame.trim().slice('data: '.length));
+    return chunk !== null && typeof chunk.type === 'string' ? chunk : null;
+  } catch {
+    return null;
   }
 }
 

@@ -3,16 +3,16 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { Chat as Chat6 } from '@ai-sdk/react';
 import type { DefaultChatTransport, UIMessage } from 'ai';
-import { useAdkChat } from 'adk-stream-wasm/react';
+import { useAdkChat, type UseAdkChatBidiTransport } from 'adk-stream-wasm/react';
 import { useAdkChat as useSseOnlyChat } from 'adk-stream-wasm/react/sse';
-import type { BidiTransport } from 'adk-stream-wasm/transport';
 import type { AdkSseTransport } from 'adk-stream-wasm/chat';
-import { AdkTestTransport, AdkTestingError, adkScript, type RecordedRequest } from 'adk-stream-wasm/testing';
+import { AdkTestTransport, AdkTestingError, adkScript, spokenTurn, type RecordedRequest, type TestChunk } from 'adk-stream-wasm/testing';
+import { createAdk } from 'adk-stream-wasm/chat';
 
 describe('useAdkChat(...).transport is typed by mode', () => {
-  it("mode 'bidi': a BidiTransport, so latencyMs and interrupt() type-check", () => {
+  it("mode 'bidi': the BIDI transport the hook builds, so latencyMs and interrupt() type-check", () => {
     const { transport } = useAdkChat({ mode: 'bidi', url: 'ws://backend/live' });
-    expectTypeOf(transport).toEqualTypeOf<BidiTransport<UIMessage>>();
+    expectTypeOf(transport).toEqualTypeOf<UseAdkChatBidiTransport<UIMessage>>();
     expectTypeOf(transport.latencyMs).toEqualTypeOf<number | undefined>();
     expectTypeOf(transport.interrupt).toBeFunction();
   });
@@ -34,7 +34,7 @@ describe('useAdkChat(...).transport is typed by mode', () => {
 
   it('a mode known only at run time: either', () => {
     const mode = Math.random() > 0.5 ? ('sse' as const) : ('bidi' as const);
-    expectTypeOf(useAdkChat({ mode }).transport).toEqualTypeOf<BidiTransport<UIMessage> | AdkSseTransport<UIMessage>>();
+    expectTypeOf(useAdkChat({ mode }).transport).toEqualTypeOf<UseAdkChatBidiTransport<UIMessage> | AdkSseTransport<UIMessage>>();
   });
 });
 
@@ -50,6 +50,18 @@ describe('adk-stream-wasm/testing', () => {
     expectTypeOf(transport.requests[0].messages).toEqualTypeOf<UIMessage[]>();
     expectTypeOf(transport.settled()).toEqualTypeOf<Promise<number>>();
     expectTypeOf<AdkTestingError>().toMatchTypeOf<Error>();
+  });
+
+  it('SPEC §5 W8: a turn the scripted backend starts (agentTurn, spokenTurn), resumed as BidiTransport\'s chunks are', () => {
+    const transport = adkScript({ mode: 'bidi' }).text('Hi.').done().transport({ onBufferedChunks: () => {} });
+    const adk = createAdk({ mode: 'bidi', transport });
+    transport.onBufferedChunks = () => void adk.resumeBuffered();
+    expectTypeOf(spokenTurn('What time is it?', 'It is noon.', { audio: ['AAEC'] })).toEqualTypeOf<Array<TestChunk | '[DONE]'>>();
+    expectTypeOf(transport.agentTurn(spokenTurn('Hi?', 'Hello.'))).toEqualTypeOf<void>();
+    transport.agentTurn([{ type: 'text-start', id: 't' }, '[DONE]']);
+    expectTypeOf(transport.reconnectToStream({ chatId: 'c', continueMessage: true })).toEqualTypeOf<Promise<ReadableStream<TestChunk> | null>>();
+    // @ts-expect-error -- the chunks are an array
+    transport.agentTurn('[DONE]');
   });
 });
 
