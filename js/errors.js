@@ -209,13 +209,16 @@ export function optionalString(fn, object, key, expected) {
 /** `setTimeout` takes a signed 32-bit delay. */
 export const MAX_DELAY_MS = 2147483647;
 
-/** An optional whole number of milliseconds of `fn`'s options in `[min, 2^31 - 1]` (fractions are cut). */
-export function optionalMs(fn, options, key, fallback, min) {
+/**
+ * An optional whole number of milliseconds of `fn`'s options in `[min, 2^31 - 1]` (fractions are
+ * cut); `expected` says the range and the default (literal words: production builds carry a number).
+ * @param {string | number} expected
+ */
+export function optionalMs(fn, options, key, fallback, min, expected) {
   const value = field(fn, options, key);
   if (value === undefined) return fallback;
   if (typeof value === 'number' && Number.isFinite(value) && value >= min && value <= MAX_DELAY_MS) return Math.trunc(value);
-  const floor = min === 0 ? '0 (off)' : '1';
-  throw invalidArgument(fn, `\`${key}\` is ${describeValue(value)}`, `a number of milliseconds from ${floor} to 2147483647 (default ${fallback})`);
+  throw invalidArgument(fn, `\`${key}\` is ${describeValue(value)}`, expected);
 }
 
 /**

@@ -51,7 +51,7 @@ export class AdkSseTransport extends DefaultChatTransport {
     super({ ...http, fetch: fetchWithFaults(http.fetch) });
     this.#adk = readBackend(F, backend) === 'adk';
     this.#isBrowserTool = readFrontendTools(F, frontendTools);
-    this.#idleMs = optionalMs(F, options, 'idleTimeoutMs', 60000, 0);
+    this.#idleMs = optionalMs(F, options, 'idleTimeoutMs', 60000, 0, 'a number of milliseconds from 0 (off) to 2147483647 (default 60000)');
   }
 
   /** Which kind of backend this transport encodes for. */

@@ -74,7 +74,7 @@ export function readOptions(options) {
   if (!/^wss?:\/\/[^/]/i.test(url)) {
     throw invalidArgument(F_NEW, `\`url\` is ${describeValue(url)}`, "a ws:// or wss:// URL with a host, such as 'ws://localhost:8000/live'");
   }
-  const pingIntervalMs = optionalMs(F_NEW, options, 'pingIntervalMs', 2000, 0);
+  const pingIntervalMs = optionalMs(F_NEW, options, 'pingIntervalMs', 2000, 0, 'a number of milliseconds from 0 (off) to 2147483647 (default 2000)');
   const socket = field(F_NEW, options, 'socket');
   if (socket !== undefined && socket !== 'main' && socket !== 'worker') {
     throw invalidArgument(F_NEW, `\`socket\` is ${describeValue(socket)}`, "'worker' (the WebSocket in a worker) or 'main' (the default)");
@@ -82,13 +82,13 @@ export function readOptions(options) {
   return {
     url,
     inWorker: socket === 'worker',
-    connectTimeoutMs: optionalMs(F_NEW, options, 'connectTimeoutMs', 30000, 1),
-    approvalTimeoutMs: optionalMs(F_NEW, options, 'approvalTimeoutMs', 60000, 0),
+    connectTimeoutMs: optionalMs(F_NEW, options, 'connectTimeoutMs', 30000, 1, 'a number of milliseconds from 1 to 2147483647 (default 30000)'),
+    approvalTimeoutMs: optionalMs(F_NEW, options, 'approvalTimeoutMs', 60000, 0, 'a number of milliseconds from 0 (off) to 2147483647 (default 60000)'),
     pingIntervalMs,
     // Three pings without any frame back mean a dead network (at most setTimeout's limit: a longer
     // delay overflows into a timer that fires at once, again and again).
-    livenessTimeoutMs: optionalMs(F_NEW, options, 'livenessTimeoutMs', Math.min(pingIntervalMs * 3, MAX_DELAY_MS), 0),
-    abortTailTimeoutMs: optionalMs(F_NEW, options, 'abortTailTimeoutMs', 5000, 0),
+    livenessTimeoutMs: optionalMs(F_NEW, options, 'livenessTimeoutMs', Math.min(pingIntervalMs * 3, MAX_DELAY_MS), 0, 'a number of milliseconds from 0 (off) to 2147483647 (default three ping intervals)'),
+    abortTailTimeoutMs: optionalMs(F_NEW, options, 'abortTailTimeoutMs', 5000, 0, 'a number of milliseconds from 0 (off) to 2147483647 (default 5000)'),
     onLatency: optionalFunction(F_NEW, options, 'onLatency'),
     onAudio: optionalFunction(F_NEW, options, 'onAudio'),
     onError: optionalFunction(F_NEW, options, 'onError'),
