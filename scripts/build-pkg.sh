@@ -31,6 +31,8 @@ build_core() {
   local name=$1 features=$2
   cargo build --release --target wasm32-unknown-unknown --no-default-features --features "$features"
   "$WASM_OPT" "${WASM_OPT_FLAGS[@]}" "target/wasm32-unknown-unknown/release/adk_stream_wasm.wasm" -o "pkg/wasm/${name}_bg.wasm"
+  # Short export names (the glue's calls get them after it is copied, below).
+  node scripts/lib/short-exports.mjs --wasm "pkg/wasm/${name}_bg.wasm" >"target/${name}_exports.json"
   node scripts/lib/embed-wasm.mjs --bytes-only "pkg/wasm/${name}_bg.wasm" "pkg/wasm/${name}_bytes.js"
   report "$name"
 }
@@ -42,6 +44,7 @@ rm -rf pkg
 mkdir -p pkg/wasm
 build_core $CORE_MODULE
 cp js/*.js js/*.d.ts pkg/
+node scripts/lib/short-exports.mjs --js "target/${CORE_MODULE%% *}_exports.json" pkg
 # Production modules carry a number for each argument error's "expected …" words; the words go to
 # pkg/expected-words.js, which the development entries load.
 node scripts/lib/production-words.mjs pkg
