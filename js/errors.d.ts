@@ -4,6 +4,7 @@
 // same name made elsewhere (a second copy of the package's).
 import type { GeolocationErrorCode } from './geolocation.js';
 import type { BidiTransportErrorKind } from './transport.js';
+import type { AdkSseTransportErrorKind } from './sse-transport.js';
 
 /** The base of every adk-stream-wasm error. */
 export declare class AdkError extends Error {
@@ -32,10 +33,13 @@ export declare class AdkNotCommittedError extends AdkError {
 export declare class AdkGeolocationError extends AdkError {
   readonly code: GeolocationErrorCode;
 }
-/** The BIDI transport's rejections, stream errors and `onError` reports; `kind` says what happened. */
+/**
+ * The transports' rejections, stream errors and `onError` reports (BidiTransport's, and
+ * AdkSseTransport's: `connect-failed`, `request-failed`, `idle-timeout`); `kind` says what happened.
+ */
 export declare class AdkTransportError extends AdkError {
-  constructor(kind: BidiTransportErrorKind, message: string, options?: { cause?: unknown });
-  readonly kind: BidiTransportErrorKind;
+  constructor(kind: BidiTransportErrorKind | AdkSseTransportErrorKind, message: string, options?: { cause?: unknown });
+  readonly kind: BidiTransportErrorKind | AdkSseTransportErrorKind;
 }
 /** A frame the BIDI transport skipped (bad JSON, binary, unknown shape); `kind` is `'malformed-frame'`. */
 export declare class AdkMalformedFrameError extends AdkTransportError {

@@ -51,6 +51,10 @@ export class AdkSseTransport extends DefaultChatTransport {
     super({ ...http, fetch: fetchWithFaults(http.fetch) });
     this.#adk = readBackend(F, backend) === 'adk';
     this.#isBrowserTool = readFrontendTools(F, frontendTools);
+    // 60 s: the recorded streams (../shared/fixtures) carry no chunk timings, so the default is set
+    // from what is known of the real backend's honest silences: up to 10 s while it waits for a
+    // browser tool's result over SSE (SPEC §4a W7), then a model call; issue 35 saw a 20 s stall
+    // complete. 60 s leaves six times the longest known wait, as the BIDI approval timeout does.
     this.#idleMs = optionalMs(F, options, 'idleTimeoutMs', 60000, 0, 'a number of milliseconds from 0 (off) to 2147483647 (default 60000)');
   }
 
