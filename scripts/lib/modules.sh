@@ -9,5 +9,6 @@ CORE_MODULE="adk_stream_wasm core"
 # wasm-opt's flags. The pipeline before -Oz was measured (gzip of the module's hex, short export
 # names): -Oz alone 6,631 B; -O3 -Oz 6,576 B; --flatten --rereloop -O3 -Oz --converge 6,528 B (the
 # relooper rebuilds the control flow, -O3 inlines and simplifies, -Oz then shrinks until it stops).
-WASM_OPT_FLAGS=(--flatten --rereloop -O3 -Oz --converge --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int
+WASM_FEATURES=(--enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int
   --enable-sign-ext --enable-mutable-globals --enable-multivalue)
+WASM_OPT_FLAGS=(--flatten --rereloop -O3 -Oz --converge "${WASM_FEATURES[@]}")
