@@ -206,6 +206,13 @@ export function optionalString(fn, object, key, expected) {
   return value;
 }
 
+/** Checks that `chat` is an AI SDK `Chat` for the helper `fn`. */
+export function requireChat(chat, fn) {
+  if (chat === null || typeof chat !== 'object' || typeof chat.addToolApprovalResponse !== 'function') {
+    throw invalidArgument(fn, `chat is ${chat === null ? 'null' : typeof chat}`, 'an AI SDK Chat instance');
+  }
+}
+
 /** `setTimeout` takes a signed 32-bit delay. */
 export const MAX_DELAY_MS = 2147483647;
 
