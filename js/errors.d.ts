@@ -4,7 +4,6 @@
 // same name made elsewhere (a second copy of the package's).
 import type { GeolocationErrorCode } from './geolocation.js';
 import type { BidiTransportErrorKind } from './transport.js';
-import type { AdkSseTransportErrorKind } from './sse-transport.js';
 
 /** The base of every adk-stream-wasm error. */
 export declare class AdkError extends Error {
@@ -33,6 +32,13 @@ export declare class AdkNotCommittedError extends AdkError {
 export declare class AdkGeolocationError extends AdkError {
   readonly code: GeolocationErrorCode;
 }
+/**
+ * The `kind` of an `AdkTransportError` from `AdkSseTransport`: `'connect-failed'` (no connection
+ * was made, nothing reached the backend), `'request-failed'` (the request failed and may have
+ * reached the backend: send an answer again only after asking the user), `'idle-timeout'`.
+ */
+export type AdkSseTransportErrorKind = 'connect-failed' | 'request-failed' | 'idle-timeout';
+
 /**
  * The transports' rejections, stream errors and `onError` reports (BidiTransport's, and
  * AdkSseTransport's: `connect-failed`, `request-failed`, `idle-timeout`); `kind` says what happened.

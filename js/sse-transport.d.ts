@@ -21,12 +21,8 @@ export interface AdkSseTransportOptions<M extends UIMessage = UIMessage> extends
   idleTimeoutMs?: number;
 }
 
-/**
- * The `kind` of an `AdkTransportError` from `AdkSseTransport`: `'connect-failed'` (no connection
- * was made, nothing reached the backend), `'request-failed'` (the request failed and may have
- * reached the backend: send an answer again only after asking the user), `'idle-timeout'`.
- */
-export type AdkSseTransportErrorKind = 'connect-failed' | 'request-failed' | 'idle-timeout';
+/** The kinds of `AdkTransportError` this transport makes (errors.d.ts). */
+export type { AdkSseTransportErrorKind } from './errors.js';
 
 /**
  * AI SDK's `DefaultChatTransport` (same options: `api`, `headers`, `body`, `credentials`, `fetch`,

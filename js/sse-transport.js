@@ -25,7 +25,7 @@ const NOT_CONNECTED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH',
 const fetchWithFaults = (fetchOption) => (input, init) =>
   (fetchOption ?? fetch)(input, init).catch((error) => {
     if (!(error instanceof TypeError)) throw error;
-    const refused = NOT_CONNECTED.includes(error.cause?.code);
+    const refused = NOT_CONNECTED.includes(/** @type {any} */ (error.cause)?.code);
     throw new AdkTransportError(
       refused ? 'connect-failed' : 'request-failed',
       `${input}: ${refused ? 'could not connect, nothing was sent' : 'the request failed and may have reached the backend'} (${messageOf(error.cause ?? error)})`,
@@ -80,15 +80,16 @@ export class AdkSseTransport extends DefaultChatTransport {
     };
     options.abortSignal?.addEventListener('abort', stop, { once: true });
     return stream.pipeThrough(
-      new TransformStream({
+      new TransformStream(/** @type {Transformer<any, any>} */ ({
         start: arm,
         transform(chunk, controller) {
           arm(controller);
           controller.enqueue(continuing(chunk, id));
         },
         flush: stop,
+        // A chat that stops reads no more: the bound ends with it (newer than TypeScript's lib).
         cancel: stop,
-      }),
+      })),
     );
   }
 }
