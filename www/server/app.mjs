@@ -98,7 +98,7 @@ export async function startBackend(options = {}) {
   const wallets = new Wallets();
   // The SSE chats' sessions (pending calls and wallets): in `sessionsFile` when given, so that a
   // restarted backend resumes them, as the real one does from its stored sessions.
-  const sseSessions = new SseSessions(options.sessionsFile ?? null);
+  const sseSessions = new SseSessions(options.sessionsFile ?? null, wallets);
   let config;
   let sseReplay = null;
 

@@ -11,14 +11,17 @@ import fs from 'node:fs';
 import { Wallets } from './agent.mjs';
 
 export class SseSessions {
-  /** @param {string | null} file where the sessions are kept (JSON), or null for memory only */
-  constructor(file = null) {
+  /**
+   * @param {string | null} file where the sessions are kept (JSON), or null for memory only
+   * @param {Wallets} wallets the backend's wallets (their balances are kept with the sessions)
+   */
+  constructor(file = null, wallets = new Wallets()) {
     this.file = file;
     const saved = file !== null && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
     /** chat id → {pending: {toolCallId: toolName}} */
     this.chats = saved.chats ?? {};
-    this.wallets = new Wallets();
-    this.wallets.balances = new Map(Object.entries(saved.balances ?? {}));
+    this.wallets = wallets;
+    for (const [chatId, balance] of Object.entries(saved.balances ?? {})) wallets.balances.set(chatId, balance);
   }
 
   #chat(chatId) {
