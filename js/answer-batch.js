@@ -5,8 +5,8 @@
 import { answerWords, core } from './loader.js';
 import { HELPER_BATCH_COMPLETE, HELPER_BATCH_COUNTS } from './contract.js';
 import { lastParts } from './records.js';
-import { incompleteBatch } from './words.js';
-import { describeValue, field, invalidArgument, isArray, optionalString } from './errors.js';
+import { list, whole } from './words.js';
+import { AdkIncompleteBatchError, describeValue, field, invalidArgument, isArray, optionalString } from './errors.js';
 import { pendingOf, records } from './helper-records.js';
 
 const BATCH = 'answerApprovals';
@@ -83,4 +83,13 @@ export function checkBatch(messages, answers) {
     const [id, approved, reason] = /** @type {any[]} */ (answers.find(([answered]) => answered === approvalId));
     return { id, approved, reason };
   });
+}
+
+/**
+ * `AdkIncompleteBatchError` naming the missing, unknown and repeated ids (here, not in words.js:
+ * only this file, which loads on demand, makes one).
+ */
+function incompleteBatch(missing, unknown, duplicated) {
+  if (whole.incompleteBatch) return whole.incompleteBatch(missing, unknown, duplicated);
+  return new AdkIncompleteBatchError(`answerApprovals(): nothing was applied (missing: ${list(missing)}; unknown: ${list(unknown)}; repeated: ${list(duplicated)}).`);
 }

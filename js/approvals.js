@@ -7,8 +7,8 @@ import { HELPER_ANSWERABLE_TOOL_CALL_ID_OF } from './contract.js';
 import { InternTable, lastParts, writeRecords } from './records.js';
 import { pendingOf, records } from './helper-records.js';
 import { notCommitted, unknownApproval } from './words.js';
-import { describeValue, invalidArgument, loadOnDemand } from './errors.js';
-import { namedArgumentError, requireChat } from './auto-send.js';
+import { describeValue, invalidArgument, loadOnDemand, requireChat } from './errors.js';
+import { namedArgumentError } from './auto-send.js';
 
 /**
  * The approvals of the last assistant message still waiting for the user:

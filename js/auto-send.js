@@ -6,10 +6,10 @@ import { answerWords, core, requireReady } from './loader.js';
 import { ENGINE_OPTION_MODE_BIDI, ENGINE_OPTION_MODE_SSE, ENGINE_OPTION_PATTERN_A, ENGINE_OPTION_PATTERN_B, FLAG_FRONTEND, FLAG_REQUIRES_APPROVAL, RULE_MALFORMED_INPUT, RULE_UNSENT_USER_ACTION, RUN_APPROVED, RUN_CALLED_WITHOUT_APPROVAL, RUN_REFUSED_WITHOUT_APPROVAL } from './contract.js';
 import { InternTable, answerRule, answerSends, answerValue, lastParts, messagesOf, writeRecords } from './records.js';
 import { RULES } from './codes.js';
-import { explainDetail, notCommitted } from './words.js';
+import { explainDetail } from './words.js';
 import { registryEntry, registryVersion } from './registry.js';
 import { readToolSet } from './frontend-tools.js';
-import { AdkError, AdkInternalError, describeValue, field, invalidArgument, isArray, messageOf, optionalString, shown, toolNameFromType, toolNameOf, withAdvice } from './errors.js';
+import { AdkError, AdkInternalError, describeValue, field, invalidArgument, isArray, loadOnDemand, messageOf, optionalString, shown, toolNameFromType, toolNameOf, withAdvice } from './errors.js';
 
 const CREATE = 'createAutoSend';
 
@@ -198,7 +198,8 @@ export function createAutoSendAs(options, fn, own) {
      * or, while the chat is streaming, once the output is queued (see index.d.ts).
      */
     addToolOutput(chat, args) {
-      return addBrowserOutput(autoSend, chat, args);
+      // Its body loads on demand: an app whose chats run no browser tool never calls it.
+      return loadOnDemand(() => import('./add-tool-output.js'), 'add-tool-output.js').then((m) => m.addBrowserOutput(autoSend, chat, args));
     },
     /** Calls `observer()` (in a microtask) after each decision; returns the unsubscribe function. */
     onDecision(observer) {
@@ -299,38 +300,6 @@ function claimToolCalls(id, write, messages) {
   return calls;
 }
 
-/** `autoSend.addToolOutput(chat, args)`: adds a browser output and marks it as the browser's. */
-async function addBrowserOutput(autoSend, chat, args) {
-  requireChat(chat, 'addToolOutput');
-  if (args === null || typeof args !== 'object') {
-    throw invalidArgument('addToolOutput', `the arguments are ${typeof args}`, '{tool, toolCallId, output} or {tool, toolCallId, state: "output-error", errorText}');
-  }
-  const { toolCallId } = args;
-  if (typeof toolCallId !== 'string' || toolCallId === '') {
-    throw invalidArgument('addToolOutput', `toolCallId is ${typeof toolCallId}`, 'the tool call id string (part.toolCallId)');
-  }
-  if (findToolPart(chat.messages, toolCallId) === null) {
-    throw invalidArgument('addToolOutput', `no tool part of this chat has toolCallId '${shown(toolCallId)}'`, 'the toolCallId of a tool part in chat.messages');
-  }
-  autoSend.markBrowserOutput(toolCallId);
-  // Mid-stream, AI SDK queues the output behind the stream's own job, and `onToolCall` runs
-  // inside that job: awaiting the commit there would wait for a stream that waits for us.
-  // So the output is only queued; AI SDK applies it when the stream's job ends.
-  if (chat.status === 'streaming' || chat.status === 'submitted') {
-    Promise.resolve(chat.addToolOutput(args)).catch(() => {}); // nothing awaits it to hear of a failure
-    return;
-  }
-  const before = chat.messages;
-  await chat.addToolOutput(args);
-  // As in approve(): useChat's result keeps its render's array; only a live Chat is checked.
-  const after = chat.messages;
-  const part = findToolPart(after, toolCallId);
-  const expected = args.state === 'output-error' ? 'output-error' : 'output-available';
-  if (after !== before && (part === null || part.state !== expected)) {
-    throw notCommitted(`addToolOutput(): the output of ${toolCallId} was not committed; the part is ${part ? part.state : 'gone'}, expected ${expected}.`);
-  }
-}
-
 /** Tells the app of an engine's trap, once: its `onError`, else `reportError`, else the console. */
 function reportOnce(error, onError) {
   if (onError !== null) {
@@ -343,24 +312,6 @@ function reportOnce(error, onError) {
   const report = /** @type {any} */ (globalThis).reportError;
   if (typeof report === 'function') report.call(globalThis, error);
   else console.error(error);
-}
-
-/** Checks that `chat` is an AI SDK `Chat` for the helper `fn`. */
-export function requireChat(chat, fn) {
-  if (chat === null || typeof chat !== 'object' || typeof chat.addToolApprovalResponse !== 'function') {
-    throw invalidArgument(fn, `chat is ${chat === null ? 'null' : typeof chat}`, 'an AI SDK Chat instance');
-  }
-}
-
-/** The tool part of `toolCallId`, latest message first, or null. */
-function findToolPart(messages, toolCallId) {
-  if (!Array.isArray(messages)) return null;
-  for (let m = messages.length - 1; m >= 0; m--) {
-    const parts = messages[m] && messages[m].parts;
-    if (!Array.isArray(parts)) continue;
-    for (const part of parts) if (part && part.toolCallId === toolCallId) return part;
-  }
-  return null;
 }
 
 /**

@@ -32,10 +32,20 @@ export declare class AdkNotCommittedError extends AdkError {
 export declare class AdkGeolocationError extends AdkError {
   readonly code: GeolocationErrorCode;
 }
-/** The BIDI transport's rejections, stream errors and `onError` reports; `kind` says what happened. */
+/**
+ * The `kind` of an `AdkTransportError` from `AdkSseTransport`: `'connect-failed'` (no connection
+ * was made, nothing reached the backend), `'request-failed'` (the request failed and may have
+ * reached the backend: send an answer again only after asking the user), `'idle-timeout'`.
+ */
+export type AdkSseTransportErrorKind = 'connect-failed' | 'request-failed' | 'idle-timeout';
+
+/**
+ * The transports' rejections, stream errors and `onError` reports (BidiTransport's, and
+ * AdkSseTransport's: `connect-failed`, `request-failed`, `idle-timeout`); `kind` says what happened.
+ */
 export declare class AdkTransportError extends AdkError {
-  constructor(kind: BidiTransportErrorKind, message: string, options?: { cause?: unknown });
-  readonly kind: BidiTransportErrorKind;
+  constructor(kind: BidiTransportErrorKind | AdkSseTransportErrorKind, message: string, options?: { cause?: unknown });
+  readonly kind: BidiTransportErrorKind | AdkSseTransportErrorKind;
 }
 /** A frame the BIDI transport skipped (bad JSON, binary, unknown shape); `kind` is `'malformed-frame'`. */
 export declare class AdkMalformedFrameError extends AdkTransportError {

@@ -206,6 +206,28 @@ export function optionalString(fn, object, key, expected) {
   return value;
 }
 
+/** Checks that `chat` is an AI SDK `Chat` for the helper `fn`. */
+export function requireChat(chat, fn) {
+  if (chat === null || typeof chat !== 'object' || typeof chat.addToolApprovalResponse !== 'function') {
+    throw invalidArgument(fn, `chat is ${chat === null ? 'null' : typeof chat}`, 'an AI SDK Chat instance');
+  }
+}
+
+/** `setTimeout` takes a signed 32-bit delay. */
+export const MAX_DELAY_MS = 2147483647;
+
+/**
+ * An optional whole number of milliseconds of `fn`'s options in `[min, 2^31 - 1]` (fractions are
+ * cut); `expected` says the range and the default (literal words: production builds carry a number).
+ * @param {string | number} expected
+ */
+export function optionalMs(fn, options, key, fallback, min, expected) {
+  const value = field(fn, options, key);
+  if (value === undefined) return fallback;
+  if (typeof value === 'number' && Number.isFinite(value) && value >= min && value <= MAX_DELAY_MS) return Math.trunc(value);
+  throw invalidArgument(fn, `\`${key}\` is ${describeValue(value)}`, expected);
+}
+
 /**
  * The tool name in a part `type` (SPEC §1): `tool-x` gives `x`; any other type (`dynamic-tool`,
  * `text`, a bare `tool-`) gives undefined.

@@ -103,7 +103,9 @@ export interface AutoSend {
    *  not streaming it resolves once the output is committed in `chat.messages` (else
    *  `AdkNotCommittedError`). While `chat.status` is `'streaming'` or `'submitted'` (inside AI SDK's
    *  `onToolCall`, for one) it resolves once the output is queued: AI SDK applies it when the
-   *  stream's job ends, and awaiting that commit inside `onToolCall` would never resolve. */
+   *  stream's job ends, and awaiting that commit inside `onToolCall` would never resolve. Its body
+   *  loads on its first call; where that download fails it rejects with an `AdkLoadError` (nothing
+   *  was added) and the next call tries again. */
   addToolOutput(chat: ChatLike, args: AddToolOutputArgs): Promise<void>;
   /** Calls `observer` (in a microtask) after every decision; returns the unsubscribe function. */
   onDecision(observer: () => void): () => void;

@@ -1,5 +1,5 @@
 // How many `message` frames a BidiTransport has sent, and promises that wait for the next one.
-import { MAX_DELAY_MS } from './transport-options.js';
+import { MAX_DELAY_MS } from './errors.js';
 
 export class SentMessages {
   #count = 0;

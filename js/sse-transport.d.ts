@@ -12,7 +12,17 @@ export interface AdkSseTransportOptions<M extends UIMessage = UIMessage> extends
   backend?: AdkBackendKind;
   /** The tools that run in the browser, for the ADK encoding (default: the frontend-tool registry's). */
   frontendTools?: FrontendToolSet;
+  /**
+   * How long a response may go without a chunk before its stream ends with an
+   * `AdkTransportError` of kind `'idle-timeout'` and its connection is closed (default 60000; 0 turns
+   * the bound off). AI SDK's own transport has no such bound: a stalled backend leaves the chat
+   * `streaming`.
+   */
+  idleTimeoutMs?: number;
 }
+
+/** The kinds of `AdkTransportError` this transport makes (errors.d.ts). */
+export type { AdkSseTransportErrorKind } from './errors.js';
 
 /**
  * AI SDK's `DefaultChatTransport` (same options: `api`, `headers`, `body`, `credentials`, `fetch`,

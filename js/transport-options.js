@@ -1,12 +1,10 @@
 // The BidiTransport's options and the errors it makes (SPEC §5): what `new BidiTransport(options)`
 // accepts, checked once, and each fault as an AdkTransportError whose `kind` says what happened.
-import { AdkMalformedFrameError, AdkTransportError, describeValue, field, invalidArgument, messageOf, withAdvice } from './errors.js';
+import { AdkMalformedFrameError, AdkTransportError, MAX_DELAY_MS, describeValue, field, invalidArgument, messageOf, optionalMs, withAdvice } from './errors.js';
 import { readBackend, readFrontendTools } from './adk-wire.js';
 
 const F_NEW = 'new BidiTransport';
 export const F_SEND = 'BidiTransport.sendMessages';
-/** `setTimeout` takes a signed 32-bit delay. */
-export const MAX_DELAY_MS = 2147483647;
 
 
 /**
@@ -75,15 +73,6 @@ export function abortError() {
   return error;
 }
 
-/** An optional whole number of milliseconds in `[min, 2^31 - 1]` (fractions are cut). */
-function optionalMs(options, key, fallback, min) {
-  const value = field(F_NEW, options, key);
-  if (value === undefined) return fallback;
-  if (typeof value === 'number' && Number.isFinite(value) && value >= min && value <= MAX_DELAY_MS) return Math.trunc(value);
-  const floor = min === 0 ? '0 (off)' : '1';
-  throw invalidArgument(F_NEW, `\`${key}\` is ${describeValue(value)}`, `a number of milliseconds from ${floor} to 2147483647 (default ${fallback})`);
-}
-
 function optionalFunction(fn, options, key) {
   const value = field(fn, options, key);
   if (value === undefined || value === null) return null;
@@ -110,7 +99,7 @@ export function readOptions(options) {
   if (!/^wss?:\/\/[^/]/i.test(url)) {
     throw invalidArgument(F_NEW, `\`url\` is ${describeValue(url)}`, "a ws:// or wss:// URL with a host, such as 'ws://localhost:8000/live'");
   }
-  const pingIntervalMs = optionalMs(options, 'pingIntervalMs', 2000, 0);
+  const pingIntervalMs = optionalMs(F_NEW, options, 'pingIntervalMs', 2000, 0, 'a number of milliseconds from 0 (off) to 2147483647 (default 2000)');
   const socket = field(F_NEW, options, 'socket');
   if (socket !== undefined && socket !== 'main' && socket !== 'worker') {
     throw invalidArgument(F_NEW, `\`socket\` is ${describeValue(socket)}`, "'worker' (the WebSocket in a worker) or 'main' (the default)");
@@ -118,17 +107,17 @@ export function readOptions(options) {
   return {
     url,
     inWorker: socket === 'worker',
-    connectTimeoutMs: optionalMs(options, 'connectTimeoutMs', 30000, 1),
-    approvalTimeoutMs: optionalMs(options, 'approvalTimeoutMs', 60000, 0),
+    connectTimeoutMs: optionalMs(F_NEW, options, 'connectTimeoutMs', 30000, 1, 'a number of milliseconds from 1 to 2147483647 (default 30000)'),
+    approvalTimeoutMs: optionalMs(F_NEW, options, 'approvalTimeoutMs', 60000, 0, 'a number of milliseconds from 0 (off) to 2147483647 (default 60000)'),
     // F-b. Measured (issue 35): the demo backend's first chunk follows a message frame after
-    // 15–22 ms (30 turns, its 15 ms chunk delay); the recordings carry no frame times. The real ADK backend's longest honest silence
-    // measured was a 20 s stall that still completed, and it gives up on an approval after 30 s.
-    responseTimeoutMs: optionalMs(options, 'responseTimeoutMs', 30000, 0),
+    // 15–22 ms (30 turns); the recordings carry no frame times. The real ADK backend's longest honest
+    // silence measured was a 20 s stall that still completed, and it gives up on an approval after 30 s.
+    responseTimeoutMs: optionalMs(F_NEW, options, 'responseTimeoutMs', 30000, 0, 'a number of milliseconds from 0 (off) to 2147483647 (default 30000)'),
     pingIntervalMs,
     // Three pings without any frame back mean a dead network (at most setTimeout's limit: a longer
     // delay overflows into a timer that fires at once, again and again).
-    livenessTimeoutMs: optionalMs(options, 'livenessTimeoutMs', Math.min(pingIntervalMs * 3, MAX_DELAY_MS), 0),
-    abortTailTimeoutMs: optionalMs(options, 'abortTailTimeoutMs', 5000, 0),
+    livenessTimeoutMs: optionalMs(F_NEW, options, 'livenessTimeoutMs', Math.min(pingIntervalMs * 3, MAX_DELAY_MS), 0, 'a number of milliseconds from 0 (off) to 2147483647 (default three ping intervals)'),
+    abortTailTimeoutMs: optionalMs(F_NEW, options, 'abortTailTimeoutMs', 5000, 0, 'a number of milliseconds from 0 (off) to 2147483647 (default 5000)'),
     onLatency: optionalFunction(F_NEW, options, 'onLatency'),
     onAudio: optionalFunction(F_NEW, options, 'onAudio'),
     onError: optionalFunction(F_NEW, options, 'onError'),

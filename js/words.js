@@ -6,10 +6,10 @@
 // `adk-stream-wasm/explain`: each hands its words to `useWords`. No WebAssembly here.
 import { RULE_UNSENT_USER_ACTION } from './contract.js';
 import { RULES } from './codes.js';
-import { AdkIncompleteBatchError, AdkInvalidToolError, AdkNotCommittedError, AdkUnknownApprovalError, shown } from './errors.js';
+import { AdkInvalidToolError, AdkNotCommittedError, AdkUnknownApprovalError, shown } from './errors.js';
 
-/** The whole words installed so far, by function name. */
-const whole = {};
+/** The whole words installed so far, by function name (answer-batch.js reads its own there). */
+export const whole = {};
 
 /** Installs whole words (words-development.js, explain.js). */
 export function useWords(words) {
@@ -28,7 +28,8 @@ export function describeMalformed(malformed) {
   return `malformed input (code ${malformed.code}, parts[${malformed.index}])`;
 }
 
-const list = (/** @type {unknown[]} */ ids) => ids.slice(0, 20).map(shown).join(', ') || 'none';
+/** Ids as an error lists them: the first 20, each shown whole or cut. */
+export const list = (/** @type {unknown[]} */ ids) => ids.slice(0, 20).map(shown).join(', ') || 'none';
 
 /**
  * `AdkUnknownApprovalError` for `id`: `pending` lists `{approvalId, toolName, toolCallId}`;
@@ -37,12 +38,6 @@ const list = (/** @type {unknown[]} */ ids) => ids.slice(0, 20).map(shown).join(
 export function unknownApproval(id, pending, toolCallOf) {
   if (whole.unknownApproval) return whole.unknownApproval(id, pending, toolCallOf);
   return new AdkUnknownApprovalError(`'${shown(id)}' is not a pending approval id; pending: ${list(pending.map((p) => p.approvalId))}.`);
-}
-
-/** `AdkIncompleteBatchError` naming the missing, unknown and repeated ids. */
-export function incompleteBatch(missing, unknown, duplicated) {
-  if (whole.incompleteBatch) return whole.incompleteBatch(missing, unknown, duplicated);
-  return new AdkIncompleteBatchError(`answerApprovals(): nothing was applied (missing: ${list(missing)}; unknown: ${list(unknown)}; repeated: ${list(duplicated)}).`);
 }
 
 /** `AdkInvalidToolError` with its whole message. */

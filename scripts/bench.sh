@@ -55,6 +55,8 @@ if [ "${BENCH_NAMES:-1}" = 1 ] || [ "${BENCH_SYMBOLS:-0}" = 1 ]; then
   mkdir -p "$names/pkg"
   node_modules/.bin/wasm-opt "${WASM_OPT_FLAGS[@]}" -g "$names/wasm32-unknown-unknown/release/adk_stream_wasm.wasm" \
     -o "$names/pkg/${core_name}_bg.wasm" || fail "wasm-opt -g of $core_name"
+  # The shipped module's short export names (build-pkg.sh), so the two builds' exports match.
+  node scripts/lib/short-exports.mjs --wasm "$names/pkg/${core_name}_bg.wasm" >/dev/null || fail "short export names of $core_name"
   export BENCH_NAMES_DIR=$ROOT/$names/pkg
 fi
 if [ "${BENCH_SYMBOLS:-0}" = 1 ]; then

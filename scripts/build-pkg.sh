@@ -31,17 +31,25 @@ build_core() {
   local name=$1 features=$2
   cargo build --release --target wasm32-unknown-unknown --no-default-features --features "$features"
   "$WASM_OPT" "${WASM_OPT_FLAGS[@]}" "target/wasm32-unknown-unknown/release/adk_stream_wasm.wasm" -o "pkg/wasm/${name}_bg.wasm"
+  # Data only the code wasm-opt removed could reach (the linker's map says where each piece lies):
+  # zeroed, then left out by memory packing.
+  node scripts/lib/dead-data.mjs "target/${name}.map" "pkg/wasm/${name}_bg.wasm" node_modules/.bin/wasm-dis
+  "$WASM_OPT" --memory-packing "${WASM_FEATURES[@]}" "pkg/wasm/${name}_bg.wasm" -o "pkg/wasm/${name}_bg.wasm"
+  # Short export names (the glue's calls get them after it is copied, below).
+  node scripts/lib/short-exports.mjs --wasm "pkg/wasm/${name}_bg.wasm" >"target/${name}_exports.json"
   node scripts/lib/embed-wasm.mjs --bytes-only "pkg/wasm/${name}_bg.wasm" "pkg/wasm/${name}_bytes.js"
   report "$name"
 }
 
 # Panic locations name source files: name them from the project and the registry, not this machine.
-export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=cargo --remap-path-prefix=$(pwd)=adk-stream-wasm"
+# The linker's map of the data (scripts/lib/dead-data.mjs reads it).
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=cargo --remap-path-prefix=$(pwd)=adk-stream-wasm -C link-arg=--Map=$(pwd)/target/${CORE_MODULE%% *}.map"
 
 rm -rf pkg
 mkdir -p pkg/wasm
 build_core $CORE_MODULE
 cp js/*.js js/*.d.ts pkg/
+node scripts/lib/short-exports.mjs --js "target/${CORE_MODULE%% *}_exports.json" pkg
 # Production modules carry a number for each argument error's "expected …" words; the words go to
 # pkg/expected-words.js, which the development entries load.
 node scripts/lib/production-words.mjs pkg

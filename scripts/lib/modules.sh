@@ -6,6 +6,9 @@
 CORE_MODULE="adk_stream_wasm core"
 # Nothing else is WebAssembly: the BIDI transport's rules are core exports and its socket work is
 # JavaScript (js/transport.js); the browser tools are JavaScript (js/get-location.js).
-# wasm-opt's flags.
-WASM_OPT_FLAGS=(-Oz --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int
+# wasm-opt's flags. The pipeline before -Oz was measured (gzip of the module's hex, short export
+# names): -Oz alone 6,631 B; -O3 -Oz 6,576 B; --flatten --rereloop -O3 -Oz --converge 6,528 B (the
+# relooper rebuilds the control flow, -O3 inlines and simplifies, -Oz then shrinks until it stops).
+WASM_FEATURES=(--enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int
   --enable-sign-ext --enable-mutable-globals --enable-multivalue)
+WASM_OPT_FLAGS=(--flatten --rereloop -O3 -Oz --converge "${WASM_FEATURES[@]}")

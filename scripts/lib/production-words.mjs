@@ -17,7 +17,7 @@ import { parseAst } from 'rolldown/parseAst';
  * error expected, what a transport fault advises), by defining module: `[index, parameter name]`.
  */
 const TAKERS = {
-  'errors.js': { invalidArgument: [2, 'expected'], optionalString: [3, 'expected'], withAdvice: [1, 'advice'] },
+  'errors.js': { invalidArgument: [2, 'expected'], optionalString: [3, 'expected'], optionalMs: [5, 'expected'], withAdvice: [1, 'advice'] },
   'helper-records.js': { records: [3, 'expected'] },
   'transport-options.js': { fault: [2, 'advice'] },
 };

@@ -1,4 +1,4 @@
-// The package's files that load on demand (answerApprovals' checks, getLocation's rules, the drop-in
+// The package's files that load on demand (answerApprovals' checks, addToolOutput's body, getLocation's rules, the drop-in
 // executors' bodies, the BIDI transport behind useAdkChat, the tool runner, the worker socket's
 // side), in a real Chromium: when one cannot be downloaded (offline, or a deploy that replaced the
 // app's files), the call rejects with an AdkLoadError naming the file (a drop-in executor answers
@@ -79,6 +79,36 @@ test('answerApprovals: the checks cannot be downloaded: AdkLoadError naming the 
   assert.deepEqual(offline.answered, [], 'nothing was applied');
   assert.deepEqual(online.result?.map(({ approvalId, approved }) => ({ approvalId, approved })), [{ approvalId: 'approval-1', approved: true }], JSON.stringify(online));
   assert.deepEqual(online.answered, ['approval-1']);
+});
+
+test('autoSend.addToolOutput: its body cannot be downloaded: AdkLoadError naming the file, nothing added; then it works', async () => {
+  const { offline, online } = await offlineThenOnline('add-tool-output.js', async () => {
+    const { createAutoSend } = await import('/pkg/index.js');
+    const added = [];
+    const chat = {
+      status: 'ready',
+      messages: [
+        { id: 'm1', role: 'assistant', parts: [{ type: 'tool-pick_file', toolCallId: 'call-1', state: 'input-available', input: {} }] },
+      ],
+      async addToolApprovalResponse() {},
+      async addToolOutput(args) {
+        added.push(args.toolCallId);
+        chat.messages = [{ ...chat.messages[0], parts: [{ ...chat.messages[0].parts[0], state: 'output-available', output: args.output }] }];
+      },
+    };
+    const autoSend = createAutoSend({ mode: 'sse', frontendTools: ['pick_file'] });
+    try {
+      await autoSend.addToolOutput(chat, { tool: 'pick_file', toolCallId: 'call-1', output: { name: 'a.txt' } });
+      return { added };
+    } catch (error) {
+      return { error: { name: error.name, message: error.message, cause: error.cause !== undefined }, added };
+    }
+  });
+  assert.equal(offline.error?.name, 'AdkLoadError', JSON.stringify(offline));
+  assert.match(offline.error.message, /add-tool-output\.js/);
+  assert.ok(offline.error.cause, 'the download failure is the cause');
+  assert.deepEqual(offline.added, [], 'nothing was added');
+  assert.deepEqual(online, { added: ['call-1'] }, JSON.stringify(online));
 });
 
 test('getLocation: its rules cannot be downloaded: AdkLoadError naming the file; then it loads', async () => {

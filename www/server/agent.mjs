@@ -206,6 +206,7 @@ export async function* sseResponse(messages, ctx) {
         yield { type: 'tool-input-available', toolCallId, toolName: 'process_payment', input };
       }
       for (const { toolCallId } of calls) {
+        ctx.sessions.ask(ctx.chatId, toolCallId, 'process_payment');
         yield { type: 'tool-approval-request', toolCallId, approvalId: sseIds.approval() };
       }
       break;
@@ -214,6 +215,7 @@ export async function* sseResponse(messages, ctx) {
       const toolCallId = sseIds.toolCall();
       yield { type: 'tool-input-start', toolCallId, toolName: 'get_location' };
       yield { type: 'tool-input-available', toolCallId, toolName: 'get_location', input: {} };
+      ctx.sessions.ask(ctx.chatId, toolCallId, 'get_location');
       yield { type: 'tool-approval-request', toolCallId, approvalId: sseIds.approval() };
       break;
     }
@@ -241,7 +243,8 @@ export async function* sseResponse(messages, ctx) {
  * only `approval-responded` parts count, and an approved browser tool's result is the
  * `tool-result` part after it. A message without any is ignored: an empty response.
  * `ctx.frontendResultTimeoutMs`: how long an approved browser tool waits for a result that over
- * SSE has no way in (the real backend: 10 s).
+ * SSE has no way in (the real backend: 10 s). `ctx.sessions` (sse-sessions.mjs) holds the calls
+ * that wait for an answer, and the wallet `ctx.wallets` pays from.
  */
 async function* sseContinuation(message, ctx) {
   const parts = Array.isArray(message.parts) ? message.parts : [];
@@ -264,6 +267,11 @@ async function* sseContinuation(message, ctx) {
     if (!isToolPart(part) || !answers.has(part.toolCallId)) continue;
     const name = toolNameOf(part);
     const { toolCallId } = part;
+    // Only an answer to a call the chat's session waits for counts, once (sse-sessions.mjs).
+    if (!ctx.sessions.answer(ctx.chatId, toolCallId)) {
+      ctx.violation(`SSE: the answer to ${toolCallId} is to no call this chat's session waits for (unknown, or answered before): ignored`);
+      continue;
+    }
     const { approved, result } = answers.get(toolCallId);
     if (name === 'process_payment') {
       const payment = { recipient: part.input?.recipient, amount: part.input?.amount };

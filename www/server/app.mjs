@@ -9,6 +9,7 @@ import { DONE, frame, sleep, summarizeMessages } from './protocol.mjs';
 import { EXAMPLE_PROMPTS, Wallets, sseResponse } from './agent.mjs';
 import { SseReplay, finalTextOf, loadFixture, promptOf, replayIgnores } from './replay.mjs';
 import { BidiSession } from './bidi.mjs';
+import { SseSessions } from './sse-sessions.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_FIXTURES_DIR = path.resolve(here, '../../../shared/fixtures');
@@ -85,7 +86,7 @@ const CORS = {
 
 /**
  * Options: {host='127.0.0.1', port=0, mode='scripted'|'replay', fixture?, fixturesDir?,
- * approvalTimeoutMs=60000, chunkDelayMs=15, staticDir?, quiet?}. Resolves with
+ * approvalTimeoutMs=60000, chunkDelayMs=15, staticDir?, sessionsFile?, quiet?}. Resolves with
  * {url, port, server, stats, sessions (the open BIDI sessions), configure(patch), close()}.
  */
 export async function startBackend(options = {}) {
@@ -95,6 +96,9 @@ export async function startBackend(options = {}) {
   const log = options.quiet ? () => {} : (...a) => console.log('[adk-backend]', ...a);
   const stats = new Stats();
   const wallets = new Wallets();
+  // The SSE chats' sessions (pending calls and wallets): in `sessionsFile` when given, so that a
+  // restarted backend resumes them, as the real one does from its stored sessions.
+  const sseSessions = new SseSessions(options.sessionsFile ?? null, wallets);
   let config;
   let sseReplay = null;
 
@@ -216,7 +220,8 @@ export async function startBackend(options = {}) {
     let empty = false;
     const ctx = {
       chatId,
-      wallets,
+      sessions: sseSessions,
+      wallets: sseSessions,
       frontendResultTimeoutMs: config.frontendResultTimeoutMs,
       violation: (text) => violation(text, chatId),
       // The real backend answers a request it does not continue with no event at all.
