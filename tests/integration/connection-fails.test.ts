@@ -5,14 +5,14 @@
 // reached the backend waits for one explicit resend) over BIDI and over SSE. Each ends within a
 // bound with the completed turn or an error that says what happened to the user's answer; nothing
 // is lost silently, nothing is paid twice.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BidiTransport } from 'adk-stream-wasm/transport';
 import { AdkSseTransport } from 'adk-stream-wasm/chat';
-import { AdkTransportError } from 'adk-stream-wasm';
 // @ts-expect-error: the demo backend is plain JavaScript without declarations
 import { startBackend } from '../../www/server/app.mjs';
 import { createAppChat, describeChat, expectQuiet, lastMessage, texts, waitUntil, type AppChat } from './helpers/chat.js';
@@ -46,14 +46,17 @@ class Demo {
   backend: any = null;
   paid = 0;
   port = 0;
+  // Its SSE sessions in a file, as the real ADK backend keeps them in SQLite: a restart resumes them.
+  sessionsFile = join(mkdtempSync(join(tmpdir(), 'adk-connection-fails-')), 'sessions.json');
   static async start(): Promise<Demo> {
     const demo = new Demo();
     await demo.restart();
+    cleanups.push(() => rmSync(dirname(demo.sessionsFile), { recursive: true, force: true }));
     cleanups.push(() => demo.kill());
     return demo;
   }
   async restart() {
-    this.backend = await startBackend({ port: this.port, quiet: true, chunkDelayMs: 0, staticDir: null });
+    this.backend = await startBackend({ port: this.port, quiet: true, chunkDelayMs: 0, staticDir: null, sessionsFile: this.sessionsFile });
     this.port = this.backend.port;
   }
   async kill() {
@@ -240,17 +243,8 @@ describe('F-c: an answer whose request was refused before it reached the backend
 
   it('F-c over SSE (AdkSseTransport, the demo backend stopped, a refused connection as connect-failed): waits-to-be-sent; once back, resend() pays exactly once', async () => {
     const demo = await Demo.start();
-    // Until AdkSseTransport reports a refused connection itself: a fetch that says so (the contract:
-    // `connect-failed` means nothing reached the backend).
-    const refusing = async (input: any, init: any) => {
-      try {
-        return await fetch(input, init);
-      } catch (error: any) {
-        if (error?.cause?.code === 'ECONNREFUSED') throw new AdkTransportError('connect-failed', 'the connection was refused', { cause: error });
-        throw error;
-      }
-    };
-    const transport = new AdkSseTransport({ api: `http://127.0.0.1:${demo.port}/stream`, fetch: refusing });
+    // AdkSseTransport reports the refused connection as connect-failed: nothing reached the backend.
+    const transport = new AdkSseTransport({ api: `http://127.0.0.1:${demo.port}/stream` });
     const t = createAppChat(transport, { mode: 'sse' });
     await t.chat.sendMessage({ text: 'Send $50 to Hanako' });
     const approvalId = await pendingApproval(t);

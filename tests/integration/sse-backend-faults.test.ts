@@ -107,7 +107,7 @@ describe('issue 35 over SSE: the backend fails while the user decides', () => {
     expect(stats.violations.map((v: any) => v.text).join('\n')).toContain(`the answer to ${payment(t).toolCallId} is to no call`);
   });
 
-  it('case b: the user approves while the backend is down: AdkTransportError connect-failed, nothing sent, nothing paid', async () => {
+  it('case b: the user approves while the backend is down: AdkTransportError connect-failed, nothing sent, nothing paid; one resend once it is back pays once', async () => {
     const backend = demoBackend();
     await backend.start();
     const { t, approval } = await askToPay(backend.url);
@@ -121,9 +121,17 @@ describe('issue 35 over SSE: the backend fails while the user decides', () => {
     await backend.start();
     expect(backend.stored().chats[t.chat.id].pending).toEqual({ [approval.toolCallId]: 'process_payment' });
     expect(backend.stored().balances[t.chat.id]).toBeUndefined();
-    // Once the engine forgets an answer whose send failed definitely (F-c, branch bidi-faults), the
-    // app's explicit resend goes here: the turn then completes with balance 950, and a second
-    // resend pays nothing.
+    // F-c: the engine forgot the answer it could not send; nothing sends it by itself, and the
+    // app's one explicit resend completes the turn, paid once.
+    expect(t.adk.explain().rule).toBe('waits-to-be-sent');
+    expect(await t.adk.resend()).toBe(true);
+    await waitUntil(() => !isBusy(t.chat) && /Sent \$50 to Hanako/.test(text(t)), () => `the payment's text after the resend (${describeChat(t)})`);
+    expect(t.chat.error).toBeUndefined();
+    expect(backend.stored().balances[t.chat.id]).toBe(950);
+    expect(backend.stored().chats[t.chat.id].pending).toEqual({});
+    // A second resend has nothing to send, and pays nothing.
+    expect(await t.adk.resend()).toBe(false);
+    expect(backend.stored().balances[t.chat.id]).toBe(950);
   });
 
   it('case d: the backend stalls in the middle of the final text: the idle bound ends the stream with idle-timeout', async () => {
