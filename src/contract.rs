@@ -1,7 +1,7 @@
 //! The numbers both sides of the core module's boundary read, written once (STYLE, fourth round).
 //!
 //! Each number is defined next to the Rust it belongs to: the record layout in `model::records`,
-//! the rule codes in `engine::decision::rule`, the tool states and roles in `model`, the runs in
+//! the rule codes in `engine::verdict::rule`, the tool states and roles in `model`, the runs in
 //! `runner`, the transport's steps and chunk kinds in `transport`. What has no type of its own (the
 //! answer word, the helpers' answers, the engine's options) is defined here. [`js_module`] renders
 //! all of them as `js/contract.js`, the module the glue imports them from; the test at the end of
@@ -9,7 +9,7 @@
 //! fails `make test`. `ADK_WRITE_CONTRACT=1 cargo test contract` writes the file anew.
 
 /// A decision's answer word (`adk_decide`, `adk_explain`): bit 0 is set when the chat must send,
-/// bits 1–4 hold the rule code (`engine::decision::rule`), the bits above it the rule's number (a
+/// bits 1–4 hold the rule code (`engine::verdict::rule`), the bits above it the rule's number (a
 /// part index, a count, a role or a malformation code).
 pub mod answer {
     pub const SEND: u32 = 1;
@@ -219,7 +219,7 @@ mod render {
             .collect();
         object(
             &mut out,
-            "The rule codes of SPEC §2 (src/engine/decision.rs `rule`).",
+            "The rule codes of SPEC §2 (src/engine/verdict.rs `rule`).",
             "RULE",
             &rules,
         );
