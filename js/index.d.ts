@@ -4,6 +4,8 @@
 // so these declarations still compile under `skipLibCheck: false` (tools/check-types.mjs checks both).
 // @ts-ignore -- resolves only when the optional peer `ai` is installed (see above).
 import type { UIMessage } from 'ai';
+// Generated from the Rust rule codes (src/contract.rs), with the list the code reads.
+import type { RuleName } from './rule-names.js';
 
 /** The AI SDK UI message shape this library reads (structurally compatible with `UIMessage`). */
 export interface UIMessageLike {
@@ -59,17 +61,7 @@ export interface AutoSendOptions {
 export interface Explanation {
   send: boolean;
   /** A stable name of the rule that decided, e.g. 'approval-pending', 'unsent-user-action'. */
-  rule:
-    | 'malformed-input'
-    | 'not-assistant'
-    | 'no-parts'
-    | 'approval-pending'
-    | 'still-streaming'
-    | 'awaiting-browser-output'
-    | 'no-user-action'
-    | 'already-known'
-    | 'unsent-user-action'
-    | 'internal-error';
+  rule: RuleName;
   /** The decision in words: what was seen in which part, and what happens or what to do. */
   detail: string;
 }

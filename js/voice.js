@@ -6,6 +6,7 @@
 import { AUDIO_PATH } from './voice-path.js';
 import { RECORDING, voiceMachine } from './voice-machine.js';
 import { AdkError } from './errors.js';
+import { INPUT_SAMPLE_RATE, OUTPUT_SAMPLE_RATE } from './audio-format.js';
 
 /** Every failure of the voice: `code` says which, the message what was wrong and what to do. */
 export class AdkVoiceError extends AdkError {
@@ -19,7 +20,7 @@ export class AdkVoiceError extends AdkError {
 }
 
 const DEFAULTS = {
-  sampleRate: 16000,
+  sampleRate: INPUT_SAMPLE_RATE,
   chunkMs: 40,
   // 100 ms: with 40 ms chunks, playback starts on the third, which covers ±30 ms of network jitter.
   jitterMs: 100,
@@ -302,7 +303,7 @@ export function createVoice(transport, options = {}) {
 
   /** The transport's `onAudio`: plays one `data-pcm` chunk. */
   function onAudio(chunk) {
-    const message = { pcm: chunk.content, rate: chunk.sampleRate || 24000 };
+    const message = { pcm: chunk.content, rate: chunk.sampleRate || OUTPUT_SAMPLE_RATE };
     if (playback) return void playback.port.postMessage(message);
     audio(true).then(() => playback && playback.port.postMessage(message), () => {});
   }

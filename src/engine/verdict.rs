@@ -31,7 +31,8 @@ pub enum Verdict {
     Send { unknown: Vec<(usize, Action)> },
 }
 
-/// The stable rule codes the glue maps to `explain().rule` names (`js/words.js`).
+/// The stable rule codes; `explain().rule` names each after its constant (`NO_PARTS` is
+/// `no-parts`), in `RULE_NAMES` of the generated `js/contract.js`.
 pub mod rule {
     pub const MALFORMED_INPUT: u32 = 0;
     pub const NOT_ASSISTANT: u32 = 1;
