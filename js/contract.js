@@ -112,7 +112,7 @@ export const HELPER_ANSWERABLE_TOOL_CALL_ID_OF = -2;
 export const HELPER_BATCH_COMPLETE = 0;
 export const HELPER_BATCH_COUNTS = 3;
 
-/** The BIDI rules' answer word: the step in the STEP_MASK bits, then DROP and TAIL_ACTIVE (src/transport). */
+/** The BIDI rules' answer word: the step in the STEP_MASK bits, then DROP and TAIL_ACTIVE (src/bidi_rules). */
 export const STEP_MASK = 7;
 export const STEP_DELIVER = 0;
 export const STEP_DELIVER_AWAITING_ANSWER = 1;
@@ -122,7 +122,7 @@ export const STEP_IGNORE = 4;
 export const STEP_DROP = 8;
 export const STEP_TAIL_ACTIVE = 16;
 
-/** The kind code of a chunk `type` the BIDI rules tell apart (src/transport `CHUNK_TYPES`). */
+/** The kind code of a chunk `type` the BIDI rules tell apart (src/bidi_rules `CHUNK_TYPES`). */
 export function chunkKind(value) {
   switch (value) {
     case 'start':

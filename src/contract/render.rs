@@ -5,12 +5,12 @@ use std::fmt::Write;
 use std::string::String;
 
 use super::{action, answer, engine_option, helper};
+use crate::bidi_rules::stream_rules::Step;
+use crate::bidi_rules::{ChunkKind, CHUNK_TYPES, DROP, STEP_MASK, TAIL_ACTIVE};
 use crate::engine::rule;
 use crate::model::records::{self, header, part};
 use crate::model::{Role, ToolState};
 use crate::runner::Run;
-use crate::transport::stream_rules::Step;
-use crate::transport::{ChunkKind, CHUNK_TYPES, DROP, STEP_MASK, TAIL_ACTIVE};
 
 /// The AI SDK name of a tool state (SPEC §1); a new state must be named here to compile.
 fn state_name(state: ToolState) -> &'static str {
@@ -299,7 +299,7 @@ fn helper_contract(out: &mut String) {
 fn transport_contract(out: &mut String) {
     object(
         out,
-        "The BIDI rules' answer word: the step in the STEP_MASK bits, then DROP and TAIL_ACTIVE (src/transport).",
+        "The BIDI rules' answer word: the step in the STEP_MASK bits, then DROP and TAIL_ACTIVE (src/bidi_rules).",
         "STEP",
         &[
             ("MASK", STEP_MASK as i64),
@@ -318,7 +318,7 @@ fn transport_contract(out: &mut String) {
         .collect();
     switch(
         out,
-        "The kind code of a chunk `type` the BIDI rules tell apart (src/transport `CHUNK_TYPES`).",
+        "The kind code of a chunk `type` the BIDI rules tell apart (src/bidi_rules `CHUNK_TYPES`).",
         "chunkKind",
         &kinds,
         ChunkKind::Other as i64,
