@@ -7,6 +7,7 @@ import { goalsTable, GOALS } from './report/goals.mjs';
 import { sizeSection } from './report/size.mjs';
 import { wasmContentsSection } from './report/wasm-contents.mjs';
 import { startupSection } from './report/startup.mjs';
+import { shapesSections } from './report/decision-shapes.mjs';
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -338,7 +339,7 @@ function renderSummary(data) {
     `Package: the \`pkg/\` built when the tree was at commit \`${machine.commit}\`${machine.dirty ? ' (with uncommitted changes in src/ or js/)' : ''}, \`.wasm\` sha256 \`${machine.wasmSha256.slice(0, 16)}…\`. AI SDK: \`ai\` ${machine.ai}, \`Chat\` from \`@ai-sdk/react\` ${machine.aiReact} (\`ai\` 6 exports only \`AbstractChat\`; this is the concrete \`Chat\` that \`useChat\` wraps).`,
     '',
     ...goalsTable(data),
-    ...freshSection(data.node.fresh, data.chromium.fresh),
+    ...shapesSections(data.node, data.chromium),
     `## The first round's budgets: ${met} of ${lines.length} met`,
     '',
     '| budget | result |',
@@ -362,6 +363,7 @@ export function reproduceLines() {
     'BENCH_SYMBOLS=1 bash scripts/bench.sh    # also profiles the build with function names kept',
     'BENCH_NAMES=0 bash scripts/bench.sh      # skips the build with names (twiggy then shows items by index)',
     'bash scripts/bench.sh --quick            # a few rounds of everything, to try the bench; writes nothing',
+    'bash scripts/bench.sh --decision         # the decision sections alone (message sets, fresh, real shapes); prints them',
     'bash scripts/bench.sh --render           # both files again from the last run (after editing bench/report.mjs)',
     'node bench/voice/run.mjs                 # the voice bench (bench/voice/results.md)',
     '```',
@@ -384,33 +386,6 @@ export const DECISIONS = [
   '- **The voice\'s socket in a worker, as an option** ([0007](docs/decisions/0007-the-voice-s-socket-in-a-worker.md)): with the BIDI transport\'s `socket: \'worker\'` capture costs the main thread 0.074 ms per second of audio against 0.538 ms (the budget, main-thread work, is 0.5 ms), while the renderer process as a whole pays as much as before (1.2 ms: the hop and the send moved to the worker); apps without the option pay +465 B.',
   '',
 ];
-
-/** Issue 25: fresh decisions and re-asks against AI SDK's approval helper (bench/lib/fresh-bench.mjs). */
-function freshSection(node, chromium) {
-  if (!node && !chromium) return [];
-  const rows = [];
-  for (const [env, results] of [['Node', node], ['Chromium', chromium]]) {
-    for (const r of results ?? []) {
-      for (const [warm, ns] of [['same inputs', r.ns], ['library only', r.nsOneSided]]) {
-        if (!ns) continue;
-        const { freshLibrary, freshAi, reaskLibrary, reaskAi } = ns;
-        rows.push(`| ${env} | ${r.name} | ${warm} | ${int(freshLibrary)} ns | ${int(freshAi)} ns | **${ratio(freshLibrary / freshAi)}** | ${int(reaskLibrary)} ns | ${int(reaskAi)} ns | **${ratio(reaskLibrary / reaskAi)}** |`);
-      }
-    }
-  }
-  return [
-    '## Fresh decisions and re-asks (issue 25)',
-    '',
-    "A fresh call sees another last message than the call before: a new snapshot of the same message as AI SDK's `Chat` makes on every update (`{...message, parts: parts.map((part) => ({...part}))}`: new message and part objects, the same id strings), with the leading step-start, reasoning and text parts in another of six orders, so the engine's last-decision memo cannot answer; every user action in it was sent before timing, so every call answers `false`. A re-ask sees the same message again. Both sides go through the same wrapper, interleaved in one process, against AI SDK's stateless `lastAssistantMessageIsCompleteWithApprovalResponses` (goals: fresh ≤ 2×, re-ask ≤ 1.5×).",
-    '',
-    "Timed twice, the rows' third column. **Library only**: as the run leaves the two sides; the answer check before it fed the library (not AI SDK's helper) every variant state and malformed input, so V8's property reads in the library's record writer are polymorphic while the helper's stay monomorphic (it had seen the timed sets only). **Same inputs** (what the goals read): then the same answer check's inputs go through the helper too, as a real app feeds both the same varied messages, and both sides are timed again. The helper slows down most from that (its reads see the same shapes), so the ratios are lower; both are shown (`bench/lib/fresh-bench.mjs`).",
-    '',
-    '| where | set | warmed on | fresh: library | fresh: AI SDK | fresh ratio | re-ask: library | re-ask: AI SDK | re-ask ratio |',
-    '|---|---|---|--:|--:|--:|--:|--:|--:|',
-    ...rows,
-    '',
-  ];
-}
 
 function renderDetail(data) {
   const { node, chromium, size, bidi, startup, settings, machine } = data;
@@ -437,7 +412,7 @@ function renderDetail(data) {
     decisionTable(chromium.results),
     '',
     ...inParts(node.results, chromium.results),
-    ...freshSection(node.fresh, chromium.fresh),
+    ...shapesSections(node, chromium),
     '## 2. Growth',
     '',
     'Cost of the largest over the smallest message set that differ in one dimension only (medians from section 1).',

@@ -5,6 +5,8 @@
 //
 // --quick runs a few rounds of everything (to try the bench itself; its numbers are not a report).
 // --render writes the report again from the last run's results (bench/.build/results.json).
+// --decision runs the decision sections only (Node and Chromium: the message sets, the fresh
+// decisions, the real shapes) and prints their tables; it writes nothing (bench/.build aside).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { measureStartup } from './sections/startup.mjs';
 import { measureBidi } from './sections/bidi.mjs';
 import { profileDecision, useBindingsSource } from './sections/profile.mjs';
 import { DETAIL_FILE, renderReport, summaryTable } from './report.mjs';
+import { decisionReport } from './report/decision-shapes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -30,6 +33,7 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => {
   return [k, v];
 }));
 const quick = args.quick === 'true';
+const decisionOnly = args.decision === 'true';
 const out = resolve(root, args.out ?? 'BENCHMARKS.md');
 // The JS workspace's node_modules (the root's): the packed package, AI SDK and Vite.
 const modules = join(root, 'node_modules');
@@ -106,7 +110,7 @@ await build({
 });
 
 log(`decision cost in Node (${settings.rounds} rounds)`);
-const node = await decisionInNode({ rounds: settings.rounds, batchMs: settings.batchMs });
+const { node, conversations } = await decisionInNode({ rounds: settings.rounds, batchMs: settings.batchMs });
 
 const browser = await launch();
 machine.chromium = browser.version();
@@ -117,9 +121,34 @@ const pages = {
 const server = await serve({ routes: { '/pkg/': pkgDir, '/build/': join(here, '.build', 'pages') }, pages });
 
 let data;
+let decisionData;
 try {
   log(`decision cost in Chromium ${machine.chromium} (${settings.chromiumRounds} rounds)`);
-  const chromium = await decisionInChromium({ browser, origin: server.origin, rounds: settings.chromiumRounds, batchMs: settings.batchMs, log });
+  const chromium = await decisionInChromium({ browser, origin: server.origin, rounds: settings.chromiumRounds, batchMs: settings.batchMs, conversations, log });
+  if (decisionOnly) decisionData = { machine, node, chromium };
+  else data = await measureTheRest(chromium);
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+if (decisionData) {
+  machine.loadEnd = Number(loadavg()[0].toFixed(2));
+  writeFileSync(join(here, '.build', 'decision-results.json'), JSON.stringify(decisionData, null, 1));
+  process.stdout.write(`${decisionReport(decisionData).join('\n')}\n`);
+  process.exit(0);
+}
+writeFileSync(join(here, '.build', 'results.json'), JSON.stringify(data, null, 1));
+// The report speaks of the project, not of this machine's folders.
+const report = renderReport(data);
+if (!quick) writeReport(report);
+process.stdout.write(`${report.summary.replaceAll(root, '<repo>')}\n`);
+process.stdout.write(`\n== Budgets ==\n${summaryTable(data)}\n`);
+log(quick ? 'quick run: BENCHMARKS.md left alone' : `wrote ${out}`);
+
+/** Every section after the decision's (sizes, the WebAssembly's contents, start-up, BIDI, profiles):
+ *  the results the report reads. */
+async function measureTheRest(chromium) {
   log('package size and the Vite apps');
   const size = await measureSize({ pkgDir, browser, log });
   log('what is inside the WebAssembly (twiggy)');
@@ -146,7 +175,7 @@ try {
   const freshSymbols = symbolsDir ? await profileDecision({ pkgDir: symbolsDir, seconds: quick ? 1 : 3, fresh: true }) : null;
   machine.loadEnd = Number(loadavg()[0].toFixed(2));
   machine.runSeconds = Math.round((performance.now() - started) / 1000);
-  data = {
+  return {
     machine,
     settings: { rounds: settings.rounds, chromiumRounds: settings.chromiumRounds, batchMs: settings.batchMs },
     variantCount: Object.keys(variants(makeSet({ history: 1, outputBytes: 100, toolParts: 1 }))).length - 1,
@@ -161,15 +190,4 @@ try {
     freshProfile,
     freshSymbols,
   };
-} finally {
-  await browser.close();
-  await server.close();
 }
-
-writeFileSync(join(here, '.build', 'results.json'), JSON.stringify(data, null, 1));
-// The report speaks of the project, not of this machine's folders.
-const report = renderReport(data);
-if (!quick) writeReport(report);
-process.stdout.write(`${report.summary.replaceAll(root, '<repo>')}\n`);
-process.stdout.write(`\n== Budgets ==\n${summaryTable(data)}\n`);
-log(quick ? 'quick run: BENCHMARKS.md left alone' : `wrote ${out}`);

@@ -78,7 +78,7 @@ export const ANSWER_RULE_SHIFT = 1;
 export const ANSWER_RULE_MASK = 15;
 export const ANSWER_VALUE_SHIFT = 5;
 
-/** The rule codes of SPEC §2 (src/engine/decision.rs `rule`). */
+/** The rule codes of SPEC §2 (src/engine/verdict.rs `rule`). */
 export const RULE_MALFORMED_INPUT = 0;
 export const RULE_NOT_ASSISTANT = 1;
 export const RULE_NO_PARTS = 2;
@@ -113,7 +113,7 @@ export const HELPER_ANSWERABLE_TOOL_CALL_ID_OF = -2;
 export const HELPER_BATCH_COMPLETE = 0;
 export const HELPER_BATCH_COUNTS = 3;
 
-/** The BIDI rules' answer word: the step in the STEP_MASK bits, then DROP and TAIL_ACTIVE (src/transport). */
+/** The BIDI rules' answer word: the step in the STEP_MASK bits, then DROP and TAIL_ACTIVE (src/bidi_rules). */
 export const STEP_MASK = 7;
 export const STEP_DELIVER = 0;
 export const STEP_DELIVER_AWAITING_ANSWER = 1;
@@ -123,7 +123,7 @@ export const STEP_IGNORE = 4;
 export const STEP_DROP = 8;
 export const STEP_TAIL_ACTIVE = 16;
 
-/** The kind code of a chunk `type` the BIDI rules tell apart (src/transport `CHUNK_TYPES`). */
+/** The kind code of a chunk `type` the BIDI rules tell apart (src/bidi_rules `CHUNK_TYPES`). */
 export function chunkKind(value) {
   switch (value) {
     case 'start':

@@ -4,6 +4,7 @@
 import { describeValue, field, invalidArgument, isArray, messageOf, optionalString } from './errors.js';
 import { F_SEND, optionalSignal } from './transport-options.js';
 import { toAdkWire } from './adk-wire.js';
+import { INPUT_SAMPLE_RATE, OUTPUT_SAMPLE_RATE } from './audio-format.js';
 
 /** `{"type":…,"version":"1.0","timestamp":…` + the frame's own fields (SPEC §5). */
 const head = (type) => `{"type":"${type}","version":"1.0","timestamp":`;
@@ -129,18 +130,20 @@ export function audioChunkSender(format, send) {
  * them here, and the voice's worklet joins them off the main thread (BidiTransport's audio path).
  */
 export function audioChunkParts(format) {
-  // What ADK's Live API takes in: 16 kHz, mono, 16-bit.
-  const sampleRate = optionalCount(F_AUDIO, format, 'sampleRate', 16000);
+  const sampleRate = optionalCount(F_AUDIO, format, 'sampleRate', INPUT_SAMPLE_RATE);
   const channels = optionalCount(F_AUDIO, format, 'channels', 1);
   const bitDepth = optionalCount(F_AUDIO, format, 'bitDepth', 16);
   return [head('audio_chunk'), ',"chunk":"', `","sampleRate":${sampleRate},"channels":${channels},"bitDepth":${bitDepth}}`];
 }
 
-/** An optional positive whole number (the audio format fields). */
+/** Whether `n` is an audio format field's value: a positive whole number (of 32 bits). */
+const isCount = (n) => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 4294967295;
+
+/** An optional audio format field of the app's; anything but a count is an error. */
 function optionalCount(fn, object, key, fallback) {
   const value = field(fn, object, key);
   if (value === undefined || value === null) return fallback;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 4294967295) return value;
+  if (isCount(value)) return value;
   throw invalidArgument(fn, `\`${key}\` is ${describeValue(value)}`, 'a positive whole number');
 }
 
@@ -207,8 +210,8 @@ function pong(value) {
   return { malformed: 'a pong has no non-negative numeric `timestamp`' };
 }
 
-/** An audio format field; anything but a positive whole number leaves the default. */
-const count = (n) => (typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 4294967295 ? n : undefined);
+/** An audio format field of the backend's; anything but a count leaves the default. */
+const count = (n) => (isCount(n) ? n : undefined);
 const isObject = (v) => v !== null && typeof v === 'object';
 
 /** A `data-pcm` chunk: AI SDK data chunks carry it in `data`; a flat one is read too. */
@@ -216,7 +219,6 @@ function audio(value) {
   const nested = isObject(value.data) ? value.data : null;
   const content = nested && typeof nested.content === 'string' ? nested.content : value.content;
   if (typeof content !== 'string') return { malformed: 'a data-pcm chunk has no base64 `content` string' };
-  // ADK's Live API speaks 24 kHz, mono, 16-bit.
   const pick = (key, fallback) => (nested && count(nested[key])) ?? count(value[key]) ?? fallback;
-  return { audio: { content, sampleRate: pick('sampleRate', 24000), channels: pick('channels', 1), bitDepth: pick('bitDepth', 16) } };
+  return { audio: { content, sampleRate: pick('sampleRate', OUTPUT_SAMPLE_RATE), channels: pick('channels', 1), bitDepth: pick('bitDepth', 16) } };
 }

@@ -5,8 +5,9 @@
 //
 // Plain JS, loaded by geolocation.js on the first call: it was a WebAssembly module of its own
 // (Rust through web-sys), 20 KB gzip for one browser call; docs/decisions/ has the numbers.
-// It imports only the error classes, so it pulls neither the core nor AI SDK into its chunk.
-import { AdkGeolocationError, AdkInvalidArgumentError } from './errors.js';
+// It imports only errors.js (the error classes and their words), so it pulls neither the core nor
+// AI SDK into its chunk.
+import { AdkGeolocationError, AdkInvalidArgumentError, describeValue } from './errors.js';
 
 /** How long the browser may take for a position when the caller does not say (SPEC §6: 10 s). */
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -15,26 +16,6 @@ const MAX_TIMEOUT_MS = 4_294_967_295;
 const EXPECTED_OPTIONS = '{timeoutMs?: number} or nothing';
 const EXPECTED_TIMEOUT = 'a whole number of milliseconds from 0 to 4294967295 (default 10000)';
 const UNAVAILABLE = 'The position is unavailable';
-
-/**
- * A short description of a value's type for messages (`null`, `an array`, `the string '5000'`,
- * `a number`): the same words as `typeName` in words.js, which this file cannot import (words.js
- * loads the core).
- */
-function typeName(value) {
-  if (value === null) return 'null';
-  try {
-    if (Array.isArray(value)) return 'an array';
-  } catch {
-    // A revoked proxy: described by its typeof below.
-  }
-  if (typeof value === 'string') {
-    const chars = Array.from(value);
-    return `the string '${chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : value}'`;
-  }
-  const type = typeof value;
-  return type === 'object' || type === 'undefined' ? type : `a ${type}`;
-}
 
 const isObject = (value) => typeof value === 'object' && value !== null;
 
@@ -62,7 +43,7 @@ function timeoutOf(options) {
     // A revoked proxy is no options object either.
     isArray = true;
   }
-  if (!isObject(options) || isArray) throw invalid(`the options are ${typeName(options)}`, EXPECTED_OPTIONS);
+  if (!isObject(options) || isArray) throw invalid(`the options are ${describeValue(options)}`, EXPECTED_OPTIONS);
   let ms;
   try {
     ms = options.timeoutMs;
@@ -81,7 +62,7 @@ function timeoutOf(options) {
     if (hasTimeout) throw invalid('the options have `timeout`, which is not an option of this function', '`timeoutMs` (milliseconds) for the timeout');
     return DEFAULT_TIMEOUT_MS;
   }
-  if (typeof ms !== 'number') throw invalid(`\`timeoutMs\` is ${typeName(ms)}`, EXPECTED_TIMEOUT);
+  if (typeof ms !== 'number') throw invalid(`\`timeoutMs\` is ${describeValue(ms)}`, EXPECTED_TIMEOUT);
   if (!Number.isInteger(ms) || ms < 0 || ms > MAX_TIMEOUT_MS) throw invalid(`\`timeoutMs\` is ${ms}`, EXPECTED_TIMEOUT);
   // -0 is a valid 0, shown as 0 in "No position within 0 ms".
   return ms + 0;

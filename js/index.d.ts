@@ -4,6 +4,8 @@
 // so these declarations still compile under `skipLibCheck: false` (tools/check-types.mjs checks both).
 // @ts-ignore -- resolves only when the optional peer `ai` is installed (see above).
 import type { UIMessage } from 'ai';
+// Generated from the Rust rule codes (src/contract.rs), with the list the code reads.
+import type { RuleName } from './rule-names.js';
 
 /** The AI SDK UI message shape this library reads (structurally compatible with `UIMessage`). */
 export interface UIMessageLike {
@@ -21,10 +23,6 @@ export interface ChatLike {
   // AI SDK declares both as `void | PromiseLike<void>`; the helpers await either.
   addToolApprovalResponse(args: { id: string; approved: boolean; reason?: string }): void | PromiseLike<void>;
   addToolOutput(args: AddToolOutputArgs): void | PromiseLike<void>;
-  /** AI SDK's: with no message it resubmits the chat's messages (`adk.resend()` uses it). */
-  sendMessage?(): void | PromiseLike<void>;
-  /** AI SDK's: the last request's error while `status` is `'error'`. */
-  readonly error?: unknown;
 }
 
 export type AddToolOutputArgs =
@@ -63,20 +61,7 @@ export interface AutoSendOptions {
 export interface Explanation {
   send: boolean;
   /** A stable name of the rule that decided, e.g. 'approval-pending', 'unsent-user-action'. */
-  rule:
-    | 'malformed-input'
-    | 'not-assistant'
-    | 'no-parts'
-    | 'approval-pending'
-    | 'still-streaming'
-    | 'awaiting-browser-output'
-    | 'no-user-action'
-    | 'already-known'
-    | 'unsent-user-action'
-    /** `send` is false; the answer's request was refused before it reached the
-     *  backend (`connect-failed`): `adk.resend()` sends it, once. */
-    | 'waits-to-be-sent'
-    | 'internal-error';
+  rule: RuleName;
   /** The decision in words: what was seen in which part, and what happens or what to do. */
   detail: string;
 }
@@ -90,22 +75,13 @@ export interface AutoSend {
   explain(options: { messages: ReadonlyArray<UIMessageLike> }): Explanation;
   /** Forgets what this chat sent and which outputs were the browser's. */
   reset(): void;
-  /** The last send failed definitely (nothing reached the backend): its answers wait
-   *  for `resend()` and `explain()` says `'waits-to-be-sent'`. `createAdk` calls it when the chat's
-   *  error is an `AdkTransportError` of kind `'connect-failed'`. */
-  sendFailed(): void;
-  /** F-c: takes the waiting answers for one explicit send (then send them, e.g. `chat.sendMessage()`);
-   *  true when there were any, false on every later call. */
-  resend(): boolean;
   /** Says the output of `toolCallId` was added by the browser, so it is sent to the backend as the user's. */
   markBrowserOutput(toolCallId: string): void;
   /** `chat.addToolOutput` that also tells the engine the output is the browser's. When the chat is
    *  not streaming it resolves once the output is committed in `chat.messages` (else
    *  `AdkNotCommittedError`). While `chat.status` is `'streaming'` or `'submitted'` (inside AI SDK's
    *  `onToolCall`, for one) it resolves once the output is queued: AI SDK applies it when the
-   *  stream's job ends, and awaiting that commit inside `onToolCall` would never resolve. Its body
-   *  loads on its first call; where that download fails it rejects with an `AdkLoadError` (nothing
-   *  was added) and the next call tries again. */
+   *  stream's job ends, and awaiting that commit inside `onToolCall` would never resolve. */
   addToolOutput(chat: ChatLike, args: AddToolOutputArgs): Promise<void>;
   /** Calls `observer` (in a microtask) after every decision; returns the unsubscribe function. */
   onDecision(observer: () => void): () => void;

@@ -82,7 +82,7 @@ const KEEP_WORDS = 1 << 16;
 
 /** The current memory as 32-bit words: call it after `recordBuffer`, which may grow it. Growing
  *  memory detaches the old buffer, whose view then has length 0: that is checked instead of asking
- *  for `memory.buffer`, a getter that cost a third of a one-part decision's glue (20 ns). */
+ *  for `memory.buffer`, a getter that costs much of a small decision (docs/decisions/0004). */
 export function memoryWords() {
   if (view.length === 0) view = new Uint32Array(core.memory.buffer);
   return view;

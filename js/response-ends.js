@@ -1,6 +1,6 @@
 // Where a BIDI response ends (SPEC §5), for what cuts a recorded conversation into the responses a
 // transport returns: the testing kit (`splitResponses`, `splitRawEvents`), the demo backend's
-// replay and the test servers. The rule is the core's (src/transport/stream_rules.rs, which
+// replay and the test servers. The rule is the core's (src/bidi_rules/stream_rules.rs, which
 // BidiTransport drives through stream-rules.js); this is the same state machine, three states over
 // three chunk types, in plain JS, because the testing kit promises to need no WebAssembly (issue
 // 32). tests/js/response-boundaries.test.ts holds the two together: every recorded BIDI

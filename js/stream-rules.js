@@ -1,6 +1,6 @@
 // Where a BIDI response ends (SPEC §5): at `[DONE]`, and at the first `finish-step` after a
 // `tool-approval-request` of the same response, whatever came between. The rule itself is the
-// core's (src/transport/stream_rules.rs, exports `adk_bidi_*`); this module is the one place the
+// core's (src/bidi_rules/stream_rules.rs, exports `adk_bidi_*`); this module is the one place the
 // JS side speaks to it (codes and bits: contract.js, generated from Rust): `StreamRules`, a
 // transport's slot of the rules with the time limit of an aborted response's tail. What cuts a
 // recorded conversation (the testing kit, the demo backend, the test servers) reads the same rule

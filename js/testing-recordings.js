@@ -3,7 +3,7 @@
 // by the rule BidiTransport applies, in plain JS: response-ends.js). No WebAssembly: nothing here
 // imports the core.
 import { splitConversation } from './response-ends.js';
-import { AdkError } from './errors.js';
+import { AdkError, describeValue } from './errors.js';
 
 /** A test's own mistake (a request past the script, a malformed recording, a wait that timed out). */
 export class AdkTestingError extends AdkError {
@@ -18,11 +18,8 @@ export class AdkTestingError extends AdkError {
 const DATA = 'data:';
 export const DONE = '[DONE]';
 
-export function describeValue(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'string' ? `the string "${value.slice(0, 40)}"` : typeof value;
-}
+// The package's one description of a value (errors.js); the kit's other files import it from here.
+export { describeValue };
 
 export function checkMode(mode, where) {
   if (mode !== 'sse' && mode !== 'bidi') {

@@ -9,6 +9,8 @@
 #
 #   bash scripts/bench.sh            # full run, writes BENCHMARKS.md
 #   bash scripts/bench.sh --quick    # a few rounds of everything, to try the bench; writes nothing
+#   bash scripts/bench.sh --decision # the decision sections only (message sets, fresh, real shapes):
+#                                    # prints their tables, writes nothing; no twiggy, no named build
 #   BENCH_NAMES=0 bash scripts/bench.sh     # skip the build with names (twiggy shows items by index)
 #   BENCH_SYMBOLS=1 bash scripts/bench.sh   # also profiles the build with function names kept
 set -euo pipefail
@@ -30,9 +32,14 @@ export CHROMIUM
 # A tarball of pkg/: the bench measures a snapshot that a later rebuild of pkg/ cannot change under it.
 ensure_workspace
 
+# --decision needs neither twiggy nor the build with names.
+decision_only=0
+for arg in "$@"; do [ "$arg" = --decision ] && decision_only=1; done
+[ "$decision_only" = 1 ] && BENCH_NAMES=0 && BENCH_SYMBOLS=0
+
 # --- twiggy, the code size profiler (section 3b) -----------------------------------------------------
 TWIGGY_VERSION=0.8.0
-if [[ "$(twiggy --version 2>/dev/null)" != *" $TWIGGY_VERSION" ]]; then
+if [ "$decision_only" = 0 ] && [[ "$(twiggy --version 2>/dev/null)" != *" $TWIGGY_VERSION" ]]; then
   echo "bench.sh: installing twiggy $TWIGGY_VERSION (cargo install, once)"
   cargo install twiggy --version "$TWIGGY_VERSION" --locked --quiet </dev/null || fail "cargo install twiggy --version $TWIGGY_VERSION"
 fi

@@ -8,7 +8,7 @@
 //! - [`contract`]: the numbers both sides of the boundary read, and `js/contract.js` generated from
 //!   them;
 //! - `exports` (wasm32, feature `core`): the core module's exports, numbers in and numbers out;
-//! - [`transport`]: the BIDI transport's rules (where a response ends, what an abort leaves), pure
+//! - [`bidi_rules`]: the BIDI transport's rules (where a response ends, what an abort leaves), pure
 //!   state machines the glue's socket code feeds with chunk-kind codes (pure Rust);
 //!
 //! The browser tools (`get_location`) are JavaScript (js/get-location.js): one browser call each,
@@ -23,11 +23,11 @@ extern crate alloc;
 extern crate std;
 
 pub mod approvals;
+pub mod bidi_rules;
 pub mod contract;
 pub mod engine;
 pub mod model;
 pub mod runner;
-pub mod transport;
 
 #[cfg(all(target_arch = "wasm32", feature = "core"))]
 pub mod exports;

@@ -1,4 +1,4 @@
-//! The BIDI transport's rules (src/transport: where a response ends, what an abort leaves behind)
+//! The BIDI transport's rules (src/bidi_rules: where a response ends, what an abort leaves behind)
 //! on arbitrary sequences of frame events, as the core's `adk_bidi_*` exports receive them from the
 //! glue: each input byte is one event (its low 3 bits pick it, the rest its arguments). The frames
 //! themselves are parsed in JavaScript (`js/transport.js`); what crosses is these numbers. Besides
@@ -10,8 +10,8 @@
 //! - an active tail always ends at a `[DONE]` with no stream open, at a `start`, or at the limit.
 #![no_main]
 
-use adk_stream_wasm::transport::stream_rules::Step;
-use adk_stream_wasm::transport::{BidiRules, ChunkKind, DROP, TAIL_ACTIVE};
+use adk_stream_wasm::bidi_rules::stream_rules::Step;
+use adk_stream_wasm::bidi_rules::{BidiRules, ChunkKind, DROP, TAIL_ACTIVE};
 use libfuzzer_sys::fuzz_target;
 
 const STEP: u32 = 0b111;

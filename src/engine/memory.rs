@@ -8,6 +8,9 @@
 
 use alloc::vec::Vec;
 
+use super::sets::{contains_sorted, keep_only, lower_bound, Walk};
+// Re-exported where the approvals and the runner have always found them.
+pub use super::sets::{forget_oldest, holds, sort};
 use crate::model::Handle;
 
 /// The most browser-output marks kept; the oldest is forgotten first. Far above the tool calls one
@@ -204,7 +207,8 @@ impl Memory {
             };
             seen.push((id as u64) << 32 | count.min(u32::MAX as usize) as u64);
         }
-        // Not `!=`: slices compare through `memcmp`, one byte at a time in the WebAssembly runtime.
+        // Word by word, not `!=`: slices compare through `memcmp`, slow in WebAssembly
+        // (docs/decisions/0004).
         let same = seen.len() == self.seen_without_result.len()
             && seen
                 .iter()
@@ -248,34 +252,6 @@ impl Memory {
     }
 }
 
-/// A walk beside one kind's sorted remembered keys, met by that kind's present keys in ascending
-/// order ([`KeepsAll`]).
-#[derive(Default)]
-struct Walk {
-    /// The next remembered key to meet.
-    next: usize,
-    /// The last present key met.
-    last: Option<u64>,
-}
-
-impl Walk {
-    /// Meets the next present key; false when the keys are not ascending, or a remembered key
-    /// below this one was never met (no later key is it: it would be forgotten).
-    #[inline(always)]
-    fn meet(&mut self, kept: &[u64], key: u64) -> bool {
-        if self.last >= Some(key) {
-            return false;
-        }
-        self.last = Some(key);
-        match kept.get(self.next) {
-            Some(&kept) if kept < key => return false,
-            Some(&kept) if kept == key => self.next += 1,
-            _ => {}
-        }
-        true
-    }
-}
-
 /// Whether every remembered send is among a decision's present actions, met one by one: one walk
 /// beside the sorted memory when each kind's actions come in ascending order (the glue interns ids
 /// in the order it meets them, so they usually do); any other order answers false, and the caller
@@ -302,124 +278,6 @@ impl KeepsAll {
             && self.answers.next == memory.sent_answers.len()
             && self.outputs.next == memory.sent_outputs.len()
     }
-}
-
-/// The index of the first key `>= key` in sorted `keys` (their length when none is): a binary
-/// search written out, smaller than `slice::binary_search` in the size-tuned module. One function
-/// the memory's lookups share: inlined into each, it cost 67 B more, and the call measured no
-/// slower in a Node microbenchmark of fresh decisions.
-#[inline]
-fn lower_bound(keys: &[u64], key: u64) -> usize {
-    let (mut low, mut high) = (0, keys.len());
-    while low < high {
-        let middle = low + (high - low) / 2;
-        match keys.get(middle) {
-            Some(&probe) if probe < key => low = middle + 1,
-            _ => high = middle,
-        }
-    }
-    low
-}
-
-/// Whether sorted `keys` hold `key`. One function every caller shares (the binary search inlined
-/// in each cost 200 B of the module); `was_sent` inlines, so the decision calls this directly.
-#[inline(never)]
-fn contains_sorted(keys: &[u64], key: u64) -> bool {
-    keys.get(lower_bound(keys, key)) == Some(&key)
-}
-
-/// Sorts keys in place: heapsort, O(n log n) for a hostile message's thousands of parts, in a few
-/// hundred bytes of WebAssembly where the standard library's sort takes several KB per key type
-/// (BENCHMARKS.md, the core's contents). The glue interns ids in the order it meets them, so keys
-/// usually arrive sorted already: that is checked first, in one pass. Every access is checked
-/// (`get`), but for `swap(0, step)` with `step < len` by the loop's range, which the compiler sees
-/// (no bounds-check message in the module): no index can panic, and the core carries no panic
-/// message of its own.
-pub fn sort(keys: &mut [u64]) {
-    if keys.windows(2).all(|pair| pair.first() <= pair.last()) {
-        return;
-    }
-    fn sift_down(heap: &mut [u64], mut root: usize) {
-        loop {
-            let left = 2 * root + 1;
-            let child = match (heap.get(left), heap.get(left + 1)) {
-                (Some(l), Some(r)) if r > l => left + 1,
-                (Some(_), _) => left,
-                (None, _) => return,
-            };
-            let (Some(&parent), Some(&larger)) = (heap.get(root), heap.get(child)) else {
-                return;
-            };
-            if parent >= larger {
-                return;
-            }
-            if let Some(slot) = heap.get_mut(root) {
-                *slot = larger;
-            }
-            if let Some(slot) = heap.get_mut(child) {
-                *slot = parent;
-            }
-            root = child;
-        }
-    }
-    // One loop for both phases, so `sift_down` is one copy: the steps past `len` build the heap,
-    // the others move its largest key to the end, and the heap shrinks by one.
-    let len = keys.len();
-    for step in (0..len + len / 2).rev() {
-        let (root, end) = if step >= len {
-            (step - len, len)
-        } else {
-            keys.swap(0, step);
-            (0, step)
-        };
-        if let Some(heap) = keys.get_mut(..end) {
-            sift_down(heap, root);
-        }
-    }
-}
-
-/// Whether `handles` holds `handle`. A loop, not `slice::contains`: that one is unrolled into
-/// 175 B of the size-tuned module, where this is one small function every list of handles shares.
-pub fn holds(handles: &[Handle], handle: Handle) -> bool {
-    for &held in handles {
-        if held == handle {
-            return true;
-        }
-    }
-    false
-}
-
-/// Keeps each key once (`keys` are sorted, so a repeat follows its first), and only the keys in
-/// sorted `within` when given: `Vec::retain` and `Vec::dedup` written out as one loop of checked
-/// reads and writes, smaller than theirs in the size-tuned module.
-fn keep_only(keys: &mut Vec<u64>, within: Option<&[u64]>) {
-    let mut kept = 0;
-    for at in 0..keys.len() {
-        let Some(&key) = keys.get(at) else { break };
-        let repeat = kept > 0 && keys.get(kept - 1) == Some(&key);
-        if repeat || within.is_some_and(|within| !contains_sorted(within, key)) {
-            continue;
-        }
-        if let Some(slot) = keys.get_mut(kept) {
-            *slot = key;
-        }
-        kept += 1;
-    }
-    keys.truncate(kept);
-}
-
-/// Forgets a bounded list's oldest entry: the others move down one, by checked reads and writes.
-/// Not `remove(0)` or `copy_within`, which bring their bounds-check messages into the core (it
-/// carries no panic text of its own), nor `retain`, whose closure cost 140 B more than this loop.
-pub fn forget_oldest<T: Copy>(list: &mut Vec<T>) {
-    for at in 1..list.len() {
-        if let Some(&later) = list.get(at) {
-            if let Some(slot) = list.get_mut(at - 1) {
-                *slot = later;
-            }
-        }
-    }
-    list.pop();
 }
 
 #[cfg(test)]
@@ -525,21 +383,5 @@ mod tests {
         assert!(!moved(&memory), "the same mark");
         memory.clear();
         assert!(moved(&memory), "cleared");
-    }
-
-    #[test]
-    fn sort_orders_any_keys() {
-        let mut keys: Vec<u64> = (0..200u64)
-            .map(|i| (i * 7919) % 211 + (i % 3) * (1 << 40))
-            .collect();
-        let mut expected = keys.clone();
-        expected.sort_unstable();
-        sort(&mut keys);
-        assert_eq!(keys, expected);
-        for len in 0..5 {
-            let mut few: Vec<u64> = (0..len).rev().collect();
-            sort(&mut few);
-            assert!(few.windows(2).all(|w| w[0] <= w[1]));
-        }
     }
 }

@@ -3,9 +3,12 @@
 
 mod decision;
 pub mod memory;
+mod sets;
+mod verdict;
 
-pub use decision::{decide_records, rule, Decision, Found, Lists, Present, Verdict};
+pub use decision::decide_records;
 pub use memory::{Action, Memory};
+pub use verdict::{rule, Decision, Found, Lists, Present, Verdict};
 
 use crate::model::records::{encode, walk, HEADER_WORDS, PART_WORDS};
 use crate::model::{Handle, Message, ToolState};

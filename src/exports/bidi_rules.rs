@@ -4,10 +4,10 @@ use alloc::vec::Vec;
 use core::cell::UnsafeCell;
 
 use super::{free, insert, Global};
-use crate::transport::stream_rules::Step;
-use crate::transport::{BidiRules, ChunkKind};
+use crate::bidi_rules::stream_rules::Step;
+use crate::bidi_rules::{BidiRules, ChunkKind};
 
-/// The BIDI transport's rules (`transport::BidiRules`), one slot per transport; the glue holds the
+/// The BIDI transport's rules (`bidi_rules::BidiRules`), one slot per transport; the glue holds the
 /// slot's id. Each frame event is one call, numbers in, one answer word out.
 static BIDI: Global<Vec<Option<BidiRules>>> = Global(UnsafeCell::new(Vec::new()));
 
@@ -37,7 +37,7 @@ pub extern "C" fn adk_bidi_start(id: u32) {
 }
 
 /// A chunk of kind `kind` (`ChunkKind` code); `open`/`started` are 0 or 1. Returns the answer word
-/// (`transport::BidiRules`); 0 (deliver) for an unknown id.
+/// (`bidi_rules::BidiRules`); 0 (deliver) for an unknown id.
 #[no_mangle]
 pub extern "C" fn adk_bidi_chunk(id: u32, kind: u32, open: u32, started: u32) -> u32 {
     bidi(id).map_or(0, |rules| {

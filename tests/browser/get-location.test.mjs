@@ -148,7 +148,7 @@ test('invalid options reject with AdkInvalidArgumentError saying what was given 
     [{ timeoutMs: true }, `getLocation(): \`timeoutMs\` is a boolean; ${EXPECTED_TIMEOUT}`],
     [{ throwingGetter: true }, `getLocation(): reading \`timeoutMs\` threw; ${EXPECTED_TIMEOUT}`],
     [{ timeout: 5000 }, 'getLocation(): the options have `timeout`, which is not an option of this function; expected `timeoutMs` (milliseconds) for the timeout.'],
-    [5000, 'getLocation(): the options are a number; expected {timeoutMs?: number} or nothing.'],
+    [5000, 'getLocation(): the options are the number 5000; expected {timeoutMs?: number} or nothing.'],
     ['fast', "getLocation(): the options are the string 'fast'; expected {timeoutMs?: number} or nothing."],
     [[5000], 'getLocation(): the options are an array; expected {timeoutMs?: number} or nothing.'],
   ];

@@ -147,7 +147,7 @@ describe("issue 32 §4: Pattern B's tool_result and whenMessageSent in the testi
   it('sendToolResult with a bad argument is an AdkInvalidArgumentError, as BidiTransport refuses one', () => {
     const transport = adkScript({ mode: 'bidi' }).transport();
     expect(() => transport.sendToolResult('' as any, {})).toThrow(AdkInvalidArgumentError);
-    expect(() => transport.sendToolResult('call-1', 'text' as any)).toThrow(/result is the string "text"; expected an object/);
+    expect(() => transport.sendToolResult('call-1', 'text' as any)).toThrow(/result is the string 'text'; expected an object/);
   });
 });
 
@@ -176,7 +176,7 @@ describe('issue 32 §4: the testing kit needs no WebAssembly', () => {
 
 describe('issue 32 §4: errors of the testing kit', () => {
   it("BIDI splitResponses names the bad event's index (not events[undefined])", () => {
-    expect(() => splitResponses([{ type: 'start' }, 5] as any, 'bidi')).toThrow(/splitResponses\(\): events\[1\] is number/);
+    expect(() => splitResponses([{ type: 'start' }, 5] as any, 'bidi')).toThrow(/splitResponses\(\): events\[1\] is the number 5/);
     expect(() => splitResponses([{ type: 'start' }, '[DONE]', null] as any, 'sse')).toThrow(/events\[2\] is null/);
   });
 

@@ -233,12 +233,12 @@ describe('AdkTestTransport: requests recorded, the script end a named error', ()
   });
 
   it('bad input is an AdkTestingError that says what was expected', () => {
-    expect(() => adkScript({ mode: 'websocket' as any })).toThrow(/mode is the string "websocket"; expected 'sse' or 'bidi'/);
+    expect(() => adkScript({ mode: 'websocket' as any })).toThrow(/mode is the string 'websocket'; expected 'sse' or 'bidi'/);
     expect(() => new AdkTestTransport(null as any)).toThrow(AdkTestingError);
     expect(() => new AdkTestTransport({ responses: [{}] as any })).toThrow(/responses\[0\] is object; expected an array/);
     expect(() => parseRawEvents(['event: ping'])).toThrow(/rawEvents\[0\].*expected a frame "data: <chunk JSON>"/);
     expect(() => parseRawEvents(['data: {not json'])).toThrow(/not JSON/);
-    expect(() => adkScript({ mode: 'sse' }).toolCall('' as any)).toThrow(/tool name is the string ""; expected a non-empty string/);
+    expect(() => adkScript({ mode: 'sse' }).toolCall('' as any)).toThrow(/tool name is the string ''; expected a non-empty string/);
   });
 
   it('BIDI pongs and data-pcm audio in a recording never reach the message stream', () => {

@@ -1,0 +1,10 @@
+// Generated from the Rust rule codes by src/contract.rs: do not edit. `cargo test` fails when
+// this file and the Rust disagree, and `ADK_WRITE_CONTRACT=1 cargo test contract` writes it
+// anew. Not in contract.js, which an app's bundle shares with the transport's chunk: here,
+// they stay in the chunk of the decision that reads them.
+
+/** A stable name of the rule that decided (`explain().rule`). */
+export type RuleName = 'malformed-input' | 'not-assistant' | 'no-parts' | 'approval-pending' | 'still-streaming' | 'awaiting-browser-output' | 'no-user-action' | 'already-known' | 'unsent-user-action' | 'waits-to-be-sent' | 'internal-error';
+
+/** The stable names of `explain().rule`: by rule code, then the glue's own. */
+export declare const RULE_NAMES: readonly RuleName[];
