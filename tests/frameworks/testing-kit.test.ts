@@ -1,0 +1,58 @@
+// Issue 34, SPEC §5 ("the testing kit works with every AI SDK Chat class, whose messages may be
+// framework proxies"): the testing kit (adk-stream-wasm/testing) under AI SDK's Vue and Svelte
+// `Chat`, whose messages are reactive proxies. Before the fix the kit's structuredClone of the
+// request's messages threw "[object Array] could not be cloned" and the chat ended in `error`.
+import { describe, expect, it } from 'vitest';
+import { approve, createAutoSend, deny, pendingApprovals } from 'adk-stream-wasm';
+import { adkScript } from 'adk-stream-wasm/testing';
+import { FRAMEWORKS, aiSdk } from './helpers/frameworks.js';
+
+describe.each(FRAMEWORKS)(`the testing kit with AI SDK ${aiSdk}'s $name Chat (ai $ai)`, ({ Chat }) => {
+  it.each(['sse', 'bidi'] as const)('SPEC §5, issue 34: %s, a payment approved: 2 requests, the answer recorded, no error', async (mode) => {
+    const transport = adkScript({ mode })
+      .approvalRequest('process_payment', { amount: 50 }, { toolCallId: 'call-1', approvalId: 'approval-1' })
+      .done()
+      .toolResult('call-1', { success: true })
+      .text('Paid $50.')
+      .done()
+      .transport();
+    const autoSend = createAutoSend({ mode });
+    const chat = new Chat({ transport, sendAutomaticallyWhen: autoSend.sendAutomaticallyWhen });
+
+    await chat.sendMessage({ text: 'Pay $50' });
+    await transport.settled();
+    expect(chat.error?.message).toBeUndefined();
+    expect(transport.requestCount).toBe(1);
+    expect(pendingApprovals(chat.messages).map((p) => p.approvalId)).toEqual(['approval-1']);
+
+    await approve(chat, 'approval-1');
+    expect(await transport.settled()).toBe(2);
+    expect(chat.error?.message).toBeUndefined();
+    expect(chat.status).toBe('ready');
+    // The recorded request is a plain copy (not the chat's proxy): later changes do not reach it.
+    const sent = transport.requests[1].messages.at(-1)!.parts.find((p: any) => p.toolCallId === 'call-1');
+    expect(sent).toMatchObject({ state: 'approval-responded', approval: { id: 'approval-1', approved: true } });
+    const last = chat.messages.at(-1);
+    expect(last.parts.filter((p: any) => p.type === 'text').map((p: any) => p.text)).toEqual(['Paid $50.']);
+  });
+
+  it('SPEC §5, issue 34: sse, a payment denied: 2 requests, the denial recorded', async () => {
+    const transport = adkScript({ mode: 'sse' })
+      .approvalRequest('process_payment', { amount: 500 })
+      .done()
+      .toolError('call-1', 'This tool call is rejected.')
+      .text('I did not pay.')
+      .done()
+      .transport();
+    const autoSend = createAutoSend({ mode: 'sse' });
+    const chat = new Chat({ transport, sendAutomaticallyWhen: autoSend.sendAutomaticallyWhen });
+    await chat.sendMessage({ text: 'Pay $500' });
+    await transport.settled();
+    expect(chat.error?.message).toBeUndefined();
+    await deny(chat, 'approval-1', { reason: 'too much' });
+    expect(await transport.settled()).toBe(2);
+    expect(chat.error?.message).toBeUndefined();
+    const sent = transport.requests[1].messages.at(-1)!.parts.find((p: any) => p.toolCallId === 'call-1');
+    expect(sent).toMatchObject({ state: 'approval-responded', approval: { approved: false, reason: 'too much' } });
+  });
+});
