@@ -32,3 +32,8 @@ export const FRAMEWORKS = [
 ] as const;
 
 export type Framework = (typeof FRAMEWORKS)[number];
+
+// A wrong major here would test nothing: each run must hold the Chat classes of its AI SDK.
+for (const { name, ai } of FRAMEWORKS) {
+  if (Number(ai.split('.')[0]) !== aiSdk) throw new Error(`AI_SDK=${aiSdk} but ${name}'s Chat comes from ai@${ai}`);
+}
