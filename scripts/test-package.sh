@@ -5,8 +5,9 @@
 #   attw --pack --profile esm-only   "Are the types wrong?": every entry point resolves to types (ESM only)
 #   tools/check-types.mjs            the .d.ts under strict with skipLibCheck false (NodeNext and Bundler),
 #                                    the glue .js checked against its .d.ts, with AI SDK 6 and with AI SDK 7,
-#                                    and the entry points that run without ai/@ai-sdk/react/react with none
-#                                    of them installed
+#                                    again over the JS workspace for the entry points that need Vue or
+#                                    Svelte, and the entry points that run without ai/@ai-sdk/react/react
+#                                    with none of them installed
 #   tools/check-readme.mjs           every ts/tsx block of README.md and js/README.md (the npm page)
 #                                    type-checked (strict, skipLibCheck false) and run in Node
 #   tools/check-workspace.mjs        the repository's JS workspace: one lock, shared packages pinned
@@ -55,6 +56,10 @@ install_example "$AI7_APP"
 check 'the undeclared-export check finds one' node --test tools/undeclared-exports.test.mjs
 check 'types with AI SDK 6' node tools/check-types.mjs --host "$VITE_APP"
 check 'types with AI SDK 7' "$NODE22" tools/check-types.mjs --host "$AI7_APP"
+# The entry points whose peers the React hosts lack (adk-stream-wasm/vue), over the JS workspace,
+# which has every peer (tests/frameworks installs Vue and Svelte) and the packed package.
+install_packed_pkg "$ROOT"
+check 'types with Vue and Svelte (the JS workspace)' node tools/check-types.mjs --host "$ROOT"
 check 'types without the optional peers' node tools/check-types.mjs --host "$VITE_APP" --without-peers
 check 'README code (AI SDK 6, Node 20)' node tools/check-readme.mjs --host "$VITE_APP" README.md js/README.md
 # What these checks and the JS suites ran against: docs/tested-versions.md and the npm README's line.

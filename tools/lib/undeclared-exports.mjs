@@ -4,7 +4,8 @@
 // name exported at run time and missing from the .d.ts is an API a TypeScript user cannot see, or
 // one the package meant to keep internal: tools/check-types.mjs fails on either.
 //
-//   undeclaredExports(packageDir, {name, node}) → [{entry, names}]  (empty: every export declared)
+//   undeclaredExports(packageDir, {node, skip}) → [{entry, names}]  (empty: every export declared;
+//   `skip`: subpaths not to import here)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,8 +42,8 @@ function declaredNames(files) {
   return out;
 }
 
-export function undeclaredExports(packageDir, { node = process.execPath } = {}) {
-  const entries = entriesOf(packageDir);
+export function undeclaredExports(packageDir, { node = process.execPath, skip = new Set() } = {}) {
+  const entries = entriesOf(packageDir).filter((e) => !skip.has(e.subpath));
   const runtime = runtimeNames(entries.map((e) => e.js), node);
   const declared = declaredNames(entries.map((e) => e.dts));
   return entries
