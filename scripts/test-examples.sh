@@ -10,12 +10,19 @@
 #                       its server component awaits `ready` and calls pendingApprovals([]);
 #   examples/jest       jest 30 in its ESM mode under happy-dom, as the npm README's jest setup says:
 #                       the engine, the drop-in names, getLocation mocked, Chat with the testing kit.
+#   examples/vue        Vite 8 + Vue 3 + AI SDK 6 (adk-stream-wasm/vue): vue-tsc (strict, skipLibCheck
+#                       false), its component test with the testing kit (vitest + @vitejs/plugin-vue),
+#                       `vite build` with no warning, `vite preview`;
+#   examples/svelte     Vite 8 + Svelte 5 + AI SDK 6 (adk-stream-wasm/svelte): the same steps with
+#                       svelte-check and @sveltejs/vite-plugin-svelte.
 # Each app is copied out of the repository and built there (scripts/lib/examples.sh says why).
 # Each served app is clicked through in headless Chromium (examples/e2e/flows.test.mjs) against the
-# local demo backend: useAdkChat in SSE and BIDI mode, approve and deny, exactly one follow-up request.
+# local demo backend: useAdkChat in SSE and BIDI mode, approve and deny, exactly one follow-up request;
+# the Vue and Svelte apps (examples/e2e/framework-flows.test.mjs) also two approvals in one BIDI turn
+# and an approved get_location in SSE and BIDI (issue 34).
 # Builds nothing of the package: pkg/ comes from scripts/build-pkg.sh. Servers bind 127.0.0.1, are
 # stopped at the end, and stop by themselves after 15 minutes if this script is killed hard.
-#   EXAMPLES=vite,ai7,next,jest   which apps (default all)
+#   EXAMPLES=vite,ai7,next,jest,vue,svelte   which apps (default all)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 [ -f scripts/env.sh ] && source scripts/env.sh
@@ -23,15 +30,16 @@ cd "$(dirname "$0")/.."
 source scripts/lib/js-suite.sh
 source scripts/lib/examples.sh
 
-EXAMPLES=${EXAMPLES:-vite,ai7,next,jest}
+EXAMPLES=${EXAMPLES:-vite,ai7,next,jest,vue,svelte}
 SERVER_LIFETIME=900
 export NEXT_TELEMETRY_DISABLED=1
 
 require_pkg pkg/package.json pkg/index.js
 [ -x /usr/bin/chromium ] || fail "/usr/bin/chromium is missing: run scripts/setup.sh"
 ensure_node22
-# The demo backend (www/server) needs `ws`, the flows playwright-core: both from the JS workspace.
-npm_ci_locked "$ROOT"
+# The demo backend (www/server) needs `ws` and the package (its replay reads the stream rules), the
+# flows playwright-core: the JS workspace, with the packed package in the root's node_modules.
+ensure_workspace
 echo "the example apps are built in $EXAMPLES_DIR"
 
 server_pid=''
@@ -99,10 +107,29 @@ build_without_warnings() {
 }
 
 flows() {
-  local label=$1 url=$2 node=$3 server_text=${4:-}
+  local label=$1 url=$2 node=$3 server_text=${4:-} file=${5:-flows.test.mjs}
   echo "==> $label: flows in Chromium against $url"
   (cd examples/e2e && APP_URL=$url APP_LABEL=$label SERVER_TEXT=$server_text \
-    "$node" --test --test-concurrency=1 --test-reporter=spec flows.test.mjs) || failed+=("$label")
+    "$node" --test --test-concurrency=1 --test-reporter=spec "$file") || failed+=("$label")
+}
+
+# framework_app NAME APP CHECK...: a Vue or Svelte app (issue 34): its type check (CHECK, run in the
+# app), its component test with the testing kit, `vite build` with no warning, `vite preview`, and
+# the framework flows in Chromium.
+framework_app() {
+  local name=$1 app=$2
+  shift 2
+  install_example "$app"
+  build_without_warnings "$name: $*" bash -c "cd $app && $*"
+  echo "==> $name: its component test (vitest, the testing kit)"
+  (cd "$app" && node node_modules/vitest/vitest.mjs run </dev/null) || failed+=("$name: component test")
+  if build_without_warnings "$name: vite build" bash -c "cd $app && node node_modules/vite/bin/vite.js build"; then
+    local port
+    port=$(free_port)
+    serve "http://127.0.0.1:$port/" "$app/preview.log" node "$app/node_modules/vite/bin/vite.js" preview "$app" --host 127.0.0.1 --port "$port" --strictPort \
+      && flows "$name: vite 8 build, AI SDK 6" "http://127.0.0.1:$port" node '' framework-flows.test.mjs
+    stop_server
+  fi
 }
 
 if [[ ",$EXAMPLES," == *,vite,* ]]; then
@@ -152,6 +179,14 @@ if [[ ",$EXAMPLES," == *,jest,* ]]; then
   install_example "$app"
   echo "==> jest 30 (ESM, happy-dom): npm test"
   (cd "$app" && npm test </dev/null) || failed+=('jest 30 (ESM, happy-dom)')
+fi
+
+if [[ ",$EXAMPLES," == *,vue,* ]]; then
+  framework_app vue "$VUE_APP" node node_modules/vue-tsc/bin/vue-tsc.js --noEmit -p .
+fi
+
+if [[ ",$EXAMPLES," == *,svelte,* ]] && [ -d examples/svelte ]; then
+  framework_app svelte "$SVELTE_APP" node node_modules/svelte-check/bin/svelte-check --fail-on-warnings
 fi
 
 echo "test-examples.sh: $SECONDS s"

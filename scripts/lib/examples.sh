@@ -12,6 +12,8 @@ VITE_APP=$EXAMPLES_DIR/vite
 AI7_APP=$EXAMPLES_DIR/vite-ai7
 NEXT_APP=$EXAMPLES_DIR/next
 JEST_APP=$EXAMPLES_DIR/jest
+VUE_APP=$EXAMPLES_DIR/vue
+SVELTE_APP=$EXAMPLES_DIR/svelte
 
 # copy_example SOURCE APP [PACKAGE_DIR]: APP gets the files under SOURCE that git does not ignore
 # (committed or not; without a nested app's folder such as examples/vite/ai7), with package.json and
@@ -43,6 +45,8 @@ install_example() {
     "$AI7_APP") copy_example examples/vite "$app" examples/vite/ai7 ;;
     "$NEXT_APP") copy_example examples/next "$app" ;;
     "$JEST_APP") copy_example examples/jest "$app" ;;
+    "$VUE_APP") copy_example examples/vue "$app" ;;
+    "$SVELTE_APP") copy_example examples/svelte "$app" ;;
     *) fail "install_example: $app is not one of the example apps" ;;
   esac
   echo "example app $app: copied from the repository"
