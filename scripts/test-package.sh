@@ -8,8 +8,10 @@
 #                                    again over the JS workspace for the entry points that need Vue or
 #                                    Svelte, and the entry points that run without ai/@ai-sdk/react/react
 #                                    with none of them installed
-#   tools/check-readme.mjs           every ts/tsx block of README.md and js/README.md (the npm page)
-#                                    type-checked (strict, skipLibCheck false) and run in Node
+#   tools/check-example-blocks.mjs   the npm README's Vue and Svelte blocks equal the example apps'
+#                                    files (which scripts/test-examples.sh builds, tests and clicks)
+#   tools/check-readme.mjs           every other ts/tsx block of README.md and js/README.md (the npm
+#                                    page) type-checked (strict, skipLibCheck false) and run in Node
 #   tools/check-workspace.mjs        the repository's JS workspace: one lock, shared packages pinned
 #                                    once at the root, exact versions
 #   tools/tested-versions.mjs        writes docs/tested-versions.md and the npm README's "Tested with"
@@ -61,6 +63,7 @@ check 'types with AI SDK 7' "$NODE22" tools/check-types.mjs --host "$AI7_APP"
 install_packed_pkg "$ROOT"
 check 'types with Vue and Svelte (the JS workspace)' node tools/check-types.mjs --host "$ROOT"
 check 'types without the optional peers' node tools/check-types.mjs --host "$VITE_APP" --without-peers
+check 'README blocks equal the example apps (Vue, Svelte)' node tools/check-example-blocks.mjs js/README.md
 check 'README code (AI SDK 6, Node 20)' node tools/check-readme.mjs --host "$VITE_APP" README.md js/README.md
 # What these checks and the JS suites ran against: docs/tested-versions.md and the npm README's line.
 check 'tested versions written' node tools/tested-versions.mjs --node22 "$NODE22" "$VITE_APP" "$AI7_APP" "$NEXT_APP"
