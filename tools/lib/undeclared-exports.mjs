@@ -21,11 +21,12 @@ function entriesOf(packageDir) {
     .map(([subpath, target]) => ({ subpath, js: path.join(packageDir, target.default), dts: path.join(packageDir, target.types) }));
 }
 
-/** The names each JS module exports at run time (imported by `node`, in a process of its own). */
+/** The names each JS module exports at run time (imported by `node`, in a process of its own; with
+ *  the `svelte` condition, the only one @ai-sdk/svelte exports: its runes run when a Chat is made). */
 function runtimeNames(files, node) {
   const script = `const out = {}; for (const f of JSON.parse(process.argv[1])) out[f] = Object.keys(await import(require('node:url').pathToFileURL(f).href)); console.log(JSON.stringify(out));`;
   const wrapped = `const require = (await import('node:module')).createRequire(import.meta.url); ${script}`;
-  return JSON.parse(execFileSync(node, ['--input-type=module', '-e', wrapped, JSON.stringify(files)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+  return JSON.parse(execFileSync(node, ['--conditions=svelte', '--input-type=module', '-e', wrapped, JSON.stringify(files)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
 /** The names each .d.ts exports (values and types). */
