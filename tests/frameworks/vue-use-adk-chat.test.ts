@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { effectScope, watch } from 'vue';
 import { useAdkChat } from 'adk-stream-wasm/vue';
 import { adkScript } from 'adk-stream-wasm/testing';
-import { aiSdk } from './helpers/frameworks.js';
+import { FRAMEWORKS, aiSdk } from './helpers/frameworks.js';
 import { assistantText, grantGeolocation, sleep, useDemoBackend, waitUntil } from './helpers/chat.js';
 
 const backend = useDemoBackend();
@@ -90,6 +90,11 @@ describe(`adk-stream-wasm/vue useAdkChat (AI SDK ${aiSdk})`, () => {
     expect(assistantText(chat.messages.value)).toBe('Paid.');
     scope.stop();
     expect(chat.adk.chat).toBeNull();
+  });
+
+  it(`issue 34: the chat is AI SDK ${aiSdk}'s vue Chat`, () => {
+    const chat = setup({ transport: adkScript({ mode: 'sse' }).text('Hi.').done().transport() });
+    expect(chat.chat).toBeInstanceOf(FRAMEWORKS.find((f) => f.name === 'vue')!.Chat);
   });
 
   it('issue 34: an option useAdkChat does not know, or sendAutomaticallyWhen, is an AdkInvalidArgumentError', () => {
