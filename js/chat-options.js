@@ -4,12 +4,12 @@
 // by 11 B gzip (rollup's module order), and the React apps must not grow (issue 34).
 import { invalidArgument } from './errors.js';
 
-/** The app's callbacks: the Chat calls them through wrappers (React: the latest render's). */
+/** The app's callbacks: the Chat's own, and the engine's `onToolError` (and `onError` too). */
 export const CALLBACKS = ['onError', 'onToolCall', 'onFinish', 'onData', 'onToolError'];
 /** AI SDK's other `Chat` options, read when the chat is created. */
 export const CHAT_OPTIONS = ['messages', 'generateId', 'messageMetadataSchema', 'dataPartSchemas'];
 /** What identifies the chat, its engine and its transport. */
-export const OWN_OPTIONS = ['mode', 'api', 'url', 'bidiPattern', 'tools', 'frontendTools', 'backend', 'transport', 'transportOptions', 'id'];
+const OWN_OPTIONS = ['mode', 'api', 'url', 'bidiPattern', 'tools', 'frontendTools', 'backend', 'transport', 'transportOptions', 'id'];
 /** Options the chat builds itself from `transport`; giving both would leave one of them unused. */
 const SET_BY_TRANSPORT = ['api', 'url', 'transportOptions', 'backend'];
 
