@@ -2,9 +2,12 @@
 // framework proxies"): the testing kit (adk-stream-wasm/testing) under AI SDK's Vue and Svelte
 // `Chat`, whose messages are reactive proxies. Before the fix the kit's structuredClone of the
 // request's messages threw "[object Array] could not be cloned" and the chat ended in `error`.
+// The voice's turns as they reach a chat (spoken turns the backend starts, SPEC §5 W8, W9) through
+// the kit's spokenTurn and createAdk's resumeBuffered, which writes the framework's messages.
 import { describe, expect, it } from 'vitest';
 import { approve, createAutoSend, deny, pendingApprovals } from 'adk-stream-wasm';
-import { adkScript } from 'adk-stream-wasm/testing';
+import { adkScript, spokenTurn } from 'adk-stream-wasm/testing';
+import { createAdk } from 'adk-stream-wasm/chat';
 import { FRAMEWORKS, aiSdk } from './helpers/frameworks.js';
 
 describe.each(FRAMEWORKS)(`the testing kit with AI SDK ${aiSdk}'s $name Chat (ai $ai)`, ({ Chat }) => {
@@ -54,5 +57,28 @@ describe.each(FRAMEWORKS)(`the testing kit with AI SDK ${aiSdk}'s $name Chat (ai
     expect(chat.error?.message).toBeUndefined();
     const sent = transport.requests[1].messages.at(-1)!.parts.find((p: any) => p.toolCallId === 'call-1');
     expect(sent).toMatchObject({ state: 'approval-responded', approval: { approved: false, reason: 'too much' } });
+  });
+  it('SPEC §5 W8/W9, issue 34: bidi, spoken turns the backend starts: each its own message, the speech the user\'s, nothing sent', async () => {
+    const transport = adkScript({ mode: 'bidi' }).text('You said: hello').done().text('You said: thanks').done().transport({ onAudio: () => {} });
+    const adk = createAdk({ mode: 'bidi', transport });
+    transport.onBufferedChunks = () => void adk.resumeBuffered();
+    const chat = new Chat({ transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen });
+    adk.attach(chat);
+    await chat.sendMessage({ text: 'hello' });
+    await transport.settled();
+    transport.agentTurn(spokenTurn('What time is it?', 'It is noon.', { audio: ['AAECAwQFBgc='] }));
+    await transport.settled();
+    await chat.sendMessage({ text: 'thanks' });
+    expect(await transport.settled(), 'the spoken turn sent nothing').toBe(2);
+    const shown = chat.messages.map((m: any) => [m.role, m.parts.filter((p: any) => p.type === 'text').map((p: any) => p.text).join('')]);
+    expect(shown).toEqual([
+      ['user', 'hello'],
+      ['assistant', 'You said: hello'],
+      ['user', 'What time is it?'],
+      ['assistant', 'It is noon.'],
+      ['user', 'thanks'],
+      ['assistant', 'You said: thanks'],
+    ]);
+    expect(chat.error?.message).toBeUndefined();
   });
 });
