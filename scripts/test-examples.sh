@@ -14,7 +14,9 @@
 #                       false), its component test with the testing kit (vitest + @vitejs/plugin-vue),
 #                       `vite build` with no warning, `vite preview`;
 #   examples/svelte     Vite 8 + Svelte 5 + AI SDK 6 (adk-stream-wasm/svelte): the same steps with
-#                       svelte-check and @sveltejs/vite-plugin-svelte.
+#                       svelte-check and @sveltejs/vite-plugin-svelte;
+#   examples/*/ai7      the Vue and Svelte apps' sources with AI SDK 7 (@ai-sdk/vue@4, @ai-sdk/svelte@5)
+#                       on Node 22, the same steps.
 # Each app is copied out of the repository and built there (scripts/lib/examples.sh says why).
 # Each served app is clicked through in headless Chromium (examples/e2e/flows.test.mjs) against the
 # local demo backend: useAdkChat in SSE and BIDI mode, approve and deny, exactly one follow-up request;
@@ -22,7 +24,7 @@
 # and an approved get_location in SSE and BIDI (issue 34).
 # Builds nothing of the package: pkg/ comes from scripts/build-pkg.sh. Servers bind 127.0.0.1, are
 # stopped at the end, and stop by themselves after 15 minutes if this script is killed hard.
-#   EXAMPLES=vite,ai7,next,jest,vue,svelte   which apps (default all)
+#   EXAMPLES=vite,ai7,next,jest,vue,vue-ai7,svelte,svelte-ai7   which apps (default all)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 [ -f scripts/env.sh ] && source scripts/env.sh
@@ -30,7 +32,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib/js-suite.sh
 source scripts/lib/examples.sh
 
-EXAMPLES=${EXAMPLES:-vite,ai7,next,jest,vue,svelte}
+EXAMPLES=${EXAMPLES:-vite,ai7,next,jest,vue,vue-ai7,svelte,svelte-ai7}
 SERVER_LIFETIME=900
 export NEXT_TELEMETRY_DISABLED=1
 
@@ -113,24 +115,24 @@ flows() {
     "$node" --test --test-concurrency=1 --test-reporter=spec "$file") || failed+=("$label")
 }
 
-# framework_app NAME APP CHECK...: a Vue or Svelte app (issue 34): its type check (CHECK, run in the
-# app), its component test with the testing kit, `vite build` with no warning, `vite preview`, and
-# the framework flows in Chromium.
+# framework_app NAME APP NODE AI CHECK...: a Vue or Svelte app (issue 34) on NODE with AI SDK AI:
+# its type check (CHECK, a script of the app's node_modules, run in the app), its component test with
+# the testing kit, `vite build` with no warning, `vite preview`, and the framework flows in Chromium.
 framework_app() {
-  local name=$1 app=$2
-  shift 2
+  local name=$1 app=$2 node=$3 ai=$4
+  shift 4
   install_example "$app"
   # The check fails by itself on an error (svelte-check on a warning too); its output names the
   # app's folder, which build_without_warnings would take for a line about the package.
   echo "==> $name: $*"
-  (cd "$app" && "$@" </dev/null) || failed+=("$name: $*")
+  (cd "$app" && "$node" "$@" </dev/null) || failed+=("$name: $*")
   echo "==> $name: its component test (vitest, the testing kit)"
-  (cd "$app" && node node_modules/vitest/vitest.mjs run </dev/null) || failed+=("$name: component test")
-  if build_without_warnings "$name: vite build" bash -c "cd $app && node node_modules/vite/bin/vite.js build"; then
+  (cd "$app" && PATH="$(dirname "$node"):$PATH" "$node" node_modules/vitest/vitest.mjs run </dev/null) || failed+=("$name: component test")
+  if build_without_warnings "$name: vite build" bash -c "cd $app && '$node' node_modules/vite/bin/vite.js build"; then
     local port
     port=$(free_port)
-    serve "http://127.0.0.1:$port/" "$app/preview.log" node "$app/node_modules/vite/bin/vite.js" preview "$app" --host 127.0.0.1 --port "$port" --strictPort \
-      && flows "$name: vite 8 build, AI SDK 6" "http://127.0.0.1:$port" node '' framework-flows.test.mjs
+    serve "http://127.0.0.1:$port/" "$app/preview.log" "$node" "$app/node_modules/vite/bin/vite.js" preview "$app" --host 127.0.0.1 --port "$port" --strictPort \
+      && flows "$name: vite 8 build, AI SDK $ai" "http://127.0.0.1:$port" "$node" '' framework-flows.test.mjs
     stop_server
   fi
 }
@@ -184,13 +186,12 @@ if [[ ",$EXAMPLES," == *,jest,* ]]; then
   (cd "$app" && npm test </dev/null) || failed+=('jest 30 (ESM, happy-dom)')
 fi
 
-if [[ ",$EXAMPLES," == *,vue,* ]]; then
-  framework_app vue "$VUE_APP" node node_modules/vue-tsc/bin/vue-tsc.js --noEmit -p .
-fi
-
-if [[ ",$EXAMPLES," == *,svelte,* ]] && [ -d examples/svelte ]; then
-  framework_app svelte "$SVELTE_APP" node node_modules/svelte-check/bin/svelte-check --fail-on-warnings
-fi
+VUE_CHECK=(node_modules/vue-tsc/bin/vue-tsc.js --noEmit -p .)
+SVELTE_CHECK=(node_modules/svelte-check/bin/svelte-check --fail-on-warnings)
+[[ ",$EXAMPLES," == *,vue,* ]] && framework_app vue "$VUE_APP" node 6 "${VUE_CHECK[@]}"
+[[ ",$EXAMPLES," == *,vue-ai7,* ]] && framework_app vue-ai7 "$VUE_AI7_APP" "$NODE22" 7 "${VUE_CHECK[@]}"
+[[ ",$EXAMPLES," == *,svelte,* ]] && framework_app svelte "$SVELTE_APP" node 6 "${SVELTE_CHECK[@]}"
+[[ ",$EXAMPLES," == *,svelte-ai7,* ]] && framework_app svelte-ai7 "$SVELTE_AI7_APP" "$NODE22" 7 "${SVELTE_CHECK[@]}"
 
 echo "test-examples.sh: $SECONDS s"
 if [ ${#failed[@]} -gt 0 ]; then

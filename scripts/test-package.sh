@@ -68,7 +68,7 @@ check 'types without the optional peers' node tools/check-types.mjs --host "$VIT
 check 'README blocks equal the example apps (Vue, Svelte)' node tools/check-example-blocks.mjs js/README.md
 check 'README code (AI SDK 6, Node 20)' node tools/check-readme.mjs --host "$VITE_APP" README.md js/README.md
 # What these checks and the JS suites ran against: docs/tested-versions.md and the npm README's line.
-check 'tested versions written' node tools/tested-versions.mjs --node22 "$NODE22" "$VITE_APP" "$AI7_APP" "$NEXT_APP" "$VUE_APP" "$SVELTE_APP"
+check 'tested versions written' node tools/tested-versions.mjs --node22 "$NODE22" "$VITE_APP" "$AI7_APP" "$NEXT_APP" "$VUE_APP" "$VUE_AI7_APP" "$SVELTE_APP" "$SVELTE_AI7_APP"
 
 echo
 if [ ${#failed[@]} -gt 0 ]; then

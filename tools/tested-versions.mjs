@@ -45,7 +45,7 @@ function locked(dir, name) {
 // The example apps are copied out of the repository under another name; name them as the repository does.
 const appName = (dir) => {
   const base = path.basename(dir);
-  return base === 'vite-ai7' ? 'examples/vite/ai7' : `examples/${base}`;
+  return base.endsWith('-ai7') ? `examples/${base.slice(0, -'-ai7'.length)}/ai7` : `examples/${base}`;
 };
 
 /** rows: package → version → set of where it ran. */
