@@ -5,7 +5,7 @@
 // The voice's turns as they reach a chat (spoken turns the backend starts, SPEC §5 W8, W9) through
 // the kit's spokenTurn and createAdk's resumeBuffered, which writes the framework's messages.
 import { describe, expect, it } from 'vitest';
-import { approve, createAutoSend, deny, pendingApprovals } from 'adk-stream-wasm';
+import { answerApprovals, approve, createAutoSend, deny, pendingApprovals } from 'adk-stream-wasm';
 import { adkScript, spokenTurn } from 'adk-stream-wasm/testing';
 import { createAdk } from 'adk-stream-wasm/chat';
 import { FRAMEWORKS, aiSdk } from './helpers/frameworks.js';
@@ -58,6 +58,48 @@ describe.each(FRAMEWORKS)(`the testing kit with AI SDK ${aiSdk}'s $name Chat (ai
     const sent = transport.requests[1].messages.at(-1)!.parts.find((p: any) => p.toolCallId === 'call-1');
     expect(sent).toMatchObject({ state: 'approval-responded', approval: { approved: false, reason: 'too much' } });
   });
+  it('SPEC §4, issue 34: answerApprovals answers two approvals at once: one request; a wrong id is an AdkUnknownApprovalError', async () => {
+    const transport = adkScript({ mode: 'sse' })
+      .approvalRequest('process_payment', { to: 'Alice' })
+      .approvalRequest('process_payment', { to: 'Bob' })
+      .done()
+      .text('Paid Alice.')
+      .done()
+      .transport();
+    const autoSend = createAutoSend({ mode: 'sse' });
+    const chat = new Chat({ transport, sendAutomaticallyWhen: autoSend.sendAutomaticallyWhen });
+    await chat.sendMessage({ text: 'Pay Alice and Bob' });
+    await transport.settled();
+    await expect(approve(chat, 'call-1')).rejects.toMatchObject({ name: 'AdkUnknownApprovalError' });
+    const [alice, bob] = pendingApprovals(chat.messages);
+    await answerApprovals(chat, () => ({ [alice.approvalId]: true, [bob.approvalId]: { approved: false, reason: 'not Bob' } }));
+    expect(await transport.settled()).toBe(2);
+    const sent = transport.requests[1].messages.at(-1)!.parts.filter((p: any) => p.state === 'approval-responded');
+    expect(sent.map((p: any) => p.approval.approved)).toEqual([true, false]);
+    expect(chat.error?.message).toBeUndefined();
+  });
+
+  it('SPEC §3 F3, issue 34: createAutoSend with a browser tool: claimToolCalls after the approval, the output and the approval in one request', async () => {
+    const transport = adkScript({ mode: 'sse' })
+      .approvalRequest('get_location', {}, { toolCallId: 'loc-1', approvalId: 'approval-loc' })
+      .done()
+      .text('You are in Tokyo.')
+      .done()
+      .transport();
+    const autoSend = createAutoSend({ mode: 'sse' });
+    const chat = new Chat({ transport, sendAutomaticallyWhen: autoSend.sendAutomaticallyWhen });
+    await chat.sendMessage({ text: 'Where am I?' });
+    await transport.settled();
+    expect(autoSend.claimToolCalls(chat.messages)).toEqual([]);
+    await approve(chat, 'approval-loc');
+    const [call] = autoSend.claimToolCalls(chat.messages);
+    expect(call).toMatchObject({ toolCallId: 'loc-1', toolName: 'get_location', run: 'approved' });
+    await autoSend.addToolOutput(chat, { tool: 'get_location', toolCallId: 'loc-1', output: { latitude: 35.6762, longitude: 139.6503 } });
+    expect(await transport.settled()).toBe(2);
+    const sent = transport.requests[1].messages.at(-1)!.parts.find((p: any) => p.toolCallId === 'loc-1');
+    expect(sent).toMatchObject({ state: 'output-available', approval: { approved: true }, output: { latitude: 35.6762 } });
+  });
+
   it('SPEC §5 W8/W9, issue 34: bidi, spoken turns the backend starts: each its own message, the speech the user\'s, nothing sent', async () => {
     const transport = adkScript({ mode: 'bidi' }).text('You said: hello').done().text('You said: thanks').done().transport({ onAudio: () => {} });
     const adk = createAdk({ mode: 'bidi', transport });
