@@ -1,6 +1,6 @@
 # The two commands a fresh machine needs are `make demo` and `make test`; both install what they
 # need first (scripts/setup.sh is idempotent). Each target is a script, so each can be run alone.
-.PHONY: setup pkg test test-native test-wasm test-js test-package test-examples test-readme-paths demo bench
+.PHONY: setup pkg test test-native test-wasm test-js test-frameworks test-package test-examples test-readme-paths demo bench
 
 setup:
 	bash scripts/setup.sh
@@ -19,6 +19,9 @@ test-wasm: setup
 
 test-js: pkg
 	bash scripts/test-js.sh
+
+test-frameworks: pkg
+	bash scripts/test-frameworks.sh
 
 test-package: pkg
 	bash scripts/test-package.sh

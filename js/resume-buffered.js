@@ -7,9 +7,8 @@
 import { readUIMessageStream } from 'ai';
 import { describeValue, invalidArgument } from './errors.js';
 import { newMessageId } from './agent-turn.js';
+import { copyJson as copy } from './json-copy.js';
 
-/** A copy of JSON data (jest's environments have no structuredClone). */
-const copy = (value) => (typeof structuredClone === 'function' ? structuredClone(value) : JSON.parse(JSON.stringify(value)));
 const busy = (chat) => chat.status === 'streaming' || chat.status === 'submitted';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**

@@ -8,6 +8,7 @@ import { continuedMessageId } from './adk-wire.js';
 import { AgentTurn } from './agent-turn.js';
 import { ChunkBuffer } from './chunk-buffer.js';
 import { resumeWouldSplit } from './transport-options.js';
+import { copyJson } from './json-copy.js';
 
 const base64 = (bytes) => {
   let text = '';
@@ -15,8 +16,8 @@ const base64 = (bytes) => {
   return btoa(text);
 };
 const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-/** A deep copy of JSON data; jest's environments (happy-dom, jsdom) have no `structuredClone`. */
-export const copy = (value) => (typeof structuredClone === 'function' ? structuredClone(value) : JSON.parse(JSON.stringify(value)));
+/** A deep copy of JSON data, framework proxies included (json-copy.js). */
+export const copy = copyJson;
 
 function abortError(signal) {
   if (signal && signal.reason instanceof Error) return signal.reason;

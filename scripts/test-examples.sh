@@ -10,12 +10,21 @@
 #                       its server component awaits `ready` and calls pendingApprovals([]);
 #   examples/jest       jest 30 in its ESM mode under happy-dom, as the npm README's jest setup says:
 #                       the engine, the drop-in names, getLocation mocked, Chat with the testing kit.
+#   examples/vue        Vite 8 + Vue 3 + AI SDK 6 (adk-stream-wasm/vue): vue-tsc (strict, skipLibCheck
+#                       false), its component test with the testing kit (vitest + @vitejs/plugin-vue),
+#                       `vite build` with no warning, `vite preview`;
+#   examples/svelte     Vite 8 + Svelte 5 + AI SDK 6 (adk-stream-wasm/svelte): the same steps with
+#                       svelte-check and @sveltejs/vite-plugin-svelte;
+#   examples/*/ai7      the Vue and Svelte apps' sources with AI SDK 7 (@ai-sdk/vue@4, @ai-sdk/svelte@5)
+#                       on Node 22, the same steps.
 # Each app is copied out of the repository and built there (scripts/lib/examples.sh says why).
 # Each served app is clicked through in headless Chromium (examples/e2e/flows.test.mjs) against the
-# local demo backend: useAdkChat in SSE and BIDI mode, approve and deny, exactly one follow-up request.
+# local demo backend: useAdkChat in SSE and BIDI mode, approve and deny, exactly one follow-up request;
+# the Vue and Svelte apps (examples/e2e/framework-flows.test.mjs) also two approvals in one BIDI turn
+# and an approved get_location in SSE and BIDI (issue 34).
 # Builds nothing of the package: pkg/ comes from scripts/build-pkg.sh. Servers bind 127.0.0.1, are
 # stopped at the end, and stop by themselves after 15 minutes if this script is killed hard.
-#   EXAMPLES=vite,ai7,next,jest   which apps (default all)
+#   EXAMPLES=vite,ai7,next,jest,vue,vue-ai7,svelte,svelte-ai7   which apps (default all)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 [ -f scripts/env.sh ] && source scripts/env.sh
@@ -23,15 +32,16 @@ cd "$(dirname "$0")/.."
 source scripts/lib/js-suite.sh
 source scripts/lib/examples.sh
 
-EXAMPLES=${EXAMPLES:-vite,ai7,next,jest}
+EXAMPLES=${EXAMPLES:-vite,ai7,next,jest,vue,vue-ai7,svelte,svelte-ai7}
 SERVER_LIFETIME=900
 export NEXT_TELEMETRY_DISABLED=1
 
 require_pkg pkg/package.json pkg/index.js
 [ -x /usr/bin/chromium ] || fail "/usr/bin/chromium is missing: run scripts/setup.sh"
 ensure_node22
-# The demo backend (www/server) needs `ws`, the flows playwright-core: both from the JS workspace.
-npm_ci_locked "$ROOT"
+# The demo backend (www/server) needs `ws` and the package (its replay reads the stream rules), the
+# flows playwright-core: the JS workspace, with the packed package in the root's node_modules.
+ensure_workspace
 echo "the example apps are built in $EXAMPLES_DIR"
 
 server_pid=''
@@ -99,10 +109,32 @@ build_without_warnings() {
 }
 
 flows() {
-  local label=$1 url=$2 node=$3 server_text=${4:-}
+  local label=$1 url=$2 node=$3 server_text=${4:-} file=${5:-flows.test.mjs}
   echo "==> $label: flows in Chromium against $url"
   (cd examples/e2e && APP_URL=$url APP_LABEL=$label SERVER_TEXT=$server_text \
-    "$node" --test --test-concurrency=1 --test-reporter=spec flows.test.mjs) || failed+=("$label")
+    "$node" --test --test-concurrency=1 --test-reporter=spec "$file") || failed+=("$label")
+}
+
+# framework_app NAME APP NODE AI CHECK...: a Vue or Svelte app (issue 34) on NODE with AI SDK AI:
+# its type check (CHECK, a script of the app's node_modules, run in the app), its component test with
+# the testing kit, `vite build` with no warning, `vite preview`, and the framework flows in Chromium.
+framework_app() {
+  local name=$1 app=$2 node=$3 ai=$4
+  shift 4
+  install_example "$app"
+  # The check fails by itself on an error (svelte-check on a warning too); its output names the
+  # app's folder, which build_without_warnings would take for a line about the package.
+  echo "==> $name: $*"
+  (cd "$app" && "$node" "$@" </dev/null) || failed+=("$name: $*")
+  echo "==> $name: its component test (vitest, the testing kit)"
+  (cd "$app" && PATH="$(dirname "$node"):$PATH" "$node" node_modules/vitest/vitest.mjs run </dev/null) || failed+=("$name: component test")
+  if build_without_warnings "$name: vite build" bash -c "cd $app && '$node' node_modules/vite/bin/vite.js build"; then
+    local port
+    port=$(free_port)
+    serve "http://127.0.0.1:$port/" "$app/preview.log" "$node" "$app/node_modules/vite/bin/vite.js" preview "$app" --host 127.0.0.1 --port "$port" --strictPort \
+      && flows "$name: vite 8 build, AI SDK $ai" "http://127.0.0.1:$port" "$node" '' framework-flows.test.mjs
+    stop_server
+  fi
 }
 
 if [[ ",$EXAMPLES," == *,vite,* ]]; then
@@ -153,6 +185,13 @@ if [[ ",$EXAMPLES," == *,jest,* ]]; then
   echo "==> jest 30 (ESM, happy-dom): npm test"
   (cd "$app" && npm test </dev/null) || failed+=('jest 30 (ESM, happy-dom)')
 fi
+
+VUE_CHECK=(node_modules/vue-tsc/bin/vue-tsc.js --noEmit -p .)
+SVELTE_CHECK=(node_modules/svelte-check/bin/svelte-check --fail-on-warnings)
+[[ ",$EXAMPLES," == *,vue,* ]] && framework_app vue "$VUE_APP" node 6 "${VUE_CHECK[@]}"
+[[ ",$EXAMPLES," == *,vue-ai7,* ]] && framework_app vue-ai7 "$VUE_AI7_APP" "$NODE22" 7 "${VUE_CHECK[@]}"
+[[ ",$EXAMPLES," == *,svelte,* ]] && framework_app svelte "$SVELTE_APP" node 6 "${SVELTE_CHECK[@]}"
+[[ ",$EXAMPLES," == *,svelte-ai7,* ]] && framework_app svelte-ai7 "$SVELTE_AI7_APP" "$NODE22" 7 "${SVELTE_CHECK[@]}"
 
 echo "test-examples.sh: $SECONDS s"
 if [ ${#failed[@]} -gt 0 ]; then

@@ -5,10 +5,13 @@
 #   attw --pack --profile esm-only   "Are the types wrong?": every entry point resolves to types (ESM only)
 #   tools/check-types.mjs            the .d.ts under strict with skipLibCheck false (NodeNext and Bundler),
 #                                    the glue .js checked against its .d.ts, with AI SDK 6 and with AI SDK 7,
-#                                    and the entry points that run without ai/@ai-sdk/react/react with none
-#                                    of them installed
-#   tools/check-readme.mjs           every ts/tsx block of README.md and js/README.md (the npm page)
-#                                    type-checked (strict, skipLibCheck false) and run in Node
+#                                    again in examples/vue and examples/svelte for the entry points that
+#                                    need Vue or Svelte, and the entry points that run without ai/@ai-sdk/react/react
+#                                    with none of them installed
+#   tools/check-example-blocks.mjs   the npm README's Vue and Svelte blocks equal the example apps'
+#                                    files (which scripts/test-examples.sh builds, tests and clicks)
+#   tools/check-readme.mjs           every other ts/tsx block of README.md and js/README.md (the npm
+#                                    page) type-checked (strict, skipLibCheck false) and run in Node
 #   tools/check-workspace.mjs        the repository's JS workspace: one lock, shared packages pinned
 #                                    once at the root, exact versions
 #   tools/tested-versions.mjs        writes docs/tested-versions.md and the npm README's "Tested with"
@@ -55,10 +58,17 @@ install_example "$AI7_APP"
 check 'the undeclared-export check finds one' node --test tools/undeclared-exports.test.mjs
 check 'types with AI SDK 6' node tools/check-types.mjs --host "$VITE_APP"
 check 'types with AI SDK 7' "$NODE22" tools/check-types.mjs --host "$AI7_APP"
+# The entry points whose peers the React hosts lack (adk-stream-wasm/vue, /svelte), in the Vue and
+# Svelte example apps, each with one copy of the `ai` its AI SDK package pins.
+install_example "$VUE_APP"
+install_example "$SVELTE_APP"
+check 'types with Vue (examples/vue)' node tools/check-types.mjs --host "$VUE_APP"
+check 'types with Svelte (examples/svelte)' node tools/check-types.mjs --host "$SVELTE_APP"
 check 'types without the optional peers' node tools/check-types.mjs --host "$VITE_APP" --without-peers
+check 'README blocks equal the example apps (Vue, Svelte)' node tools/check-example-blocks.mjs js/README.md
 check 'README code (AI SDK 6, Node 20)' node tools/check-readme.mjs --host "$VITE_APP" README.md js/README.md
 # What these checks and the JS suites ran against: docs/tested-versions.md and the npm README's line.
-check 'tested versions written' node tools/tested-versions.mjs --node22 "$NODE22" "$VITE_APP" "$AI7_APP" "$NEXT_APP"
+check 'tested versions written' node tools/tested-versions.mjs --node22 "$NODE22" "$VITE_APP" "$AI7_APP" "$NEXT_APP" "$VUE_APP" "$VUE_AI7_APP" "$SVELTE_APP" "$SVELTE_AI7_APP"
 
 echo
 if [ ${#failed[@]} -gt 0 ]; then

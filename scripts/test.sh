@@ -18,6 +18,7 @@ STEPS=(
   scripts/test-browser.sh?
   scripts/test-voice.sh?
   scripts/test-integration.sh?
+  scripts/test-frameworks.sh
   scripts/test-e2e.sh?
   scripts/test-examples.sh
   scripts/test-readme-paths.sh

@@ -6,10 +6,24 @@
 //   <!-- readme-check [types-only] [vitest]
 //   lines prepended to the block when it is checked (declarations of what the block assumes)
 //   -->
+// or by `<!-- readme-check example PATH -->`: the block (of any language) is the whole file PATH of
+// an example app, which builds, type-checks and runs it with its framework's tools
+// (scripts/test-examples.sh); tools/check-example-blocks.mjs checks the two are equal. Such a block
+// is not one of extractBlocks' (the React host could not compile a Vue test).
 
 /** The blocks of one Markdown file: {file, line, heading, lang, code, prelude, run, vitest}.
  *  `heading`: the text of the nearest `#` heading above the block ('' before the first). */
 export function extractBlocks(file, text) {
+  return fencedBlocks(file, text).filter((b) => (b.lang === 'ts' || b.lang === 'tsx') && b.example === null);
+}
+
+/** The blocks that are an example app's files: {file, line, lang, code, example (its path)}. */
+export function exampleBlocks(file, text) {
+  return fencedBlocks(file, text).filter((b) => b.example !== null);
+}
+
+/** Every fenced block with the flags of its readme-check comment. */
+function fencedBlocks(file, text) {
   const blocks = [];
   const lines = text.split('\n');
   let pending = null; // the last readme-check comment, until the next fence or other text
@@ -25,7 +39,8 @@ export function extractBlocks(file, text) {
       if (!/-->\s*$/.test(line)) {
         for (i++; i < lines.length && !/^\s*-->\s*$/.test(lines[i]); i++) body.push(lines[i]);
       }
-      pending = { typesOnly: flags.includes('types-only'), vitest: flags.includes('vitest'), prelude: body.join('\n') };
+      const example = flags[0] === 'example' ? (flags[1] ?? '') : null;
+      pending = { typesOnly: flags.includes('types-only'), vitest: flags.includes('vitest'), example, prelude: body.join('\n') };
       continue;
     }
     const fence = /^```(\w+)?\s*$/.exec(line);
@@ -34,18 +49,17 @@ export function extractBlocks(file, text) {
       const code = [];
       for (i++; i < lines.length && !/^```\s*$/.test(lines[i]); i++) code.push(lines[i]);
       const lang = fence[1] ?? '';
-      if (lang === 'ts' || lang === 'tsx') {
-        blocks.push({
-          file,
-          line: start,
-          heading,
-          lang,
-          code: code.join('\n'),
-          prelude: pending?.prelude ?? '',
-          run: !pending?.typesOnly,
-          vitest: Boolean(pending?.vitest),
-        });
-      }
+      blocks.push({
+        file,
+        line: start,
+        heading,
+        lang,
+        code: code.join('\n'),
+        prelude: pending?.prelude ?? '',
+        run: !pending?.typesOnly,
+        vitest: Boolean(pending?.vitest),
+        example: pending?.example ?? null,
+      });
       pending = null;
       continue;
     }

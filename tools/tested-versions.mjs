@@ -19,7 +19,9 @@ const args = process.argv.slice(2);
 const node22Index = args.indexOf('--node22');
 const node22 = node22Index >= 0 ? args[node22Index + 1] : undefined;
 const apps = args.filter((_, i) => i !== node22Index && i !== node22Index + 1);
-const PACKAGES = ['ai', '@ai-sdk/react', 'react', 'vite', 'next', 'typescript', 'vitest', 'jsdom'];
+const PACKAGES = ['ai', '@ai-sdk/react', 'react', '@ai-sdk/vue', 'vue', '@ai-sdk/svelte', 'svelte', 'vite', 'next', 'typescript', 'vitest', 'jsdom'];
+/** The packages of tests/frameworks (issue 34), a workspace of the root like tests/js. */
+const FRAMEWORK_PACKAGES = new Set(['@ai-sdk/vue', 'vue', '@ai-sdk/svelte', 'svelte']);
 
 /** The version of `name` installed under `dir`'s node_modules, or undefined. */
 function installed(dir, name) {
@@ -43,7 +45,7 @@ function locked(dir, name) {
 // The example apps are copied out of the repository under another name; name them as the repository does.
 const appName = (dir) => {
   const base = path.basename(dir);
-  return base === 'vite-ai7' ? 'examples/vite/ai7' : `examples/${base}`;
+  return base.endsWith('-ai7') ? `examples/${base.slice(0, -'-ai7'.length)}/ai7` : `examples/${base}`;
 };
 
 /** rows: package → version → set of where it ran. */
@@ -57,7 +59,12 @@ function add(name, version, where) {
 }
 
 // The JS workspace: tests/js (AI SDK 6 run), the package checks and the README code.
-for (const name of PACKAGES) add(name, installed(root, name), 'tests/js, package checks');
+for (const name of PACKAGES) add(name, installed(root, name), FRAMEWORK_PACKAGES.has(name) ? 'tests/frameworks' : 'tests/js, package checks');
+// The AI SDK 7 run of tests/frameworks: @ai-sdk/vue@4 and @ai-sdk/svelte@5 under other names.
+for (const [alias, name] of [['ai7-vue', '@ai-sdk/vue'], ['ai7-svelte', '@ai-sdk/svelte']]) {
+  add(name, installed(root, alias), 'tests/frameworks (AI SDK 7 run)');
+  add('ai', installed(path.join(root, 'node_modules', alias), 'ai'), 'tests/frameworks (AI SDK 7 run)');
+}
 // The AI SDK 7 run of tests/js: @ai-sdk/react@4 as `ai7-react`, and the `ai` it pins.
 try {
   const ai7React = path.dirname(createRequire(path.join(root, 'package.json')).resolve('ai7-react/package.json'));
@@ -110,7 +117,8 @@ console.log(`tested-versions: ${before === table ? 'unchanged' : 'written'}: doc
 const summary = (name) => [...(rows.get(name)?.keys() ?? [])].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 const list = (name) => summary(name).join(', ');
 const line =
-  `Tested with ai ${list('ai')}, @ai-sdk/react ${list('@ai-sdk/react')}, React ${list('react')}, Vite ${list('vite')}, ` +
+  `Tested with ai ${list('ai')}, @ai-sdk/react ${list('@ai-sdk/react')}, React ${list('react')}, @ai-sdk/vue ${list('@ai-sdk/vue')}, ` +
+  `Vue ${list('vue')}, @ai-sdk/svelte ${list('@ai-sdk/svelte')}, Svelte ${list('svelte')}, Vite ${list('vite')}, ` +
   // Node by major only: its patch release is the machine's, and would change the line on every machine.
   `Next.js ${list('next')}, TypeScript ${list('typescript')}, Node ${[...new Set(summary('Node').map((v) => v.split('.')[0]))].join(', ')}.`;
 const readme = path.join(root, 'js', 'README.md');

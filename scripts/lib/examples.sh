@@ -12,12 +12,18 @@ VITE_APP=$EXAMPLES_DIR/vite
 AI7_APP=$EXAMPLES_DIR/vite-ai7
 NEXT_APP=$EXAMPLES_DIR/next
 JEST_APP=$EXAMPLES_DIR/jest
+VUE_APP=$EXAMPLES_DIR/vue
+SVELTE_APP=$EXAMPLES_DIR/svelte
+# examples/vue/ai7 and examples/svelte/ai7: the same sources with AI SDK 7.
+VUE_AI7_APP=$EXAMPLES_DIR/vue-ai7
+SVELTE_AI7_APP=$EXAMPLES_DIR/svelte-ai7
 
 # copy_example SOURCE APP [PACKAGE_DIR]: APP gets the files under SOURCE that git does not ignore
 # (committed or not; without a nested app's folder such as examples/vite/ai7), with package.json and
-# package-lock.json taken from PACKAGE_DIR when given. A variant (PACKAGE_DIR given) gets no
-# vite.config: the ai7 app runs Vite 7's dev server with no configuration at all. Files of an earlier
-# copy are removed first; node_modules is kept.
+# package-lock.json taken from PACKAGE_DIR when given. examples/vite's variant gets no vite.config:
+# it runs Vite 7's dev server with no configuration at all (the Vue and Svelte variants keep theirs,
+# which holds their framework's plugin). Files of an earlier copy are removed first; node_modules is
+# kept.
 copy_example() {
   local source=$1 app=$2 package_dir=${3:-} file
   mkdir -p "$app"
@@ -25,7 +31,7 @@ copy_example() {
   while IFS= read -r file; do
     file=${file#"$source"/}
     [[ "$file" == ai7/* ]] && continue
-    [ -n "$package_dir" ] && [[ "$file" == vite.config.* ]] && continue
+    [ -n "$package_dir" ] && [ "$source" = examples/vite ] && [[ "$file" == vite.config.* ]] && continue
     mkdir -p "$app/$(dirname "$file")"
     cp "$source/$file" "$app/$file"
   done < <(git ls-files --cached --others --exclude-standard -- "$source")
@@ -43,6 +49,10 @@ install_example() {
     "$AI7_APP") copy_example examples/vite "$app" examples/vite/ai7 ;;
     "$NEXT_APP") copy_example examples/next "$app" ;;
     "$JEST_APP") copy_example examples/jest "$app" ;;
+    "$VUE_APP") copy_example examples/vue "$app" ;;
+    "$SVELTE_APP") copy_example examples/svelte "$app" ;;
+    "$VUE_AI7_APP") copy_example examples/vue "$app" examples/vue/ai7 ;;
+    "$SVELTE_AI7_APP") copy_example examples/svelte "$app" examples/svelte/ai7 ;;
     *) fail "install_example: $app is not one of the example apps" ;;
   esac
   echo "example app $app: copied from the repository"

@@ -4,7 +4,8 @@
 // name exported at run time and missing from the .d.ts is an API a TypeScript user cannot see, or
 // one the package meant to keep internal: tools/check-types.mjs fails on either.
 //
-//   undeclaredExports(packageDir, {name, node}) → [{entry, names}]  (empty: every export declared)
+//   undeclaredExports(packageDir, {node, skip}) → [{entry, names}]  (empty: every export declared;
+//   `skip`: subpaths not to import here)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,11 +21,12 @@ function entriesOf(packageDir) {
     .map(([subpath, target]) => ({ subpath, js: path.join(packageDir, target.default), dts: path.join(packageDir, target.types) }));
 }
 
-/** The names each JS module exports at run time (imported by `node`, in a process of its own). */
+/** The names each JS module exports at run time (imported by `node`, in a process of its own; with
+ *  the `svelte` condition, the only one @ai-sdk/svelte exports: its runes run when a Chat is made). */
 function runtimeNames(files, node) {
   const script = `const out = {}; for (const f of JSON.parse(process.argv[1])) out[f] = Object.keys(await import(require('node:url').pathToFileURL(f).href)); console.log(JSON.stringify(out));`;
   const wrapped = `const require = (await import('node:module')).createRequire(import.meta.url); ${script}`;
-  return JSON.parse(execFileSync(node, ['--input-type=module', '-e', wrapped, JSON.stringify(files)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+  return JSON.parse(execFileSync(node, ['--conditions=svelte', '--input-type=module', '-e', wrapped, JSON.stringify(files)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
 /** The names each .d.ts exports (values and types). */
@@ -41,8 +43,8 @@ function declaredNames(files) {
   return out;
 }
 
-export function undeclaredExports(packageDir, { node = process.execPath } = {}) {
-  const entries = entriesOf(packageDir);
+export function undeclaredExports(packageDir, { node = process.execPath, skip = new Set() } = {}) {
+  const entries = entriesOf(packageDir).filter((e) => !skip.has(e.subpath));
   const runtime = runtimeNames(entries.map((e) => e.js), node);
   const declared = declaredNames(entries.map((e) => e.dts));
   return entries

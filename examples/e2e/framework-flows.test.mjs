@@ -1,0 +1,117 @@
+// Clicks through the Vue and Svelte example apps (examples/vue, examples/svelte, served by
+// scripts/test-examples.sh at APP_URL) in Debian's headless Chromium against the local demo backend
+// (www/server, started here), as issue 34's "done when" says: a payment approved and denied (SSE
+// and BIDI), two approvals in one BIDI turn (SPEC §4a W6), and an approved get_location in SSE and
+// BIDI, each ending with the backend's final text, exactly the expected requests, nothing more
+// after them, and no protocol violation. The apps are the npm README's "Vue" and "Svelte" code,
+// which has no test ids: the test finds what a user sees (the Message box, the Send, Approve and
+// Deny buttons, the messages' text).
+//   APP_URL     the served app (required)
+//   APP_LABEL   a name for the test titles (e.g. 'vue: vite 8 build, AI SDK 6')
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { startBackend } from '../../www/server/app.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/support/chromium.mjs';
+
+const APP_URL = process.env.APP_URL;
+const LABEL = process.env.APP_LABEL ?? APP_URL;
+// After the final text, the counts must stay the same this long (nothing else is sent).
+const QUIET_MS = 1500;
+const POSITION = { latitude: 35.6762, longitude: 139.6503, accuracy: 20 };
+assert.ok(APP_URL, 'APP_URL is not set: run scripts/test-examples.sh');
+
+let browser;
+let backend;
+before(async () => {
+  [browser, backend] = await Promise.all([
+    chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true }),
+    startBackend({ port: 0, quiet: true, chunkDelayMs: 5, staticDir: null }),
+  ]);
+});
+after(async () => {
+  await browser?.close();
+  await backend?.close();
+});
+
+const counts = () => {
+  const { sseRequests, bidiMessages, bidiConnections, toolResults, violations } = backend.stats.toJSON();
+  return { sseRequests, bidiMessages, bidiConnections, toolResults, violations };
+};
+
+/**
+ * Opens the app in `mode`, sends `prompt`, runs `act(page)` (the user's answers), waits for `final`
+ * in the messages, then checks the requests (`expected`), the quiet after them, no violation and no
+ * error in the page.
+ */
+async function flow({ mode, prompt, act, final, expected }) {
+  backend.stats.reset();
+  const context = await browser.newContext({ geolocation: POSITION, permissions: ['geolocation'] });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/favicon/.test(msg.location().url ?? '')) errors.push(`console: ${msg.text()}`);
+  });
+  try {
+    await page.goto(`${APP_URL}/?mode=${mode}&backend=${encodeURIComponent(backend.url)}`);
+    await page.getByLabel('Message').fill(prompt);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await act(page);
+    await page.locator('li').filter({ hasText: final }).first().waitFor({ timeout: 15000 });
+    const pick = (c) => Object.fromEntries(Object.keys(expected).map((k) => [k, c[k]]));
+    assert.deepEqual(pick(counts()), expected, 'the requests the flow needs, no more');
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    assert.deepEqual(pick(counts()), expected, `the same ${QUIET_MS} ms later`);
+    assert.deepEqual(counts().violations, [], 'the backend saw no protocol violation');
+    assert.deepEqual(errors, [], 'no error in the page');
+  } catch (error) {
+    if (errors.length) error.message += `\nerrors in the page:\n  ${errors.join('\n  ')}`;
+    const text = await page.locator('body').innerText().catch(() => '(no page)');
+    error.message += `\nthe page shows:\n${text.slice(0, 1500)}\nthe backend counted: ${JSON.stringify(counts())}`;
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Clicks the first `name` button once one is there. */
+const click = (page, name) => page.getByRole('button', { name, exact: true }).first().click({ timeout: 15000 });
+const requests = (mode, n) => (mode === 'sse' ? { sseRequests: n, bidiMessages: 0 } : { sseRequests: 0, bidiMessages: n, bidiConnections: 1 });
+
+for (const mode of ['sse', 'bidi']) {
+  for (const approved of [true, false]) {
+    test(`${LABEL}: ${mode.toUpperCase()}, process_payment ${approved ? 'approved' : 'denied'}: one follow-up request`, () =>
+      flow({
+        mode,
+        prompt: 'Send $50 to Hanako',
+        act: (page) => click(page, approved ? 'Approve' : 'Deny'),
+        final: approved ? /Sent \$50 to Hanako \(transaction txn_\w+\); your wallet balance is \$950\./ : /The payment of \$50 to Hanako was not made: you denied it\./,
+        expected: requests(mode, 2),
+      }));
+  }
+
+  test(`${LABEL}: ${mode.toUpperCase()}, get_location approved: the browser's position goes with the approval, one follow-up request`, () =>
+    flow({
+      mode,
+      prompt: 'Where am I?',
+      act: (page) => click(page, 'Approve'),
+      final: /You are at latitude 35\.6762, longitude 139\.6503/,
+      expected: { ...requests(mode, 2), toolResults: 0 },
+    }));
+}
+
+test(`${LABEL}: BIDI, two approvals in one turn (SPEC §4a W6): both shown, both answers in one frame`, () =>
+  flow({
+    mode: 'bidi',
+    prompt: 'Pay $30 to Alice and $40 to Bob at once',
+    act: async (page) => {
+      // Both approvals are shown together before the user answers either.
+      await page.getByRole('button', { name: 'Approve', exact: true }).nth(1).waitFor({ timeout: 15000 });
+      await click(page, 'Approve');
+      await page.waitForFunction(() => [...document.querySelectorAll('button')].filter((b) => b.textContent === 'Deny').length === 1);
+      await click(page, 'Deny');
+    },
+    final: /The payment of \$40 to Bob was not made: you denied it\./,
+    expected: requests('bidi', 2),
+  }));

@@ -1,0 +1,62 @@
+// One AI SDK `Chat` of Vue or Svelte with this library's engine, helpers, browser tools and
+// transport: what `adk-stream-wasm/vue`'s useAdkChat and `adk-stream-wasm/svelte`'s AdkChat are
+// built on (issue 34). The framework's reactivity is its own `Chat`'s message store, so nothing
+// here depends on the framework: the entries pass the class in.
+import { createAdkFor } from './create-adk.js';
+import { LazyBidiTransport } from './lazy-transport.js';
+import { AdkSseTransport } from './sse-transport.js';
+import { CALLBACKS, CHAT_OPTIONS, checkOptions } from './chat-options.js';
+import { describeValue, invalidArgument } from './errors.js';
+
+/**
+ * `options` as useAdkChat takes them (`{mode, api?, url?, bidiPattern?, tools?, frontendTools?,
+ * backend?, transport?, transportOptions?, id?, ...chatOptions}`); `Chat` the framework's class.
+ * Returns `{chat, adk, transport, close()}`: the chat is attached, so approved browser tools run by
+ * themselves; `close()` detaches it and closes the transport it built (a given one is the app's).
+ * @param {Record<string, any>} options @param {new (init: any) => any} Chat @param {string} fn
+ */
+export function createFrameworkChat(options, Chat, fn) {
+  if (options === null || typeof options !== 'object') {
+    throw invalidArgument(fn, `the options are ${describeValue(options)}`, "{mode: 'sse' | 'bidi', api?, url?, ...}");
+  }
+  checkOptions(options, fn);
+  const { mode = 'sse', api = '/api/chat', url, bidiPattern, tools, frontendTools, backend, transport: own, transportOptions, id } = options;
+  /** @type {{ adk: any }} */
+  const holder = { adk: null };
+  // The transport's browser tools are the engine's: one set, said once (SPEC §4a W1, §6).
+  const isFrontendTool = (/** @type {string} */ name) => holder.adk !== null && holder.adk.autoSend.isFrontendTool(name);
+  const transport =
+    own ??
+    (mode === 'bidi'
+      ? new LazyBidiTransport({
+          url,
+          backend,
+          frontendTools: isFrontendTool,
+          ...transportOptions,
+          // Chunks that arrived with no open stream go into the chat (nothing is lost, SPEC §5 W8).
+          onBufferedChunks: () => {
+            if (holder.adk) void holder.adk.resumeBuffered();
+            if (transportOptions && typeof transportOptions.onBufferedChunks === 'function') transportOptions.onBufferedChunks();
+          },
+        })
+      : new AdkSseTransport({ api, backend, frontendTools: isFrontendTool, ...transportOptions }));
+  // onError hears the engine's errors (a WebAssembly trap) as well as the chat's.
+  const adk = createAdkFor({ mode, bidiPattern, tools, frontendTools, transport, onToolError: options.onToolError, onError: options.onError }, fn);
+  holder.adk = adk;
+  /** @type {Record<string, unknown>} */
+  const chatInit = { id, transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen };
+  for (const key of [...CHAT_OPTIONS, ...CALLBACKS]) {
+    if (key !== 'onToolError' && options[key] !== undefined) chatInit[key] = options[key];
+  }
+  const chat = new Chat(chatInit);
+  adk.attach(chat);
+  return {
+    chat,
+    adk,
+    transport,
+    close() {
+      adk.detach();
+      if (own === undefined && 'close' in transport && typeof transport.close === 'function') transport.close();
+    },
+  };
+}
