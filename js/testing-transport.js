@@ -7,24 +7,16 @@ import { continuedMessageId } from './adk-wire.js';
 // transports import the same machine); none of them loads WebAssembly.
 import { AgentTurn } from './agent-turn.js';
 import { ChunkBuffer } from './chunk-buffer.js';
-import { resumeWouldSplit } from './transport-options.js';
+import { abortError, resumeWouldSplit } from './transport-options.js';
+import { base64 } from './frames.js';
 import { copyJson } from './json-copy.js';
 
-const base64 = (bytes) => {
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
-  return btoa(text);
-};
 const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 /** A deep copy of JSON data, framework proxies included (json-copy.js). */
 export const copy = copyJson;
 
-function abortError(signal) {
-  if (signal && signal.reason instanceof Error) return signal.reason;
-  const error = new Error('The request was aborted.');
-  error.name = 'AbortError';
-  return error;
-}
+/** What an aborted request rejects with: the signal's reason, as BidiTransport rejects. */
+const abortedBy = (signal) => (signal.reason === undefined ? abortError() : signal.reason);
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -199,7 +191,7 @@ export class AdkTestTransport {
           'Either the chat sent once too often, or the script needs another response.',
       );
     }
-    if (abortSignal && abortSignal.aborted) throw abortError(abortSignal);
+    if (abortSignal && abortSignal.aborted) throw abortedBy(abortSignal);
     // As BidiTransport#beginResponse: an open resumed response ends; the request opens the turn it
     // continues; buffered chunks that continue the turn lead its stream (a turn of the backend's
     // own stays buffered, for reconnectToStream).
@@ -318,7 +310,7 @@ export class AdkTestTransport {
             this.#turn.ended();
             end();
             try {
-              controller.error(abortError(signal));
+              controller.error(abortedBy(signal));
             } catch {
               // the stream is already closed
             }
