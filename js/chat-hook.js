@@ -7,44 +7,10 @@ import { Chat, useChat } from '@ai-sdk/react';
 import { createSseAdk } from './create-adk.js';
 import { AdkSseTransport } from './sse-transport.js';
 import { invalidArgument } from './errors.js';
+import { CALLBACKS, CHAT_OPTIONS, checkOptions, resumeBufferedThen } from './chat-options.js';
 
-/** The app's callbacks: the Chat calls them through wrappers that read the latest render's. */
-const CALLBACKS = ['onError', 'onToolCall', 'onFinish', 'onData', 'onToolError'];
-/** AI SDK's other `Chat` options, read when the chat is created (as `useChat` reads them). */
-const CHAT_OPTIONS = ['messages', 'generateId', 'messageMetadataSchema', 'dataPartSchemas'];
 /** `useChat`'s own options. */
 const USE_CHAT_OPTIONS = ['experimental_throttle', 'resume'];
-/** What identifies the chat, its engine and its transport. */
-const OWN_OPTIONS = ['mode', 'api', 'url', 'bidiPattern', 'tools', 'frontendTools', 'backend', 'transport', 'transportOptions', 'id'];
-const KNOWN = new Set([...OWN_OPTIONS, ...CALLBACKS, ...CHAT_OPTIONS, ...USE_CHAT_OPTIONS]);
-/** Options the hook builds itself from `transport`; giving both would leave one of them unused. */
-const SET_BY_TRANSPORT = ['api', 'url', 'transportOptions', 'backend'];
-
-/** Refuses what the hook would silently ignore or override, and BIDI where the hook is SSE only. */
-function checkOptions(options, F, sseOnly) {
-  if (sseOnly && options.mode === 'bidi') {
-    throw invalidArgument(F, "mode 'bidi' in the SSE-only hook", "mode 'sse' (or none); useAdkChat from 'adk-stream-wasm/react' takes 'bidi'");
-  }
-  for (const key of Object.keys(options)) {
-    if (key === 'sendAutomaticallyWhen') {
-      throw invalidArgument(F, '`sendAutomaticallyWhen` is given', "no sendAutomaticallyWhen: the chat's engine decides when to send (use useChat with createAutoSend for a decision of your own)");
-    }
-    if (!KNOWN.has(key)) {
-      throw invalidArgument(F, `the option \`${key}\` is not one useAdkChat knows`, `one of ${[...KNOWN].join(', ')}`);
-    }
-  }
-  if (options.transport !== undefined) {
-    const transport = options.transport;
-    if (transport === null || typeof transport !== 'object' || typeof transport.sendMessages !== 'function') {
-      throw invalidArgument(F, '`transport` is not a ChatTransport', 'an object with sendMessages() and reconnectToStream(), such as AdkTestTransport or BidiTransport');
-    }
-    for (const key of SET_BY_TRANSPORT) {
-      if (options[key] !== undefined) {
-        throw invalidArgument(F, `\`${key}\` is given with \`transport\``, 'either your own transport or the options that configure the one useAdkChat builds, not both');
-      }
-    }
-  }
-}
 
 /** A key that changes exactly when the browser tool set changes. */
 function toolSetKey(frontendTools) {
@@ -61,7 +27,10 @@ function toolSetKey(frontendTools) {
  * @param {Record<string, any>} options @param {{transport: (options: any) => any, createAdk: (options: any, fn: string) => any} | null} bidi @param {string} fn
  */
 export function useAdkChatWith(options, bidi, fn) {
-  checkOptions(options, fn, bidi === null);
+  if (bidi === null && options.mode === 'bidi') {
+    throw invalidArgument(fn, "mode 'bidi' in the SSE-only hook", "mode 'sse' (or none); useAdkChat from 'adk-stream-wasm/react' takes 'bidi'");
+  }
+  checkOptions(options, fn, USE_CHAT_OPTIONS);
   const {
     mode = 'sse',
     api = '/api/chat',
@@ -94,13 +63,7 @@ export function useAdkChatWith(options, bidi, fn) {
             backend,
             frontendTools: isFrontendTool,
             ...transportOptions,
-            // Chunks that arrived with no open stream go into the chat (nothing is lost, SPEC §5 W8).
-            onBufferedChunks: () => {
-              if (holder.adk) void holder.adk.resumeBuffered();
-              if (transportOptions && typeof transportOptions.onBufferedChunks === 'function') {
-                transportOptions.onBufferedChunks();
-              }
-            },
+            onBufferedChunks: resumeBufferedThen(holder, transportOptions),
           })
         : new AdkSseTransport({ api, backend, frontendTools: isFrontendTool, ...transportOptions }));
     const call = (name) => (...args) => {

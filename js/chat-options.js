@@ -1,7 +1,6 @@
-// The options of the one-call chats of Vue (`useAdkChat`) and Svelte (`AdkChat`): which exist, and
-// the check that refuses what a chat would silently ignore or override. React's hook
-// (chat-hook.js) applies the same rule in its own copy: sharing this module grew the React SSE app
-// by 11 B gzip (rollup's module order), and the React apps must not grow (issue 34).
+// The options of the one-call chats (React's and Vue's `useAdkChat`, Svelte's `AdkChat`): which
+// exist, and the check that refuses what a chat would silently ignore or override. One rule for the
+// three (sharing it costs the React SSE app 11 B gzip against a copy of its own).
 import { invalidArgument } from './errors.js';
 
 /** The app's callbacks: the Chat's own, and the engine's `onToolError` (and `onError` too). */
@@ -13,14 +12,13 @@ const OWN_OPTIONS = ['mode', 'api', 'url', 'bidiPattern', 'tools', 'frontendTool
 /** Options the chat builds itself from `transport`; giving both would leave one of them unused. */
 const SET_BY_TRANSPORT = ['api', 'url', 'transportOptions', 'backend'];
 
-/** Every option the chats take. */
-const KNOWN = new Set([...OWN_OPTIONS, ...CALLBACKS, ...CHAT_OPTIONS]);
-
 /**
- * Refuses what the chat would silently ignore or override (`F` is the name errors give).
- * @param {Record<string, any>} options @param {string} F
+ * Refuses what the chat would silently ignore or override (`F` is the name errors give; `more`,
+ * the options of the framework's own hook, such as React's `useChat`).
+ * @param {Record<string, any>} options @param {string} F @param {string[]} [more]
  */
-export function checkOptions(options, F) {
+export function checkOptions(options, F, more = []) {
+  const KNOWN = new Set([...OWN_OPTIONS, ...CALLBACKS, ...CHAT_OPTIONS, ...more]);
   for (const key of Object.keys(options)) {
     if (key === 'sendAutomaticallyWhen') {
       throw invalidArgument(F, '`sendAutomaticallyWhen` is given', "no sendAutomaticallyWhen: the chat's engine decides when to send (use useChat with createAutoSend for a decision of your own)");
@@ -41,3 +39,13 @@ export function checkOptions(options, F) {
     }
   }
 }
+
+/**
+ * A one-call chat's `onBufferedChunks` for its BIDI transport: chunks that arrived with no open
+ * stream go into the chat (nothing is lost, SPEC §5 W8), then the app's own callback hears of them.
+ * @param {{adk: any}} holder @param {Record<string, any> | undefined} transportOptions
+ */
+export const resumeBufferedThen = (holder, transportOptions) => () => {
+  if (holder.adk) void holder.adk.resumeBuffered();
+  if (transportOptions && typeof transportOptions.onBufferedChunks === 'function') transportOptions.onBufferedChunks();
+};

@@ -5,7 +5,7 @@
 import { createAdkFor } from './create-adk.js';
 import { LazyBidiTransport } from './lazy-transport.js';
 import { AdkSseTransport } from './sse-transport.js';
-import { CALLBACKS, CHAT_OPTIONS, checkOptions } from './chat-options.js';
+import { CALLBACKS, CHAT_OPTIONS, checkOptions, resumeBufferedThen } from './chat-options.js';
 import { describeValue, invalidArgument } from './errors.js';
 
 /**
@@ -33,11 +33,7 @@ export function createFrameworkChat(options, Chat, fn) {
           backend,
           frontendTools: isFrontendTool,
           ...transportOptions,
-          // Chunks that arrived with no open stream go into the chat (nothing is lost, SPEC §5 W8).
-          onBufferedChunks: () => {
-            if (holder.adk) void holder.adk.resumeBuffered();
-            if (transportOptions && typeof transportOptions.onBufferedChunks === 'function') transportOptions.onBufferedChunks();
-          },
+          onBufferedChunks: resumeBufferedThen(holder, transportOptions),
         })
       : new AdkSseTransport({ api, backend, frontendTools: isFrontendTool, ...transportOptions }));
   // onError hears the engine's errors (a WebAssembly trap) as well as the chat's.

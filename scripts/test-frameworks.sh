@@ -22,46 +22,19 @@ source scripts/lib/js-suite.sh
 
 require_pkg pkg/package.json pkg/index.js pkg/chat.js pkg/transport.js pkg/testing.js
 
-FIXTURES=${ADK_FIXTURES_DIR:-$ROOT/../shared/fixtures}
-[ -f "$FIXTURES/process_payment-approved-bidi-baseline.json" ] \
-  || fail "the recorded fixtures are not in $FIXTURES: ../shared/fixtures must lie beside the repository (or set ADK_FIXTURES_DIR)"
+require_fixtures
 
 ensure_node22
 ensure_workspace
-
-results=$(mktemp -d)
-trap 'rm -rf "$results"' EXIT
-failed=()
-total_passed=0
-total_failed=0
-total_skipped=0
 
 run_suite() {
   local label=$1 node=$2 ai=$3 polyfill=$4
   shift 4
   printf '\n==> %s: AI SDK %s on Node %s\n' "$label" "$ai" "$("$node" --version)"
-  (cd "$PROJECT" && PATH="$(dirname "$node"):$PATH" AI_SDK=$ai ADK_WS_POLYFILL=$polyfill ADK_FIXTURES_DIR="$FIXTURES" \
-    timeout 300 "$node" "$ROOT/node_modules/vitest/vitest.mjs" run "$@" \
-    --reporter=default --reporter=json --outputFile.json="$results/$label.json" </dev/null) || failed+=("$label")
-  if [ -f "$results/$label.json" ]; then
-    local passed failed_count skipped
-    read -r passed failed_count skipped < <(vitest_counts "$node" "$results/$label.json")
-    total_passed=$((total_passed + passed))
-    total_failed=$((total_failed + failed_count))
-    total_skipped=$((total_skipped + skipped))
-  else
-    failed+=("$label (no results)")
-    total_failed=$((total_failed + 1))
-  fi
+  suite_run "$label" "$node" AI_SDK="$ai" ADK_WS_POLYFILL="$polyfill" ADK_FIXTURES_DIR="$FIXTURES" -- "$@"
 }
 
 run_suite ai6 "$(command -v node)" 6 1 "$@"
 run_suite ai7 "$NODE22" 7 0 "$@"
 
-echo
-if [ ${#failed[@]} -gt 0 ]; then
-  echo "test-frameworks.sh: FAILED: ${failed[*]}" >&2
-  echo "frameworks: $total_passed passed, $total_failed failed, $total_skipped skipped"
-  exit 1
-fi
-echo "frameworks: $total_passed passed, $total_failed failed, $total_skipped skipped"
+suite_end frameworks

@@ -83,3 +83,70 @@ vitest_counts() {
     const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
     console.log(r.numPassedTests, r.numFailedTests + (r.numRuntimeErrors ?? 0), r.numPendingTests + r.numTodoTests);' "$report"
 }
+
+# --- a suite's vitest runs and their totals (test-js.sh, test-integration.sh, test-frameworks.sh) ---
+suite_failures=()
+suite_passed=0
+suite_failed=0
+suite_skipped=0
+SUITE_RESULTS=''
+
+# suite_count LABEL PASSED FAILED SKIPPED: adds a run's counts to the suite's totals.
+suite_count() {
+  suite_passed=$((suite_passed + $2))
+  suite_failed=$((suite_failed + $3))
+  suite_skipped=$((suite_skipped + $4))
+  [ "$3" -eq 0 ] || [[ " ${suite_failures[*]} " == *" $1 "* ]] || suite_failures+=("$1")
+}
+
+# suite_run LABEL NODE [NAME=VALUE...] [-- VITEST_ARGUMENTS...]: vitest in $PROJECT with NODE first
+# on the PATH and the environment given, stopped after $SUITE_TIMEOUT seconds (default 300; 0: no
+# bound); its JSON report's counts go into the totals, and a run that fails or writes no report is
+# named in them.
+suite_run() {
+  local label=$1 node=$2
+  shift 2
+  local vars=()
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do
+    vars+=("$1")
+    shift
+  done
+  [ $# -gt 0 ] && shift
+  if [ -z "$SUITE_RESULTS" ]; then
+    SUITE_RESULTS=$(mktemp -d)
+    trap 'rm -rf "$SUITE_RESULTS"' EXIT
+  fi
+  local report="$SUITE_RESULTS/$label.json"
+  (cd "$PROJECT" && env PATH="$(dirname "$node"):$PATH" "${vars[@]}" \
+    timeout "${SUITE_TIMEOUT:-300}" "$node" "$ROOT/node_modules/vitest/vitest.mjs" run "$@" \
+    --reporter=default --reporter=json --outputFile.json="$report" </dev/null) || suite_failures+=("$label")
+  if [ -f "$report" ]; then
+    local passed failed skipped
+    read -r passed failed skipped < <(vitest_counts "$node" "$report")
+    suite_count "$label" "$passed" "$failed" "$skipped"
+  else
+    suite_count "$label (no results)" 0 1 0
+  fi
+}
+
+# suite_end NAME: the totals line ("NAME: N passed, N failed, N skipped"); exits non-zero, naming
+# the runs that failed, when any did.
+suite_end() {
+  local name=$1 line
+  line="$name: $suite_passed passed, $suite_failed failed, $suite_skipped skipped"
+  echo
+  if [ ${#suite_failures[@]} -gt 0 ]; then
+    echo "test-$name.sh: FAILED: ${suite_failures[*]}" >&2
+    echo "$line"
+    exit 1
+  fi
+  echo "$line"
+}
+
+# FIXTURES: the recorded backend streams (../shared/fixtures beside the repository, or
+# ADK_FIXTURES_DIR), or the suite fails saying where they must be.
+require_fixtures() {
+  FIXTURES=${ADK_FIXTURES_DIR:-$ROOT/../shared/fixtures}
+  [ -f "$FIXTURES/process_payment-approved-bidi-baseline.json" ] \
+    || fail "the recorded fixtures are not in $FIXTURES: ../shared/fixtures must lie beside the repository (or set ADK_FIXTURES_DIR)"
+}
