@@ -5,9 +5,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Chat, useChat } from '@ai-sdk/react';
 import { createSseAdk } from './create-adk.js';
-import { AdkSseTransport } from './sse-transport.js';
 import { invalidArgument } from './errors.js';
-import { CALLBACKS, CHAT_OPTIONS, checkOptions, resumeBufferedThen } from './chat-options.js';
+import { CALLBACKS, CHAT_OPTIONS, chatTransport, checkOptions } from './chat-options.js';
 
 /** `useChat`'s own options. */
 const USE_CHAT_OPTIONS = ['experimental_throttle', 'resume'];
@@ -53,19 +52,7 @@ export function useAdkChatWith(options, bidi, fn) {
   const created = useMemo(() => {
     /** @type {{ adk: any }} */
     const holder = { adk: null };
-    // The transport's browser tools are the engine's: one set, said once (SPEC §4a W1, §6).
-    const isFrontendTool = (name) => holder.adk !== null && holder.adk.autoSend.isFrontendTool(name);
-    const transport =
-      ownTransport ??
-      (mode === 'bidi' && bidi !== null
-        ? bidi.transport({
-            url,
-            backend,
-            frontendTools: isFrontendTool,
-            ...transportOptions,
-            onBufferedChunks: resumeBufferedThen(holder, transportOptions),
-          })
-        : new AdkSseTransport({ api, backend, frontendTools: isFrontendTool, ...transportOptions }));
+    const transport = chatTransport({ transport: ownTransport, mode, api, url, backend, transportOptions }, holder, bidi && bidi.transport);
     const call = (name) => (...args) => {
       const callback = latest.current[name];
       return typeof callback === 'function' ? callback(...args) : undefined;

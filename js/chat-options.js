@@ -2,6 +2,7 @@
 // exist, and the check that refuses what a chat would silently ignore or override. One rule for the
 // three (sharing it costs the React SSE app 11 B gzip against a copy of its own).
 import { invalidArgument } from './errors.js';
+import { AdkSseTransport } from './sse-transport.js';
 
 /** The app's callbacks: the Chat's own, and the engine's `onToolError` (and `onError` too). */
 export const CALLBACKS = ['onError', 'onToolCall', 'onFinish', 'onData', 'onToolError'];
@@ -41,11 +42,26 @@ export function checkOptions(options, F, more = []) {
 }
 
 /**
- * A one-call chat's `onBufferedChunks` for its BIDI transport: chunks that arrived with no open
- * stream go into the chat (nothing is lost, SPEC §5 W8), then the app's own callback hears of them.
- * @param {{adk: any}} holder @param {Record<string, any> | undefined} transportOptions
+ * A one-call chat's transport: the app's own, else the one the chat builds for its mode
+ * (`bidiTransport` builds the BIDI one; null where the entry is SSE only). Its browser tools are
+ * the engine's, asked through `holder.adk` once it exists: one set, said once (SPEC §4a W1, §6).
+ * Chunks that arrive with no open stream go into the chat (nothing is lost, SPEC §5 W8), then the
+ * app's own `onBufferedChunks` hears of them.
+ * @param {Record<string, any>} options the chat's options, read with their defaults
+ * @param {{adk: any}} holder @param {((options: any) => any) | null} bidiTransport
  */
-export const resumeBufferedThen = (holder, transportOptions) => () => {
-  if (holder.adk) void holder.adk.resumeBuffered();
-  if (transportOptions && typeof transportOptions.onBufferedChunks === 'function') transportOptions.onBufferedChunks();
-};
+export function chatTransport({ transport, mode, api, url, backend, transportOptions }, holder, bidiTransport) {
+  if (transport !== undefined) return transport;
+  const isFrontendTool = (/** @type {string} */ name) => holder.adk !== null && holder.adk.autoSend.isFrontendTool(name);
+  if (mode !== 'bidi' || bidiTransport === null) return new AdkSseTransport({ api, backend, frontendTools: isFrontendTool, ...transportOptions });
+  return bidiTransport({
+    url,
+    backend,
+    frontendTools: isFrontendTool,
+    ...transportOptions,
+    onBufferedChunks: () => {
+      if (holder.adk) void holder.adk.resumeBuffered();
+      if (transportOptions && typeof transportOptions.onBufferedChunks === 'function') transportOptions.onBufferedChunks();
+    },
+  });
+}

@@ -4,8 +4,7 @@
 // here depends on the framework: the entries pass the class in.
 import { createAdkFor } from './create-adk.js';
 import { LazyBidiTransport } from './lazy-transport.js';
-import { AdkSseTransport } from './sse-transport.js';
-import { CALLBACKS, CHAT_OPTIONS, checkOptions, resumeBufferedThen } from './chat-options.js';
+import { CALLBACKS, CHAT_OPTIONS, chatTransport, checkOptions } from './chat-options.js';
 import { describeValue, invalidArgument } from './errors.js';
 
 /**
@@ -23,19 +22,7 @@ export function createFrameworkChat(options, Chat, fn) {
   const { mode = 'sse', api = '/api/chat', url, bidiPattern, tools, frontendTools, backend, transport: own, transportOptions, id } = options;
   /** @type {{ adk: any }} */
   const holder = { adk: null };
-  // The transport's browser tools are the engine's: one set, said once (SPEC §4a W1, §6).
-  const isFrontendTool = (/** @type {string} */ name) => holder.adk !== null && holder.adk.autoSend.isFrontendTool(name);
-  const transport =
-    own ??
-    (mode === 'bidi'
-      ? new LazyBidiTransport({
-          url,
-          backend,
-          frontendTools: isFrontendTool,
-          ...transportOptions,
-          onBufferedChunks: resumeBufferedThen(holder, transportOptions),
-        })
-      : new AdkSseTransport({ api, backend, frontendTools: isFrontendTool, ...transportOptions }));
+  const transport = chatTransport({ transport: own, mode, api, url, backend, transportOptions }, holder, (o) => new LazyBidiTransport(o));
   // onError hears the engine's errors (a WebAssembly trap) as well as the chat's.
   const adk = createAdkFor({ mode, bidiPattern, tools, frontendTools, transport, onToolError: options.onToolError, onError: options.onError }, fn);
   holder.adk = adk;
