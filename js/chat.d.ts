@@ -87,7 +87,7 @@ export interface Adk {
 export function createAdk(options: AdkOptions): Adk;
 export function attachAdk(chat: ChatLike, adk: Adk): Adk;
 
-export { AdkSseTransport, type AdkSseTransportOptions, type AdkSseTransportErrorKind } from './sse-transport.js';
+export { AdkSseTransport, type AdkSseTransportOptions, type AdkSseTransportErrorKind } from './transport/sse/sse-transport.js';
 
 /**
  * Puts chunks the BIDI transport kept while no response stream was open into the chat: a second

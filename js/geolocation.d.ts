@@ -1,5 +1,5 @@
 // Type declarations of the built-in `get_location` browser tool.
-import type { ToolExecutorResult } from './executors.js';
+import type { ToolExecutorResult } from './drop-in/executors.js';
 
 /** The output of `get_location`: what goes into the tool part's `output`. */
 export interface UserLocation {
@@ -22,7 +22,7 @@ export interface GetLocationOptions {
 export type GeolocationErrorCode = 'permission-denied' | 'position-unavailable' | 'timeout' | 'unsupported';
 
 /** How `getLocation` rejects when the browser gives no position (declared with the other error classes). */
-export { AdkGeolocationError } from './errors.js';
+export { AdkGeolocationError } from './errors/errors.js';
 
 /**
  * The user's position from `navigator.geolocation.getCurrentPosition`. Rejects with an
@@ -37,4 +37,4 @@ export type ExecuteGetLocationResult = ToolExecutorResult;
 
 /** The drop-in of the TypeScript helper (declared in executors.d.ts): never rejects; the old
  *  helper's 5 s timeout and error words. */
-export { executeGetLocation } from './executors.js';
+export { executeGetLocation } from './drop-in/executors.js';

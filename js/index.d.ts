@@ -5,7 +5,7 @@
 // @ts-ignore -- resolves only when the optional peer `ai` is installed (see above).
 import type { UIMessage } from 'ai';
 // Generated from the Rust rule codes (src/contract.rs), with the list the code reads.
-import type { RuleName } from './rule-names.js';
+import type { RuleName } from './core/rule-names.js';
 
 /** The AI SDK UI message shape this library reads (structurally compatible with `UIMessage`). */
 export interface UIMessageLike {
@@ -122,8 +122,8 @@ export {
   AdkLoadError,
   AdkCallbackError,
   AdkInternalError,
-} from './errors.js';
-import type { AdkLoadError, AdkInternalError } from './errors.js';
+} from './errors/errors.js';
+import type { AdkLoadError, AdkInternalError } from './errors/errors.js';
 import type { FrontendToolSet } from './transport.js';
 
 /** The tool parts of message type `M` (AI SDK's `UIMessage` by default) waiting for an approval. */
@@ -228,6 +228,6 @@ export {
   hasToolExecutor,
   resetToolExecutors,
   executeChangeBgm,
-} from './executors.js';
-export type { ToolExecutor, ToolExecutorResult, ToolExecutorDependencies } from './executors.js';
+} from './drop-in/executors.js';
+export type { ToolExecutor, ToolExecutorResult, ToolExecutorDependencies } from './drop-in/executors.js';
 

@@ -2,7 +2,7 @@
 // `adk-stream-wasm/react`'s, less what only a BIDI chat needs (the BIDI transport, Pattern B's
 // tool_result, the resume of buffered chunks): about 1.2 KB gzip less in an app. Mode 'bidi' is
 // refused by name.
-import { useAdkChatWith } from './chat-hook.js';
+import { useAdkChatWith } from './react/use-adk-chat.js';
 
 /**
  * `useAdkChat({mode?: 'sse', api?, bidiPattern?, tools?, frontendTools?, backend?, transport?,

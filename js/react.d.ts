@@ -2,11 +2,11 @@
 // theirs directly: an app that imports this entry point has all three installed.
 import type { UseChatHelpers } from '@ai-sdk/react';
 import type { UIMessage, ChatInit, ChatTransport } from 'ai';
-import type { AdkSseTransport } from './sse-transport.js';
+import type { AdkSseTransport } from './transport/sse/sse-transport.js';
 import type { Adk, AdkOptions } from './chat.js';
 import type { Explanation, PendingApproval, BidiPattern } from './index.js';
 import type { AdkBackendKind, BidiTransport, BidiTransportOptions } from './transport.js';
-import type { ToolExecutorDependencies, ToolExecutorResult } from './executors.js';
+import type { ToolExecutorDependencies, ToolExecutorResult } from './drop-in/executors.js';
 
 export type AdkChatMode = 'sse' | 'bidi';
 

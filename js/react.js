@@ -1,10 +1,10 @@
 // useAdkChat: AI SDK's useChat with this library's engine, helpers, browser tools and transport, in
-// either mode (chat-hook.js has its body; react-sse.js the SSE-only entry).
+// either mode (react/use-adk-chat.js has its body; react-sse.js the SSE-only entry).
 import { useCallback, useMemo, useRef } from 'react';
-import { createAdkFor } from './create-adk.js';
-import { LazyBidiTransport } from './lazy-transport.js';
-import { useAdkChatWith } from './chat-hook.js';
-import { hasToolExecutor, runToolExecutor } from './executors.js';
+import { createAdkFor } from './chat/create-adk.js';
+import { LazyBidiTransport } from './transport/bidi/lazy-transport.js';
+import { useAdkChatWith } from './react/use-adk-chat.js';
+import { hasToolExecutor, runToolExecutor } from './drop-in/executors.js';
 
 /**
  * What only a BIDI chat needs, apart so that the SSE-only hook (react-sse.js) leaves it out: the

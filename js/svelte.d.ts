@@ -4,9 +4,9 @@ import type { Chat } from '@ai-sdk/svelte';
 import type { UIMessage, ChatStatus, ChatTransport } from 'ai';
 import type { Adk } from './chat.js';
 import type { Explanation, PendingApproval } from './index.js';
-import type { AdkChatMode, AdkChatOptions, AdkChatTransport } from './framework-chat.js';
+import type { AdkChatMode, AdkChatOptions, AdkChatTransport } from './chat/framework-chat.js';
 
-export type { AdkChatMode, AdkChatOptions, AdkChatTransport, AdkChatBidiTransport } from './framework-chat.js';
+export type { AdkChatMode, AdkChatOptions, AdkChatTransport, AdkChatBidiTransport } from './chat/framework-chat.js';
 
 /** AI SDK's Svelte `Chat` with the package's engine, approval helpers, browser tools and transport.
  *  Its getters read the chat's reactive state: templates and `$derived` update with them. */

@@ -4,7 +4,7 @@
 // `$derived` that reads `pendingApprovals` or `explain` updates with them. Plain JS: the runes live
 // in AI SDK's Chat, which the app's Svelte compiler compiles.
 import { Chat } from '@ai-sdk/svelte';
-import { createFrameworkChat } from './framework-chat.js';
+import { createFrameworkChat } from './chat/framework-chat.js';
 
 /**
  * `new AdkChat({mode: 'sse' | 'bidi', api?, url?, bidiPattern?, tools?, frontendTools?, backend?,

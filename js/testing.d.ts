@@ -6,7 +6,7 @@
 // these declarations still compile under `skipLibCheck: false`.
 // @ts-ignore -- resolves only when the optional peer `ai` is installed (see above).
 import type { UIMessage as AiUIMessage, UIMessageChunk as AiUIMessageChunk } from 'ai';
-import type { AdkError } from './errors.js';
+import type { AdkError } from './errors/errors.js';
 
 /** A UI message chunk as the backend writes it (`{type: 'text-delta', id, delta}`, …). */
 export type TestChunk = AiUIMessageChunk;

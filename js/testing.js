@@ -13,6 +13,6 @@
 //  - a script of turns written with `adkScript({mode})`, which emits the chunks a real ADK backend
 //    emits in that mode and splits them by the same rule.
 
-export { AdkTestingError, parseRawEvents, parseRecording, splitRawEvents, splitResponses } from './testing-recordings.js';
-export { AdkTestTransport } from './testing-transport.js';
-export { adkScript, spokenTurn } from './testing-script.js';
+export { AdkTestingError, parseRawEvents, parseRecording, splitRawEvents, splitResponses } from './testing/recordings.js';
+export { AdkTestTransport } from './testing/transport.js';
+export { adkScript, spokenTurn } from './testing/script.js';

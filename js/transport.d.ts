@@ -6,7 +6,7 @@
 // `skipLibCheck: false` (tools/check-types.mjs checks both).
 // @ts-ignore -- resolves only when the optional peer `ai` is installed (see above).
 import type { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } from 'ai';
-import type { AdkCallbackError } from './errors.js';
+import type { AdkCallbackError } from './errors/errors.js';
 
 /** What `onAudio` receives for each `data-pcm` chunk; absent fields default to 24000 Hz, mono, 16-bit. */
 export interface BidiAudio {
@@ -41,7 +41,7 @@ export interface BidiTransportOptions {
   connectTimeoutMs?: number;
   /**
    * Where the WebSocket lives. `'main'` (default): on the main thread. `'worker'`: in a dedicated
-   * module worker shipped with the package (`bidi-socket-worker.js`, emitted by your bundler; under a
+   * module worker shipped with the package (`transport/bidi/worker/worker.js`, emitted by your bundler; under a
    * Content-Security-Policy it needs `worker-src 'self'`), started at the first request or
    * `connect()`; the voice (`adk-stream-wasm/voice`) then sends its audio from the audio thread to
    * the worker, and the main thread gets only the level meter's updates. Received frames, errors,

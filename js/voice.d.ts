@@ -1,7 +1,7 @@
 // adk-stream-wasm/voice: live voice over the BIDI transport. Nothing here is loaded until an app
 // imports this entry point.
 import type { BidiAudio, BidiAudioChunk, InterruptReason } from './transport.js';
-import type { AdkError } from './errors.js';
+import type { AdkError } from './errors/errors.js';
 
 export type AdkVoiceErrorCode =
   | 'permission-denied'

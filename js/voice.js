@@ -4,11 +4,11 @@
 // strings between the worklet and the transport (or, when the transport's socket is in a worker,
 // connects the worklet to that worker); its state is one machine (./voice-machine.js), its audio
 // ./voice-audio.js and its microphone ./voice-capture.js.
-import { voiceMachine } from './voice-machine.js';
-import { AdkVoiceError } from './voice-errors.js';
-import { voiceAudio } from './voice-audio.js';
-import { sendUnlessClosed, voiceCapture } from './voice-capture.js';
-import { INPUT_SAMPLE_RATE } from './audio-format.js';
+import { voiceMachine } from './voice/machine.js';
+import { AdkVoiceError } from './voice/errors.js';
+import { voiceAudio } from './voice/audio.js';
+import { sendUnlessClosed, voiceCapture } from './voice/capture.js';
+import { INPUT_SAMPLE_RATE } from './wire/audio-format.js';
 
 export { AdkVoiceError };
 
@@ -66,7 +66,7 @@ export function createVoice(transport, options = {}) {
       const current = machine.attempt;
       if (current) return current.promise;
       if (!machine.fire('requesting', { error: null })) return Promise.resolve(); // recording already
-      const attempt = /** @type {import('./voice-machine.js').Attempt} */ (machine.attempt);
+      const attempt = /** @type {import('./voice/machine.js').Attempt} */ (machine.attempt);
       // A stop() or close() meanwhile ends the attempt: start() resolves at once.
       attempt.settle(Promise.race([capture.open(attempt), attempt.ended]));
       return attempt.promise;

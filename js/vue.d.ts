@@ -5,9 +5,9 @@ import type { Chat } from '@ai-sdk/vue';
 import type { UIMessage, ChatStatus, ChatTransport } from 'ai';
 import type { Adk } from './chat.js';
 import type { Explanation, PendingApproval } from './index.js';
-import type { AdkChatMode, AdkChatOptions, AdkChatTransport } from './framework-chat.js';
+import type { AdkChatMode, AdkChatOptions, AdkChatTransport } from './chat/framework-chat.js';
 
-export type { AdkChatMode, AdkChatOptions, AdkChatTransport, AdkChatBidiTransport } from './framework-chat.js';
+export type { AdkChatMode, AdkChatOptions, AdkChatTransport, AdkChatBidiTransport } from './chat/framework-chat.js';
 
 export interface UseAdkChatResult<
   M extends UIMessage = UIMessage,

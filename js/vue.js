@@ -3,7 +3,7 @@
 // over the chat's own reactive messages, as @ai-sdk/vue's Chat is used in a component.
 import { computed, getCurrentScope, onScopeDispose } from 'vue';
 import { Chat } from '@ai-sdk/vue';
-import { createFrameworkChat } from './framework-chat.js';
+import { createFrameworkChat } from './chat/framework-chat.js';
 
 /**
  * `useAdkChat({mode: 'sse' | 'bidi', api?, url?, bidiPattern?, tools?, frontendTools?, backend?,

@@ -4,7 +4,7 @@
 # bindings): pkg/wasm/adk_stream_wasm_bg.wasm, loaded at import. The BIDI transport (./transport)
 # is JavaScript over the core's rules, and the browser tools (get_location) are JavaScript.
 # The module's bytes are embedded, hex, in a JS module of their own (pkg/wasm/*_bytes.js), which
-# js/loader.js compiles synchronously at import: no fetch, no asset URL, so the package loads the
+# js/core/loader.js compiles synchronously at import: no fetch, no asset URL, so the package loads the
 # same way in every bundler, on a server, in Node and under jsdom. The `_bg.wasm` file stays in
 # pkg/wasm for the size reports and the test scripts' staleness checks, but nothing loads it, so
 # the tarball leaves it out (js/package.json "files"; tools/check-tarball.mjs checks it).
@@ -48,10 +48,11 @@ export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--remap-path-prefix=${CARG
 rm -rf pkg
 mkdir -p pkg/wasm
 build_core $CORE_MODULE
-cp js/*.js js/*.d.ts pkg/
+# The glue keeps its folders (js/README.md says what each holds); dev/ is copied below.
+(cd js && find . -path ./dev -prune -o \( -name '*.js' -o -name '*.d.ts' \) -print | xargs cp --parents -t ../pkg)
 node scripts/lib/short-exports.mjs --js "target/${CORE_MODULE%% *}_exports.json" pkg
 # Production modules carry a number for each argument error's "expected …" words; the words go to
-# pkg/expected-words.js, which the development entries load.
+# pkg/words/expected.js, which the development entries load.
 node scripts/lib/production-words.mjs pkg
 # The entries of the `development` export condition (explain() and the errors in their whole words).
 mkdir -p pkg/dev && cp js/dev/*.js pkg/dev/

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 
 wasm=pkg/wasm/adk_stream_wasm_bg.wasm
-if [ ! -f "$wasm" ] || [ ! -f pkg/get-location.js ] ||
+if [ ! -f "$wasm" ] || [ ! -f pkg/tools/get-location.js ] ||
   [ -n "$(find src js Cargo.toml Cargo.lock -newer "$wasm" -print -quit)" ]; then
   bash scripts/build-pkg.sh
 fi

@@ -4,8 +4,8 @@
 //! the rule codes in `engine::verdict::rule`, the tool states and roles in `model`, the runs in
 //! `runner`, the transport's steps and chunk kinds in `transport`. What has no type of its own (the
 //! answer word, the helpers' answers, the engine's options) is defined here. [`js_module`]
-//! (`contract/render.rs`) renders all of them as `js/contract.js`, the module the glue imports them
-//! from, and the rules' names as `js/rule-names.js` and `js/rule-names.d.ts` (`explain().rule`, for
+//! (`contract/render.rs`) renders all of them as `js/core/contract.js`, the module the glue imports them
+//! from, and the rules' names as `js/core/rule-names.js` and `js/core/rule-names.d.ts` (`explain().rule`, for
 //! the code and its types); the tests at the end of this file fail when those files and these
 //! definitions disagree, so a change on one side only fails `make test`.
 //! `ADK_WRITE_CONTRACT=1 cargo test contract` writes the files anew.
@@ -84,13 +84,13 @@ mod tests {
 
     #[test]
     fn the_js_contract_is_generated_from_the_rust_definitions() {
-        generated_file_is_current("contract.js", super::js_module());
+        generated_file_is_current("core/contract.js", super::js_module());
     }
 
     /// Issue 33 §3: `explain().rule`'s names, written once, for the code and for its types.
     #[test]
     fn the_rule_names_are_generated_from_the_rust_definitions() {
-        generated_file_is_current("rule-names.js", super::rule_names_module());
-        generated_file_is_current("rule-names.d.ts", super::rule_names_declarations());
+        generated_file_is_current("core/rule-names.js", super::rule_names_module());
+        generated_file_is_current("core/rule-names.d.ts", super::rule_names_declarations());
     }
 }

@@ -5,13 +5,13 @@
 //!   that carry them across the boundary (pure Rust);
 //! - [`engine`]: the auto-send decision of SPEC §2, one engine per chat (pure Rust);
 //! - [`approvals`], [`runner`]: approval validation and which browser tool runs when (pure Rust);
-//! - [`contract`]: the numbers both sides of the boundary read, and `js/contract.js` generated from
+//! - [`contract`]: the numbers both sides of the boundary read, and `js/core/contract.js` generated from
 //!   them;
 //! - `exports` (wasm32, feature `core`): the core module's exports, numbers in and numbers out;
 //! - [`bidi_rules`]: the BIDI transport's rules (where a response ends, what an abort leaves), pure
 //!   state machines the glue's socket code feeds with chunk-kind codes (pure Rust);
 //!
-//! The browser tools (`get_location`) are JavaScript (js/get-location.js): one browser call each,
+//! The browser tools (`get_location`) are JavaScript (js/tools/get-location.js): one browser call each,
 //! with nothing in it for the core to decide.
 //!
 //! The core module (`--no-default-features --features core`) is `no_std`: it links no formatting,

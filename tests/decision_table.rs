@@ -90,7 +90,7 @@ fn decide(mode: Mode, message: &Message) -> bool {
     Engine::new(mode, BidiPattern::A).should_send(message)
 }
 
-/// The rule's stable name, as `explain().rule` shows it (js/words.js words the same codes).
+/// The rule's stable name, as `explain().rule` shows it (js/words/words.js words the same codes).
 fn rule(engine: &Engine, message: &Message) -> &'static str {
     rule_name(&engine.explain(message).verdict)
 }

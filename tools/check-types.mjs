@@ -99,12 +99,19 @@ const impl = path.join(work, 'impl');
 const decl = path.join(work, 'decl');
 fs.mkdirSync(impl);
 fs.mkdirSync(decl);
-const glue = fs.readdirSync(installed).filter((f) => f.endsWith('.js') && absentPeers(path.join(installed, f)).length === 0);
+// The glue keeps its folders (js/README.md's layout): every .js below the package, wasm/ and
+// dev/ aside (wasm/ is copied below; dev/ re-exports the entry points with the words loaded).
+const below = fs.readdirSync(installed, { recursive: true }).map(String).filter((f) => !f.startsWith('node_modules') && !f.startsWith('wasm/'));
+const glue = below.filter((f) => f.endsWith('.js') && !f.startsWith('dev/') && absentPeers(path.join(installed, f)).length === 0);
 for (const f of glue) {
   const text = fs.readFileSync(path.join(installed, f), 'utf8');
+  fs.mkdirSync(path.dirname(path.join(impl, f)), { recursive: true });
   fs.writeFileSync(path.join(impl, f), NOT_CHECKED_INSIDE[f] ? `// @ts-nocheck\n${text}` : text);
 }
-for (const f of fs.readdirSync(installed).filter((f) => f.endsWith('.d.ts'))) fs.copyFileSync(path.join(installed, f), path.join(decl, f));
+for (const f of below.filter((f) => f.endsWith('.d.ts'))) {
+  fs.mkdirSync(path.dirname(path.join(decl, f)), { recursive: true });
+  fs.copyFileSync(path.join(installed, f), path.join(decl, f));
+}
 // wasm/ holds wasm-bindgen's generated bindings: imported (their exports typed by inference), not checked inside.
 if (fs.existsSync(path.join(installed, 'wasm'))) {
   fs.cpSync(path.join(installed, 'wasm'), path.join(impl, 'wasm'), { recursive: true });

@@ -1,7 +1,7 @@
 //! The BIDI transport's rules (src/bidi_rules: where a response ends, what an abort leaves behind)
 //! on arbitrary sequences of frame events, as the core's `adk_bidi_*` exports receive them from the
 //! glue: each input byte is one event (its low 3 bits pick it, the rest its arguments). The frames
-//! themselves are parsed in JavaScript (`js/transport.js`); what crosses is these numbers. Besides
+//! themselves are parsed in JavaScript (`js/transport/bidi/bidi-transport.js`); what crosses is these numbers. Besides
 //! "never panics", it checks:
 //! - a chunk's step is deliver, deliver-awaiting-answer or deliver-then-end; a `[DONE]`'s is end
 //!   or ignore; a `[DONE]` right after an end (no chunk since) is ignored;

@@ -1,4 +1,4 @@
 // `adk-stream-wasm/bidi` under the `development` export condition (Vite, webpack and Next set it in development):
 // the same exports, with explain() and the errors in their whole words.
-import '../words-development.js';
+import '../words/development.js';
 export * from '../bidi.js';

@@ -1,5 +1,5 @@
 // Usage: node embed-wasm.mjs --bytes-only WASM BYTES_OUT
-// Writes the core module's bytes as a hex string module (BYTES_OUT), which js/loader.js compiles at
+// Writes the core module's bytes as a hex string module (BYTES_OUT), which js/core/loader.js compiles at
 // import: the package never fetches its module. (`--bytes-only` is the one form left: the modules
 // with wasm-bindgen bindings are gone, docs/decisions/.)
 import { readFileSync, writeFileSync } from 'node:fs';

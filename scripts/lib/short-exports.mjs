@@ -4,7 +4,7 @@
 // bundle needs. The source (src/exports/, js/) keeps the long names; only pkg/ is changed.
 //
 //   node scripts/lib/short-exports.mjs --wasm MODULE.wasm      renames in place, prints the map (JSON)
-//   node scripts/lib/short-exports.mjs --js MAP.json PKG_DIR     rewrites `core.adk_…` in PKG_DIR/*.js
+//   node scripts/lib/short-exports.mjs --js MAP.json PKG_DIR     rewrites `core.adk_…` in the .js files below PKG_DIR
 //
 // Names are given in export order, so two builds with the same exports (the shipped one and the
 // bench's build with names kept) get the same names. `memory` keeps its name; the linker's
@@ -97,7 +97,7 @@ function renameModule(path) {
 function rewriteGlue(mapPath, pkg) {
   const map = JSON.parse(readFileSync(mapPath, 'utf8'));
   const used = new Set();
-  for (const file of readdirSync(pkg).filter((f) => f.endsWith('.js'))) {
+  for (const file of readdirSync(pkg, { recursive: true }).filter((f) => f.endsWith('.js') && !f.startsWith('wasm/'))) {
     const path = join(pkg, file);
     const code = readFileSync(path, 'utf8');
     const rewritten = code.replace(/\bcore\.(adk_\w+)/g, (_, name) => {

@@ -1,5 +1,5 @@
 //! The BIDI transport's rules (SPEC §5), pure state machines in the core module. The socket, its
-//! frames, timers and streams are JavaScript (`js/transport.js`): it parses each frame once and
+//! frames, timers and streams are JavaScript (`js/transport/bidi/bidi-transport.js`): it parses each frame once and
 //! hands these rules the chunk's kind as a small integer ([`ChunkKind`]), through `exports/bidi_rules.rs`.
 //!
 //! - [`stream_rules`]: when a response stream ends (`[DONE]`, or a `finish-step` after a
@@ -10,7 +10,7 @@ pub mod aborted_tail;
 pub mod stream_rules;
 
 /// The kinds of chunk the rules tell apart; every other chunk type is [`ChunkKind::Other`]. The
-/// glue maps a chunk's `type` to these codes with `chunkKind` of `js/contract.js`, generated from
+/// glue maps a chunk's `type` to these codes with `chunkKind` of `js/core/contract.js`, generated from
 /// [`CHUNK_TYPES`] (src/contract.rs), the table [`ChunkKind::of`] reads too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChunkKind {
@@ -40,7 +40,7 @@ impl ChunkKind {
     }
 }
 
-/// The chunk types the rules tell apart, and their kinds; `js/contract.js`'s `chunkKind` is
+/// The chunk types the rules tell apart, and their kinds; `js/core/contract.js`'s `chunkKind` is
 /// generated from this table.
 pub const CHUNK_TYPES: [(&str, ChunkKind); 3] = [
     ("start", ChunkKind::Start),

@@ -1,5 +1,5 @@
-//! Renders the contract's numbers as `js/contract.js`, and `explain().rule`'s names as
-//! `js/rule-names.js` and `js/rule-names.d.ts` (natively only: `cargo test` compares them).
+//! Renders the contract's numbers as `js/core/contract.js`, and `explain().rule`'s names as
+//! `js/core/rule-names.js` and `js/core/rule-names.d.ts` (natively only: `cargo test` compares them).
 
 use std::fmt::Write;
 use std::string::String;
@@ -57,7 +57,7 @@ const HEADER: &str = "// Generated from the Rust definitions by src/contract.rs:
                       // the core module's boundary read; `cargo test` fails when this file and the Rust disagree, and\n\
                       // `ADK_WRITE_CONTRACT=1 cargo test contract` writes it anew.\n";
 
-/// The text of `js/contract.js`.
+/// The text of `js/core/contract.js`.
 pub fn js_module() -> String {
     let mut out = String::from(HEADER);
     message_contract(&mut out);
@@ -93,7 +93,7 @@ fn quoted_rule_names() -> Vec<String> {
         .collect()
 }
 
-/// The text of `js/rule-names.js`: `explain().rule`'s names by rule code (each constant's name
+/// The text of `js/core/rule-names.js`: `explain().rule`'s names by rule code (each constant's name
 /// in lower case, `_` as `-`), then the glue's own.
 pub fn rule_names_module() -> String {
     format!(
@@ -103,7 +103,7 @@ pub fn rule_names_module() -> String {
     )
 }
 
-/// The text of `js/rule-names.d.ts`, which the package's declarations read `RuleName` from.
+/// The text of `js/core/rule-names.d.ts`, which the package's declarations read `RuleName` from.
 pub fn rule_names_declarations() -> String {
     format!(
         "{NAMES_HEADER}\n/** A stable name of the rule that decided (`explain().rule`). */\n\

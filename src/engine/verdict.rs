@@ -34,7 +34,7 @@ pub enum Verdict {
 }
 
 /// The stable rule codes; `explain().rule` names each after its constant (`NO_PARTS` is
-/// `no-parts`), in `RULE_NAMES` of the generated `js/contract.js`.
+/// `no-parts`), in `RULE_NAMES` of the generated `js/core/contract.js`.
 pub mod rule {
     pub const MALFORMED_INPUT: u32 = 0;
     pub const NOT_ASSISTANT: u32 = 1;

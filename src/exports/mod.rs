@@ -1,6 +1,6 @@
-//! The core module's exports: numbers in, numbers out. `js/loader.js` instantiates the module; the
+//! The core module's exports: numbers in, numbers out. `js/core/loader.js` instantiates the module; the
 //! glue calls these through its `core` object, and reads every number of their answers by the names
-//! of `js/contract.js`, generated from `crate::contract`.
+//! of `js/core/contract.js`, generated from `crate::contract`.
 //!
 //! The glue writes a last message as integer records (`model::records`) into the record buffer,
 //! whose address `adk_records` returns, and calls one export with the part count. Answers that are

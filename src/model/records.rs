@@ -1,6 +1,6 @@
 //! The integer records that carry a last message across the JS→WASM boundary.
 //!
-//! The glue (`js/records.js`, the one writer) walks the last message's parts once and writes them
+//! The glue (`js/core/records.js`, the one writer) walks the last message's parts once and writes them
 //! into a `u32` buffer in WebAssembly memory. The approval helpers and the tool runner read them
 //! with [`read`] (is it a well-formed message?) and [`walk`] (its part records, one by one); the
 //! decision reads them itself, in one pass (`engine::decide_records`). [`decode`] builds a

@@ -68,7 +68,7 @@ function call(answer, options) {
         };
       }
       const { getLocation, AdkGeolocationError } = await import('/pkg/geolocation.js');
-      const { AdkInvalidArgumentError } = await import('/pkg/errors.js');
+      const { AdkInvalidArgumentError } = await import('/pkg/errors/errors.js');
       try {
         const value = await (hasOptions ? getLocation(options) : getLocation());
         return { settled: 'resolved', value, calls };

@@ -22,7 +22,7 @@ let browser;
 let page;
 
 before(async () => {
-  assert.ok(existsSync(join(pkgDir, 'answer-batch.js')), 'pkg/ is not built: run bash scripts/build-pkg.sh');
+  assert.ok(existsSync(join(pkgDir, 'approvals/answer-batch.js')), 'pkg/ is not built: run bash scripts/build-pkg.sh');
   server = await startServer({ pkgDir, pagePath: join(here, 'index.html') });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, timeout: 30_000 });
   page = await (await browser.newContext()).newPage();
@@ -45,7 +45,7 @@ async function offlineThenOnline(file, body) {
 }
 
 test('answerApprovals: the checks cannot be downloaded: AdkLoadError naming the file, nothing applied; then it works', async () => {
-  const { offline, online } = await offlineThenOnline('answer-batch.js', async () => {
+  const { offline, online } = await offlineThenOnline('approvals/answer-batch.js', async () => {
     const { answerApprovals } = await import('/pkg/index.js');
     const answered = [];
     let asked = 0;
@@ -82,7 +82,7 @@ test('answerApprovals: the checks cannot be downloaded: AdkLoadError naming the 
 });
 
 test('autoSend.addToolOutput: its body cannot be downloaded: AdkLoadError naming the file, nothing added; then it works', async () => {
-  const { offline, online } = await offlineThenOnline('add-tool-output.js', async () => {
+  const { offline, online } = await offlineThenOnline('decision/add-tool-output.js', async () => {
     const { createAutoSend } = await import('/pkg/index.js');
     const added = [];
     const chat = {
@@ -112,7 +112,7 @@ test('autoSend.addToolOutput: its body cannot be downloaded: AdkLoadError naming
 });
 
 test('getLocation: its rules cannot be downloaded: AdkLoadError naming the file; then it loads', async () => {
-  const { offline, online } = await offlineThenOnline('get-location.js', async () => {
+  const { offline, online } = await offlineThenOnline('tools/get-location.js', async () => {
     const { getLocation } = await import('/pkg/geolocation.js');
     Object.defineProperty(navigator, 'geolocation', {
       configurable: true,
@@ -130,8 +130,8 @@ test('getLocation: its rules cannot be downloaded: AdkLoadError naming the file;
 });
 
 test("useAdkChat's BIDI transport: its module cannot be downloaded: the send rejects with AdkLoadError; the next send loads it", async () => {
-  const { offline, online } = await offlineThenOnline('transport.js', async () => {
-    const { LazyBidiTransport } = await import('/pkg/lazy-transport.js');
+  const { offline, online } = await offlineThenOnline('transport/bidi/bidi-transport.js', async () => {
+    const { LazyBidiTransport } = await import('/pkg/transport/bidi/lazy-transport.js');
     // One transport across both runs: the one a chat keeps.
     globalThis.lazy ??= new LazyBidiTransport({ url: 'ws://127.0.0.1:9/unused', connectTimeoutMs: 2000 });
     try {
@@ -149,7 +149,7 @@ test("useAdkChat's BIDI transport: its module cannot be downloaded: the send rej
 });
 
 test("the drop-in executors (executeChangeBgm): their bodies cannot be downloaded: {success: false} naming the file, never a rejection; then they run", async () => {
-  const { offline, online } = await offlineThenOnline('drop-in-executors.js', async () => {
+  const { offline, online } = await offlineThenOnline('drop-in/drop-in-executors.js', async () => {
     const { executeChangeBgm, getToolExecutor } = await import('/pkg/index.js');
     const switched = [];
     const bgmChannel = { currentTrack: 0, switchTrack: () => switched.push('switch') };
@@ -166,9 +166,9 @@ test("the drop-in executors (executeChangeBgm): their bodies cannot be downloade
 });
 
 test('the browser tool runner cannot be downloaded: the approved tool part gets an output-error naming the file, onToolError hears it; then tools run', async () => {
-  const { offline, online } = await offlineThenOnline('tool-runner.js', async () => {
+  const { offline, online } = await offlineThenOnline('tools/tool-runner.js', async () => {
     // create-adk.js itself: chat.js also exports AI SDK's transport, which a bare page cannot import.
-    const { createAdk } = await import('/pkg/create-adk.js');
+    const { createAdk } = await import('/pkg/chat/create-adk.js');
     Object.defineProperty(navigator, 'geolocation', {
       configurable: true,
       value: { getCurrentPosition: (ok) => setTimeout(() => ok({ coords: { latitude: 1, longitude: 2, accuracy: 3 }, timestamp: 4 }), 0) },
@@ -209,12 +209,12 @@ test('the browser tool runner cannot be downloaded: the approved tool part gets 
   assert.deepEqual(online.toolErrors, []);
 });
 
-test("BidiTransport {socket: 'worker'}: worker-socket.js cannot be downloaded: the socket stays on the main thread with the one warning, in the words of a worker that cannot start; then the worker starts", async () => {
+test("BidiTransport {socket: 'worker'}: transport/bidi/worker/main-thread.js cannot be downloaded: the socket stays on the main thread with the one warning, in the words of a worker that cannot start; then the worker starts", async () => {
   const warnings = [];
   const listen = (message) => message.type() === 'warning' && warnings.push(message.text());
   page.on('console', listen);
   try {
-    const { offline, online } = await offlineThenOnline('worker-socket.js', async () => {
+    const { offline, online } = await offlineThenOnline('transport/bidi/worker/main-thread.js', async () => {
       const { BidiTransport } = await import('/pkg/transport.js');
       // A new transport each run: a transport whose worker could not start keeps its socket on the
       // main thread. Nothing listens on port 9: the send fails at the socket, after the start.
@@ -232,7 +232,7 @@ test("BidiTransport {socket: 'worker'}: worker-socket.js cannot be downloaded: t
     assert.equal(offline.socket, 'main', JSON.stringify(offline));
     assert.equal(offline.error?.name, 'AdkTransportError', JSON.stringify(offline));
     assert.equal(warnings.length, 1, warnings.join('\n'));
-    assert.match(warnings[0], /BidiTransport \{socket: 'worker'\}: the WebSocket stays on the main thread, as without the option \(worker-socket\.js could not be downloaded: .+\)\. .*worker-src 'self'/);
+    assert.match(warnings[0], /BidiTransport \{socket: 'worker'\}: the WebSocket stays on the main thread, as without the option \(its main-thread\.js could not be downloaded: .+\)\. .*worker-src 'self'/);
     // With the file back, the next transport's worker starts and holds the socket.
     assert.equal(online.socket, 'worker', JSON.stringify(online));
     assert.equal(online.error?.name, 'AdkTransportError', JSON.stringify(online));

@@ -1,4 +1,4 @@
-// The voice's state machines (issue 32 §3), every transition: the microphone's (js/voice-machine.js)
+// The voice's state machines (issue 32 §3), every transition: the microphone's (js/voice/machine.js)
 // through the public API of createVoice, under Node with a hand-driven stand-in for what it uses of the browser: the
 // AudioContext and worklet nodes (their ports), getUserMedia (granted or refused when the test says)
 // and a transport that records what it was sent; then the playback worklet's, on the audio thread.

@@ -185,7 +185,7 @@ test('voice before any text message: start() opens the socket (BidiTransport, an
   const since = backend.frames.length;
   const runs = await page.evaluate(async (url) => {
     const { BidiTransport } = await import('/pkg/transport.js');
-    const { LazyBidiTransport } = await import('/pkg/lazy-transport.js');
+    const { LazyBidiTransport } = await import('/pkg/transport/bidi/lazy-transport.js');
     const { createVoice } = await import('/pkg/voice.js');
     const runs = [];
     for (const [Transport, socket] of [[BidiTransport, 'main'], [LazyBidiTransport, 'main'], [BidiTransport, 'worker'], [LazyBidiTransport, 'worker']]) {

@@ -1,6 +1,6 @@
 // The boundary cases shared by tests/wasm_node_boundary.rs (Node) and
 // tests/wasm_browser_boundary.rs (Chromium): the core module's exports (src/exports/), called as
-// WebAssembly runs them in both places. Like the glue (js/records.js, js/index.js), each case
+// WebAssembly runs them in both places. Like the glue (js/core/records.js, js/index.js), each case
 // writes a last message as integer records (src/model/records.rs: a header of 4 words, then 3
 // words per part) through the pointer `adk_records(n)` returns, calls one export with the part
 // count, and reads the answer word and what the export wrote back at `adk_answers()`.
@@ -21,7 +21,7 @@ use adk_stream_wasm::model::records::{
 };
 use wasm_bindgen_test::*;
 
-// ---- Records, as js/records.js writes them ----
+// ---- Records, as js/core/records.js writes them ----
 
 const SSE: u32 = 0;
 const BIDI: u32 = 1;
@@ -38,7 +38,7 @@ const APPROVAL_RESPONDED: u32 = 3;
 const OUTPUT_AVAILABLE: u32 = 4;
 const OUTPUT_ERROR: u32 = 5;
 
-// Rule codes of the answer word (engine::rule), as js/words.js names them.
+// Rule codes of the answer word (engine::rule), as js/words/words.js names them.
 const MALFORMED_INPUT: u32 = 0;
 const NOT_ASSISTANT: u32 = 1;
 const APPROVAL_PENDING: u32 = 3;

@@ -28,7 +28,7 @@ export default defineConfig({
     isolate: true,
     // Vitest starts its workers with `--conditions development` (Vite's mode here is not production),
     // so the package loads as in an app's development build: explain() and the errors in their whole
-    // words (js/words.js). tests/hardening loads it as a production build does (js/words-production.js).
+    // words (js/words/words.js). tests/hardening loads it as a production build does (js/words-production.js).
     testTimeout: 15_000,
     projects: [
       {

@@ -1,7 +1,7 @@
 // The words users see: every explain() rule and every error kind of the core's helpers, walked and
 // checked against the texts rule of issue 18: plain words that say what was seen and what to do,
 // never a pointer to documents that do not ship with the package ("Principle N", "SPEC §", "ADR",
-// "row D"). The words are rendered in JS (js/words.js) from the core's codes, so this walks them all.
+// "row D"). The words are rendered in JS (js/words/words.js) from the core's codes, so this walks them all.
 import { describe, expect, it } from 'vitest';
 import {
   answerApprovals,
@@ -121,7 +121,7 @@ describe('the shipped documentation speaks for itself', () => {
     const { dirname, join } = await import('node:path');
     const { createRequire } = await import('node:module');
     const dir = dirname(createRequire(import.meta.url).resolve('adk-stream-wasm/package.json'));
-    const files = readdirSync(dir).filter((f) => f.endsWith('.d.ts') || f === 'README.md');
+    const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => !f.startsWith('node_modules') && (f.endsWith('.d.ts') || f === 'README.md'));
     expect(files.length).toBeGreaterThan(5);
     for (const file of files) {
       const lines = readFileSync(join(dir, file), 'utf8').split('\n');
@@ -146,15 +146,15 @@ describe('argument errors in a development build say what was expected', () => {
     const { createRequire } = await import('node:module');
     const dir = dirname(createRequire(import.meta.url).resolve('adk-stream-wasm/package.json'));
     const source = join(dirname(new URL(import.meta.url).pathname), '..', '..', 'js');
-    const sourceText = readdirSync(source)
+    const sourceText = (readdirSync(source, { recursive: true }) as string[])
       .filter((f) => f.endsWith('.js'))
       .map((f) => readFileSync(join(source, f), 'utf8'))
       .join('\n');
-    const { EXPECTED_WORDS } = await import(join(dir, 'expected-words.js'));
+    const { EXPECTED_WORDS } = await import(join(dir, 'words', 'expected.js'));
     expect(EXPECTED_WORDS.length).toBeGreaterThan(30);
     for (const words of EXPECTED_WORDS) expect(sourceText, words).toContain(words);
-    const shipped = readdirSync(dir)
-      .filter((f) => f.endsWith('.js'))
+    const shipped = (readdirSync(dir, { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.js') && !f.startsWith('node_modules'))
       .map((f) => readFileSync(join(dir, f), 'utf8'))
       .join('\n');
     // A number in place of the words follows the `what` string's closing quote.

@@ -1,0 +1,153 @@
+// The recordings the testing kit (testing.js) plays: a recording's frames read into chunks, and a
+// conversation split into the response streams a transport returns (SSE: one per `[DONE]`; BIDI:
+// by the rule BidiTransport applies, in plain JS: response-ends.js). No WebAssembly: nothing here
+// imports the core.
+import { splitConversation } from '../wire/response-ends.js';
+import { AdkError } from '../errors/errors.js';
+import { describeValue } from '../errors/arguments.js';
+
+/** A test's own mistake (a request past the script, a malformed recording, a wait that timed out). */
+export class AdkTestingError extends AdkError {
+  static errorName = 'AdkTestingError';
+
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+  }
+}
+
+const DATA = 'data:';
+export const DONE = '[DONE]';
+
+// The package's one description of a value (errors.js); the kit's other files import it from here.
+export { describeValue };
+
+export function checkMode(mode, where) {
+  if (mode !== 'sse' && mode !== 'bidi') {
+    throw new AdkTestingError(`${where}: mode is ${describeValue(mode)}; expected 'sse' or 'bidi'.`);
+  }
+}
+
+/**
+ * The frames of a recording (`rawEvents`: `data: <chunk JSON>\n\n` and `data: [DONE]\n\n`) as
+ * chunks and the string '[DONE]'. BIDI pongs (`{"type":"pong",…}`, no `data:`) and `data-pcm`
+ * audio chunks never reach the message stream, so they are left out here too.
+ */
+export function parseRawEvents(rawEvents) {
+  if (!Array.isArray(rawEvents)) {
+    throw new AdkTestingError(`parseRawEvents(): rawEvents is ${describeValue(rawEvents)}; expected an array of "data: …" frames.`);
+  }
+  const events = [];
+  rawEvents.forEach((raw, index) => {
+    const frame = typeof raw === 'string' ? raw.trim() : '';
+    if (!frame.startsWith(DATA)) {
+      if (frame.startsWith('{') && frame.includes('"pong"')) return;
+      throw new AdkTestingError(`rawEvents[${index}] is ${describeValue(raw)}; expected a frame "data: <chunk JSON>" or "data: [DONE]".`);
+    }
+    const payload = frame.slice(DATA.length).trim();
+    if (payload === DONE) {
+      events.push(DONE);
+      return;
+    }
+    let chunk;
+    try {
+      chunk = JSON.parse(payload);
+    } catch {
+      throw new AdkTestingError(`rawEvents[${index}] is not JSON after "data: " (${payload.slice(0, 60)}); expected a UI message chunk.`);
+    }
+    if (chunk === null || typeof chunk !== 'object' || typeof chunk.type !== 'string') {
+      throw new AdkTestingError(`rawEvents[${index}] has no string "type"; expected a UI message chunk such as {"type":"text-delta",…}.`);
+    }
+    if (chunk.type !== 'data-pcm') events.push(chunk);
+  });
+  return events;
+}
+
+/**
+ * Splits a conversation (chunks and '[DONE]') into the response streams a transport returns. SSE:
+ * one response per `[DONE]`. BIDI: the rule `BidiTransport` applies, from the same core rules
+ * (SPEC §5): at `[DONE]`, and at the first `finish-step` after a `tool-approval-request` of the
+ * same response, whatever came between.
+ */
+export function splitResponses(events, mode) {
+  checkMode(mode, 'splitResponses()');
+  if (!Array.isArray(events)) {
+    throw new AdkTestingError(`splitResponses(): events is ${describeValue(events)}; expected an array of UI message chunks and '[DONE]'.`);
+  }
+  const eventOf = (event, index) => {
+    if (event === DONE) return DONE;
+    if (event === null || typeof event !== 'object' || typeof event.type !== 'string') {
+      throw new AdkTestingError(`splitResponses(): events[${index}] is ${describeValue(event)}; expected a UI message chunk {type, …} or '[DONE]'.`);
+    }
+    return event.type;
+  };
+  return split(events, mode, eventOf).map((response) => response.filter((event) => event !== DONE));
+}
+
+/**
+ * Splits a recording's frames (`rawEvents`, `data: …\n\n`) into response streams by the same rule
+ * as `splitResponses`, each frame kept verbatim: what a test backend replays, one response per
+ * request. Frames that are no chunk (a pong, audio, a frame that is not JSON) stay with the
+ * response they came in.
+ */
+export function splitRawEvents(rawEvents, mode) {
+  checkMode(mode, 'splitRawEvents()');
+  if (!Array.isArray(rawEvents)) {
+    throw new AdkTestingError(`splitRawEvents(): rawEvents is ${describeValue(rawEvents)}; expected an array of "data: …" frames.`);
+  }
+  return split(rawEvents, mode, rawEventOf);
+}
+
+/** What a raw frame is for the rules: '[DONE]', a chunk's type, or null (no event of the stream). */
+function rawEventOf(raw) {
+  const frame = typeof raw === 'string' ? raw.trim() : '';
+  if (!frame.startsWith(DATA)) return null;
+  const payload = frame.slice(DATA.length).trim();
+  if (payload === DONE) return DONE;
+  try {
+    const chunk = JSON.parse(payload);
+    const type = chunk !== null && typeof chunk === 'object' ? chunk.type : undefined;
+    return typeof type === 'string' && type !== 'data-pcm' && type !== 'pong' ? type : null;
+  } catch {
+    return null;
+  }
+}
+
+function split(items, mode, eventOf) {
+  if (mode === 'bidi') return splitConversation(items, eventOf);
+  // SSE: one HTTP response per `[DONE]`.
+  const responses = [];
+  let current = [];
+  let hasEvent = false;
+  items.forEach((item, index) => {
+    const event = eventOf(item, index);
+    current.push(item);
+    if (event === DONE) {
+      if (hasEvent) responses.push(current);
+      else if (responses.length > 0) responses[responses.length - 1].push(...current);
+      current = [];
+      hasEvent = false;
+    } else if (event !== null) {
+      hasEvent = true;
+    }
+  });
+  if (hasEvent) responses.push(current);
+  else if (current.length > 0 && responses.length > 0) responses[responses.length - 1].push(...current);
+  return responses;
+}
+
+/**
+ * A recording in the shared fixtures' format: `{mode, input?: {messages}, output: {rawEvents}}`.
+ * Returns `{mode, prompt, responses}`; `prompt` is the text of the recording's first user message.
+ */
+export function parseRecording(recording) {
+  if (recording === null || typeof recording !== 'object' || !recording.output) {
+    throw new AdkTestingError(`parseRecording(): the recording is ${describeValue(recording)}; expected {mode, output: {rawEvents}}.`);
+  }
+  checkMode(recording.mode, 'parseRecording()');
+  const first = recording.input && Array.isArray(recording.input.messages) ? recording.input.messages[0] : undefined;
+  let prompt = '';
+  if (first && typeof first.content === 'string') prompt = first.content;
+  else if (first && Array.isArray(first.parts)) prompt = first.parts.filter((p) => p && p.type === 'text').map((p) => p.text).join('');
+  return { mode: recording.mode, prompt, responses: splitResponses(parseRawEvents(recording.output.rawEvents), recording.mode) };
+}

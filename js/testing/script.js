@@ -1,0 +1,193 @@
+// The testing kit's script builder (adk-stream-wasm/testing, testing.js): adkScript({mode}) writes a
+// backend's turns as an ADK backend streams them, split into responses by the transport's rule.
+import { AdkTestingError, DONE, checkMode, describeValue, splitResponses } from './recordings.js';
+import { AdkTestTransport, copy } from './transport.js';
+
+/**
+ * Writes a backend's turns as an ADK backend streams them, in `mode`:
+ *   adkScript({mode: 'sse'}).approvalRequest('process_payment', {amount: 50}).done()
+ *     .toolResult('call-1', {ok: true}).text('Paid.').done().transport()
+ * SSE: each response is `start` … `finish`, ended by `done()`. BIDI: one conversation; a turn
+ * starts with `start` and ends with `finish` at `done()`; approval requests come in a step
+ * (`start-step`, `tool-approval-request`, `finish-step`) that ends the response stream, as the
+ * backend then waits for the answer in the same turn (a `done()` right after them ends only the
+ * response, so one script serves both modes). Ids not given are `call-N`, `approval-N`, `text-N`.
+ */
+export function adkScript(options) {
+  const mode = options && options.mode;
+  checkMode(mode, 'adkScript()');
+  const events = [];
+  let inTurn = false;
+  let stepOpen = false;
+  let turns = 0;
+  const counters = { call: 0, approval: 0, text: 0 };
+  const nextId = (kind) => `${kind}-${++counters[kind]}`;
+
+  const begin = () => {
+    if (stepOpen) {
+      events.push({ type: 'finish-step' });
+      stepOpen = false;
+    }
+    if (!inTurn) {
+      inTurn = true;
+      events.push({ type: 'start', messageId: `message-${++turns}` });
+    }
+  };
+  const stringOption = (value, name, where) => {
+    if (value !== undefined && (typeof value !== 'string' || value === '')) {
+      throw new AdkTestingError(`${where}: ${name} is ${describeValue(value)}; expected a non-empty string.`);
+    }
+    return value;
+  };
+  const toolName = (name, where) => {
+    if (typeof name !== 'string' || name === '') throw new AdkTestingError(`${where}: the tool name is ${describeValue(name)}; expected a non-empty string.`);
+    return name;
+  };
+
+  /** A text or reasoning part streamed whole: its start, one delta, its end. @param {'text' | 'reasoning'} kind @param {unknown} value @param {unknown} id */
+  const streamPart = (kind, value, id) => {
+    const where = `${kind}()`;
+    if (typeof value !== 'string') throw new AdkTestingError(`${where}: the text is ${describeValue(value)}; expected a string.`);
+    begin();
+    const partId = stringOption(id, 'id', where) ?? nextId('text');
+    events.push({ type: `${kind}-start`, id: partId }, { type: `${kind}-delta`, id: partId, delta: value }, { type: `${kind}-end`, id: partId });
+    return builder;
+  };
+
+  const builder = {
+    mode,
+    /** Streams `text` as one text part. @param {unknown} value @param {{id?: string}} [options] */
+    text(value, { id } = {}) {
+      return streamPart('text', value, id);
+    },
+    /** Streams `text` as one reasoning part. @param {unknown} value @param {{id?: string}} [options] */
+    reasoning(value, { id } = {}) {
+      return streamPart('reasoning', value, id);
+    },
+    /** A tool call with its input (state input-available): a browser tool runs on it.
+     *  @param {unknown} name @param {unknown} [input] @param {{toolCallId?: string}} [options] */
+    toolCall(name, input = {}, { toolCallId } = {}) {
+      toolName(name, 'toolCall()');
+      begin();
+      events.push({ type: 'tool-input-available', toolCallId: stringOption(toolCallId, 'toolCallId', 'toolCall()') ?? nextId('call'), toolName: name, input });
+      return builder;
+    },
+    /** A tool call that waits for the user's approval (state approval-requested).
+     *  @param {unknown} name @param {unknown} [input] @param {{toolCallId?: string, approvalId?: string}} [options] */
+    approvalRequest(name, input = {}, { toolCallId, approvalId } = {}) {
+      toolName(name, 'approvalRequest()');
+      const callId = stringOption(toolCallId, 'toolCallId', 'approvalRequest()') ?? nextId('call');
+      const id = stringOption(approvalId, 'approvalId', 'approvalRequest()') ?? nextId('approval');
+      if (mode === 'bidi') {
+        // Requests in a row share one step (one response); the next other chunk, or done(), closes it.
+        if (!stepOpen) {
+          begin();
+          events.push({ type: 'tool-input-available', toolCallId: callId, toolName: name, input }, { type: 'start-step' });
+        } else {
+          events.push({ type: 'tool-input-available', toolCallId: callId, toolName: name, input });
+        }
+        events.push({ type: 'tool-approval-request', toolCallId: callId, approvalId: id });
+        stepOpen = true;
+      } else {
+        begin();
+        events.push({ type: 'tool-input-available', toolCallId: callId, toolName: name, input });
+        events.push({ type: 'tool-approval-request', toolCallId: callId, approvalId: id });
+      }
+      return builder;
+    },
+    /** The backend's result of a tool call (it ran the tool, or answered a denial with an error text). */
+    toolResult(toolCallId, output) {
+      stringOption(toolCallId, 'toolCallId', 'toolResult()');
+      if (toolCallId === undefined) throw new AdkTestingError('toolResult(): the toolCallId is missing; expected the id of an earlier tool call.');
+      begin();
+      events.push({ type: 'tool-output-available', toolCallId, output });
+      return builder;
+    },
+    /** The backend's failure of a tool call (`tool-output-error`). */
+    toolError(toolCallId, errorText) {
+      stringOption(toolCallId, 'toolCallId', 'toolError()');
+      if (toolCallId === undefined || typeof errorText !== 'string') {
+        throw new AdkTestingError('toolError(): expected (toolCallId, errorText), both strings.');
+      }
+      begin();
+      events.push({ type: 'tool-output-error', toolCallId, errorText });
+      return builder;
+    },
+    /** Any other UI message chunk, as is. */
+    chunk(chunk) {
+      if (chunk === null || typeof chunk !== 'object' || typeof chunk.type !== 'string') {
+        throw new AdkTestingError(`chunk(): the chunk is ${describeValue(chunk)}; expected a UI message chunk {type, …}.`);
+      }
+      begin();
+      events.push(copy(chunk));
+      return builder;
+    },
+    /**
+     * Ends the response: `finish`, then `[DONE]`. In BIDI, right after approval requests it only
+     * closes their step: the BIDI backend waits for the answer inside the same turn, so the
+     * stream ends there and the turn goes on in the next response (a script reads the same in
+     * both modes).
+     */
+    done() {
+      if (mode === 'bidi' && stepOpen) {
+        events.push({ type: 'finish-step' });
+        stepOpen = false;
+        return builder;
+      }
+      if (stepOpen) {
+        events.push({ type: 'finish-step' });
+        stepOpen = false;
+      }
+      if (inTurn) events.push({ type: 'finish', finishReason: 'stop' });
+      events.push(DONE);
+      inTurn = false;
+      return builder;
+    },
+    /** The conversation so far as a recording's frames (`data: …\n\n`), for a fixture of your own. */
+    rawEvents() {
+      return closed().map((event) => `data: ${event === DONE ? DONE : JSON.stringify(event)}\n\n`);
+    },
+    /** The response streams, one array of chunks per request. */
+    responses() {
+      return splitResponses(closed(), mode);
+    },
+    /** A transport that plays these responses. */
+    transport(transportOptions = {}) {
+      return new AdkTestTransport({ ...transportOptions, responses: builder.responses() });
+    },
+  };
+  // A BIDI step still open at the end would leave its response unended: close it in the output.
+  const closed = () => (stepOpen ? [...events, { type: 'finish-step' }] : [...events]);
+  return builder;
+}
+
+/**
+ * A spoken turn as an ADK backend streams it with no request open (SPEC §5 W8, W9), for
+ * `transport.agentTurn()`: the user's transcribed speech (a text part whose id ends `_input_text`),
+ * the agent's answer (`_output_text`) with `audio` (base64 PCM, each a `data-pcm` chunk) inside it,
+ * `finish` and `[DONE]`, and no `start` (the converter sends one only as a socket's first event).
+ * `id`: the part ids' stem (default 'voice'; the converter uses its first turn's messageId).
+ * @param {unknown} heard @param {unknown} answer @param {{audio?: ReadonlyArray<string>, id?: string}} [options]
+ * @returns {any[]}
+ */
+export function spokenTurn(heard, answer, { audio = [], id = 'voice' } = {}) {
+  if (typeof heard !== 'string' || typeof answer !== 'string') {
+    throw new AdkTestingError(`spokenTurn(): heard and answer are ${describeValue(heard)} and ${describeValue(answer)}; expected two strings.`);
+  }
+  if (!Array.isArray(audio) || !audio.every((a) => typeof a === 'string') || typeof id !== 'string' || id === '') {
+    throw new AdkTestingError(`spokenTurn(): the options are {audio: ${describeValue(audio)}, id: ${describeValue(id)}}; expected {audio?: base64 strings, id?: a non-empty string}.`);
+  }
+  const input = `${id}_input_text`;
+  const output = `${id}_output_text`;
+  return [
+    { type: 'text-start', id: input },
+    { type: 'text-delta', id: input, delta: heard },
+    { type: 'text-end', id: input },
+    { type: 'text-start', id: output },
+    ...audio.map((content) => ({ type: 'data-pcm', data: { content } })),
+    { type: 'text-delta', id: output, delta: answer },
+    { type: 'text-end', id: output },
+    { type: 'finish' },
+    DONE,
+  ];
+}

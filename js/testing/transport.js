@@ -1,0 +1,382 @@
+// The testing kit's transport (adk-stream-wasm/testing, testing.js): AdkTestTransport, AI SDK's
+// ChatTransport over scripted responses, as the transport it stands in for answers (SPEC §5).
+import { AdkTestingError, DONE, describeValue, parseRecording } from './recordings.js';
+import { AdkInvalidArgumentError } from '../errors/errors.js';
+import { continuedMessageId } from '../wire/adk-wire.js';
+// The BIDI transport's own turn machine, buffer and resume error (STYLE.md: the kit and the
+// transports import the same machine); none of them loads WebAssembly.
+import { AgentTurn } from '../wire/agent-turn.js';
+import { ChunkBuffer } from '../wire/chunk-buffer.js';
+import { abortError, resumeWouldSplit } from '../transport/bidi/options.js';
+import { base64 } from '../wire/frames.js';
+import { copyJson } from '../core/json-copy.js';
+
+const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+/** A deep copy of JSON data, framework proxies included (json-copy.js). */
+export const copy = copyJson;
+
+/** What an aborted request rejects with: the signal's reason, as BidiTransport rejects. */
+const abortedBy = (signal) => (signal.reason === undefined ? abortError() : signal.reason);
+
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * AI SDK's `ChatTransport` over scripted responses. Records every request (`requests`), plays the
+ * response of the same number, and rejects a request past the script with `AdkTestingError`, so a
+ * chat that sends once too often fails at once instead of waiting for a backend.
+ */
+export class AdkTestTransport {
+  #responses;
+  #chunkDelayMs;
+  #open = 0;
+  #lastActivity = Date.now();
+  /** whenMessageSent() calls waiting for a request. @type {Set<{count: number, settle: (sent: boolean) => void}>} */
+  #waiters = new Set();
+  /** The agent turn in progress and its assistant message, as BidiTransport keeps it (SPEC §5 W5, W8). */
+  #turn = new AgentTurn();
+  /** Chunks the backend sent while no response stream was open (agentTurn), as BidiTransport keeps them. */
+  #buffer = new ChunkBuffer();
+  /** A resumed stream whose response has not ended: later agentTurn chunks go on in it. @type {any} */
+  #live = null;
+  /** Whether the response being delivered holds an approval request (its finish-step then ends it). */
+  #approvalAsked = false;
+
+  /**
+   * @param {{responses: object[][], chunkDelayMs?: number, onAudio?: (audio: object) => void, onBufferedChunks?: () => void}} options responses: one array of
+   *   chunks per request; chunkDelayMs: the pause before each chunk (default 0: one chunk per task,
+   *   as chunks arrive from a network).
+   */
+  constructor(options) {
+    if (options === null || typeof options !== 'object' || !Array.isArray(options.responses)) {
+      throw new AdkTestingError(`new AdkTestTransport(): the options are ${describeValue(options)}; expected {responses: chunk[][]} (or use AdkTestTransport.fromRecording / adkScript().transport()).`);
+    }
+    options.responses.forEach((response, index) => {
+      if (!Array.isArray(response)) {
+        throw new AdkTestingError(`new AdkTestTransport(): responses[${index}] is ${describeValue(response)}; expected an array of UI message chunks.`);
+      }
+    });
+    const delay = options.chunkDelayMs ?? 0;
+    if (typeof delay !== 'number' || !(delay >= 0)) {
+      throw new AdkTestingError(`new AdkTestTransport(): chunkDelayMs is ${describeValue(delay)}; expected a number ≥ 0.`);
+    }
+    if (options.onBufferedChunks !== undefined && typeof options.onBufferedChunks !== 'function') {
+      throw new AdkTestingError(`new AdkTestTransport(): onBufferedChunks is ${describeValue(options.onBufferedChunks)}; expected a function, such as () => adk.resumeBuffered().`);
+    }
+    this.#responses = options.responses.map((response) => copy(response));
+    this.#chunkDelayMs = delay;
+    /** Every request received, in order: `{chatId, trigger, messageId, messages, body, headers, metadata}`
+     *  (messages deep-copied as they were sent). */
+    this.requests = [];
+    // Voice (adk-stream-wasm/voice): the frames an app sent, and where scripted agent audio goes.
+    /** `audio_control`, `audio_chunk` and `interrupt` frames, in order, as the BIDI transport sends them. */
+    this.audioFrames = [];
+    /** Pattern B's `tool_result` frames, in order: `{toolCallId, result, afterRequest}` (how many
+     *  requests had been made when it was sent). */
+    this.toolResults = [];
+    this.onAudio = options.onAudio ?? null;
+    /** Called once per batch of chunks kept while no response stream was open, as BidiTransport's option. */
+    this.onBufferedChunks = options.onBufferedChunks ?? null;
+  }
+
+  // ---- voice: what the BIDI transport offers a voice, recorded ----
+  get connected() {
+    return true;
+  }
+
+  sendAudioChunk({ chunk, sampleRate = 16000, channels = 1, bitDepth = 16 }) {
+    if (typeof chunk !== 'string') chunk = base64(chunk instanceof ArrayBuffer ? new Uint8Array(chunk) : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    this.audioFrames.push({ type: 'audio_chunk', chunk, sampleRate, channels, bitDepth });
+  }
+
+  sendAudioControl(action) {
+    this.audioFrames.push({ type: 'audio_control', action });
+  }
+
+  interrupt(reason) {
+    this.audioFrames.push({ type: 'interrupt', reason });
+    return true;
+  }
+
+  /** BIDI Pattern B: records the `tool_result` frame the BIDI transport would send. */
+  sendToolResult(toolCallId, result) {
+    const fn = 'AdkTestTransport.sendToolResult()';
+    if (typeof toolCallId !== 'string' || toolCallId === '') {
+      throw new AdkInvalidArgumentError(`${fn}: the toolCallId is ${describeValue(toolCallId)}; expected the tool part's toolCallId, a non-empty string.`);
+    }
+    if (result === null || typeof result !== 'object' || Array.isArray(result)) {
+      throw new AdkInvalidArgumentError(`${fn}: the result is ${describeValue(result)}; expected an object, such as {latitude, longitude, accuracy, timestamp}.`);
+    }
+    this.toolResults.push({ toolCallId, result: copy(result), afterRequest: this.requests.length });
+  }
+
+  /** How many requests (the BIDI transport's `message` frames) this transport has taken. */
+  get messagesSent() {
+    return this.requests.length;
+  }
+
+  /**
+   * Resolves true once more than `count` requests were made, or false after `timeoutMs` (default
+   * 60000), as BidiTransport's does: Pattern B sends a tool_result only after its approval's message.
+   */
+  whenMessageSent(count, timeoutMs = 60000) {
+    if (this.requests.length > count) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = {
+        count,
+        settle: (/** @type {boolean} */ sent) => {
+          clearTimeout(timer);
+          this.#waiters.delete(waiter);
+          resolve(sent);
+        },
+      };
+      const timer = setTimeout(() => waiter.settle(false), timeoutMs);
+      this.#waiters.add(waiter);
+    });
+  }
+
+  /** The `audio_chunk` frames' PCM, concatenated: the bytes the app sent. */
+  get sentAudio() {
+    const parts = this.audioFrames.filter((f) => f.type === 'audio_chunk').map((f) => fromBase64(f.chunk));
+    const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    parts.reduce((at, p) => (all.set(p, at), at + p.length), 0);
+    return all;
+  }
+
+  /** Plays `data-pcm` chunks as the agent's voice: each goes to the `onAudio` option, with the
+   *  BIDI transport's defaults (24000 Hz, mono, 16-bit). `content`: base64, or the PCM bytes. */
+  playAudio(...chunks) {
+    if (typeof this.onAudio !== 'function') {
+      throw new AdkTestingError('playAudio(): the transport has no onAudio; expected new AdkTestTransport({responses, onAudio: voice.onAudio}).');
+    }
+    for (const c of chunks.flat()) {
+      const content = typeof c.content === 'string' ? c.content : base64(new Uint8Array(c.content.buffer ?? c.content, c.content.byteOffset ?? 0, c.content.byteLength));
+      this.onAudio({ content, sampleRate: c.sampleRate ?? 24000, channels: c.channels ?? 1, bitDepth: c.bitDepth ?? 16 });
+    }
+  }
+
+  /** A transport that plays a recording in the shared fixtures' format. */
+  static fromRecording(recording, options = {}) {
+    return new AdkTestTransport({ ...options, responses: parseRecording(recording).responses });
+  }
+
+  /** How many requests the chat made. */
+  get requestCount() {
+    return this.requests.length;
+  }
+
+  /** How many scripted responses no request has taken yet. */
+  get remainingResponses() {
+    return Math.max(0, this.#responses.length - this.requests.length);
+  }
+
+  /** Response streams not yet ended. */
+  get openStreams() {
+    return this.#open;
+  }
+
+  async sendMessages(options) {
+    const { chatId, trigger, messageId, messages, abortSignal, body, headers, metadata } = options ?? {};
+    this.#lastActivity = Date.now();
+    const continues = Array.isArray(messages) ? continuedMessageId(messages) : undefined;
+    // SPEC §4a W6, as BidiTransport#answerFromBuffer: a second approval of the turn is buffered, so
+    // the backend waits for both answers in one message: nothing is sent (nor recorded), and the
+    // request's stream is the buffered response.
+    if (continues !== undefined && this.#open === 0 && this.#buffer.has((c) => c.type === 'tool-approval-request')) return this.#fromBuffer();
+    this.requests.push({ chatId, trigger, messageId, messages: copy(messages), body, headers, metadata });
+    const index = this.requests.length - 1;
+    for (const waiter of [...this.#waiters]) if (index >= waiter.count) waiter.settle(true);
+    if (index >= this.#responses.length) {
+      throw new AdkTestingError(
+        `request ${index + 1} (trigger ${trigger}) came after the script's end: it has ${this.#responses.length} response(s). ` +
+          'Either the chat sent once too often, or the script needs another response.',
+      );
+    }
+    if (abortSignal && abortSignal.aborted) throw abortedBy(abortSignal);
+    // As BidiTransport#beginResponse: an open resumed response ends; the request opens the turn it
+    // continues; buffered chunks that continue the turn lead its stream (a turn of the backend's
+    // own stays buffered, for reconnectToStream).
+    this.#endLive();
+    this.#turn.request(continues);
+    this.#approvalAsked = false;
+    const lead = this.#buffer.holdsTurn ? [] : this.#buffer.drain().chunks;
+    return this.#play(lead, this.#responses[index], abortSignal);
+  }
+
+  /**
+   * The chunks kept while no response stream was open (see `agentTurn`), as BidiTransport gives
+   * them: null when there are none; chunks that continue the turn's message only with
+   * `continueMessage: true` (resumeBuffered says so), else an AdkTransportError of kind
+   * 'resume-would-split' (AI SDK's resumeStream would read them into a new message).
+   */
+  async reconnectToStream(options) {
+    if (this.#open > 0 || !this.#buffer.has()) return null;
+    const continues = options !== null && typeof options === 'object' && options.continueMessage === true;
+    if (!this.#buffer.holdsTurn && !continues) throw resumeWouldSplit(this.#turn.messageId);
+    return this.#fromBuffer();
+  }
+
+  /** A stream of the buffered chunks; it stays open (#live) while their response has not ended. */
+  #fromBuffer() {
+    const { chunks, ended } = this.#buffer.drain();
+    this.#open++;
+    this.#lastActivity = Date.now();
+    return new ReadableStream({
+      start: (controller) => {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        this.#live = controller;
+        if (ended) this.#endLive();
+      },
+    });
+  }
+
+  /**
+   * The scripted backend sends `chunks` with no request open (SPEC §5 W8): a turn it starts by
+   * itself, such as a spoken turn (`spokenTurn()`), or the rest of a paused turn (W6). They go as
+   * through BidiTransport: `'[DONE]'` ends the turn, a `finish-step` after an approval request ends
+   * the response, `data-pcm` goes to `onAudio`; the rest into the turn's message, or a message of
+   * its own when no turn is in progress, kept until `reconnectToStream` takes them
+   * (`onBufferedChunks` is called once for the batch). Throws AdkTestingError while a request's
+   * response streams (a backend answers that first) or for chunks that are not an array.
+   */
+  agentTurn(chunks) {
+    const fn = 'AdkTestTransport.agentTurn()';
+    if (!Array.isArray(chunks) || !chunks.every((c) => c === DONE || (c !== null && typeof c === 'object' && typeof c.type === 'string'))) {
+      throw new AdkTestingError(`${fn}: the chunks are ${describeValue(chunks)}; expected an array of UI message chunks and '[DONE]', such as spokenTurn(heard, answer).`);
+    }
+    if (this.#open > 0 && this.#live === null) {
+      throw new AdkTestingError(`${fn}: a response stream is still open; a turn the backend starts comes with no request open. Await transport.settled() first.`);
+    }
+    const wasEmpty = !this.#buffer.has();
+    for (const chunk of chunks) this.#fromBackend(copy(chunk));
+    this.#lastActivity = Date.now();
+    if (wasEmpty && this.#buffer.has() && typeof this.onBufferedChunks === 'function') this.onBufferedChunks();
+  }
+
+  /** One event of agentTurn, as BidiTransport#onChunk and #onDone take it. */
+  #fromBackend(chunk) {
+    if (chunk === DONE) {
+      this.#endResponse();
+      return this.#turn.ended();
+    }
+    if (chunk.type === 'data-pcm') {
+      if (typeof this.onAudio === 'function') this.playAudio(chunk.data);
+      return;
+    }
+    if (chunk.type === 'tool-approval-request') this.#approvalAsked = true;
+    this.#turn.pass(chunk, (c, begins) => (this.#live !== null ? this.#live.enqueue(c) : this.#buffer.push(c, begins)));
+    if (chunk.type === 'finish-step' && this.#approvalAsked) {
+      this.#turn.paused();
+      this.#endResponse();
+    }
+  }
+
+  /** The response with no request ended: its resumed stream closes, or the buffer marks the end. */
+  #endResponse() {
+    this.#approvalAsked = false;
+    if (this.#live !== null) this.#endLive();
+    else this.#buffer.end();
+  }
+
+  #endLive() {
+    if (this.#live === null) return;
+    this.#live.close();
+    this.#live = null;
+    this.#open--;
+    this.#lastActivity = Date.now();
+  }
+
+  /** One request's stream: `lead` (buffered chunks of the turn) as they are, then `chunks` as the
+   *  turn machine hands them on; at its end the turn pauses (cut at a finish-step) or ends. */
+  #play(lead, chunks, signal) {
+    const queue = lead.slice();
+    const deliver = (/** @type {any} */ c) => queue.push(c);
+    let next = 0;
+    let ended = false;
+    this.#open++;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      this.#open--;
+      this.#lastActivity = Date.now();
+    };
+    return new ReadableStream({
+      start: (controller) => {
+        if (!signal) return;
+        signal.addEventListener(
+          'abort',
+          () => {
+            if (ended) return;
+            // BidiTransport interrupts the backend and drops the turn's tail up to its [DONE]: the turn is over.
+            this.#turn.ended();
+            end();
+            try {
+              controller.error(abortedBy(signal));
+            } catch {
+              // the stream is already closed
+            }
+          },
+          { once: true },
+        );
+      },
+      pull: async (controller) => {
+        await wait(this.#chunkDelayMs);
+        if (ended) return;
+        if (queue.length === 0 && next < chunks.length) this.#turn.pass(copy(chunks[next++]), deliver);
+        if (queue.length > 0) {
+          controller.enqueue(queue.shift());
+          this.#lastActivity = Date.now();
+        } else {
+          // BIDI cuts a response at the finish-step after an approval request: the turn goes on (W6).
+          const last = chunks[chunks.length - 1];
+          if (last && last.type === 'finish-step' && chunks.some((c) => c.type === 'tool-approval-request')) this.#turn.paused();
+          else this.#turn.ended();
+          end();
+          controller.close();
+        }
+      },
+      cancel: () => {
+        if (!ended) this.#turn.ended();
+        end();
+      },
+    });
+  }
+
+  /**
+   * Resolves with the request count once every stream has ended and no request came for
+   * `quietMs` (default 100): AI SDK decides after each stream ends, so a follow-up request comes
+   * within a few tasks or not at all. With `onBufferedChunks`, it waits for the buffered chunks to
+   * be taken too. Rejects with `AdkTestingError` after `timeoutMs` (default 5000).
+   */
+  async settled({ quietMs = 100, timeoutMs = 5000 } = {}) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const untaken = typeof this.onBufferedChunks === 'function' && this.#buffer.has();
+      if (this.#open === 0 && !untaken && Date.now() - this.#lastActivity >= quietMs) return this.requests.length;
+      if (Date.now() > deadline) {
+        throw new AdkTestingError(
+          untaken
+            ? `settled(): after ${timeoutMs} ms the chunks agentTurn() buffered were not taken; expected onBufferedChunks to resume them (() => resumeBuffered(chat, transport), or adk.resumeBuffered()).`
+            : `settled(): after ${timeoutMs} ms ${this.#open} response stream(s) are still open (${this.requests.length} request(s) so far); ` +
+              'expected every stream to end. Is a stream waiting on a chat that was never read?',
+        );
+      }
+      await wait(Math.min(10, quietMs));
+    }
+  }
+
+  /** Resolves once `count` requests were made and their streams ended; `AdkTestingError` after `timeoutMs`. */
+  async waitForRequests(count, { timeoutMs = 5000 } = {}) {
+    const deadline = Date.now() + timeoutMs;
+    while (this.requests.length < count || this.#open > 0) {
+      if (Date.now() > deadline) {
+        throw new AdkTestingError(
+          `waitForRequests(${count}): after ${timeoutMs} ms the chat made ${this.requests.length} request(s) and ${this.#open} stream(s) are open; ` +
+            `expected ${count} request(s), all played. ${this.requests.length < count ? 'Is an answer still missing (approve, deny, a browser tool output)?' : ''}`.trim(),
+        );
+      }
+      await wait(5);
+    }
+    return this.requests.length;
+  }
+}
+

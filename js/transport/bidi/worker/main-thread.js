@@ -1,0 +1,146 @@
+// BidiTransport's `socket: 'worker'`, the main thread's side: the dedicated worker that holds the
+// WebSocket (./bidi-socket-worker.js), and in BidiSocket's hands a stand-in for a WebSocket whose
+// events the worker relays, so BidiSocket's rules (connect timeout, pings, liveness) and the
+// transport's receive path are the same code either way. Loaded (import()) only by a transport
+// with that option; the worker file is emitted by bundlers as an asset (the `new URL` below). It
+// imports nothing, so the transport's chunk exports nothing for it.
+
+const CONNECTING = 0, OPEN = 1, CLOSING = 2, CLOSED = 3;
+
+/**
+ * Starts the worker; resolves with a SocketWorker once it runs, or with the reason it cannot (no
+ * Worker: Node, jsdom; a Content-Security-Policy without `worker-src 'self'`; the file not served;
+ * no answer within `timeoutMs`), which transport/bidi/worker/starts-worker.js's console warning then says, once.
+ * @returns {Promise<SocketWorker | string>}
+ */
+export function startSocketWorker(timeoutMs) {
+  let worker;
+  try {
+    worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  } catch (error) {
+    return Promise.resolve(error instanceof Error ? error.message : String(error));
+  }
+  return new Promise((resolve) => {
+    const give = (value) => {
+      clearTimeout(timer);
+      worker.onerror = null;
+      if (typeof value === 'string') {
+        worker.terminate();
+        return resolve(value);
+      }
+      resolve(value);
+    };
+    const timer = setTimeout(give, timeoutMs, `the worker did not start within ${timeoutMs} ms`);
+    worker.onmessage = ({ data }) => data.ready && give(new SocketWorker(worker));
+    worker.onerror = (event) => {
+      event.preventDefault();
+      give(`the worker's script did not load${event.message ? ` (${event.message})` : ''}`);
+    };
+  });
+}
+
+export class SocketWorker {
+  #worker;
+  #nextId = 0;
+  /** @type {Map<number, WorkerWebSocket>} */
+  #sockets = new Map();
+  /** The audio ports the worker sends from, until they end: their `lost` callbacks. */
+  #channels = new Map();
+  #nextChannel = 0;
+
+  constructor(worker) {
+    this.#worker = worker;
+    worker.onmessage = ({ data }) => {
+      if (data.channel !== undefined) {
+        const lost = this.#channels.get(data.channel);
+        this.#channels.delete(data.channel);
+        if (lost && !data.done) lost(data.lost);
+        return;
+      }
+      const socket = this.#sockets.get(data.id);
+      if (socket === undefined) return;
+      if (data.type === 'close') this.#sockets.delete(data.id);
+      socket.relay(data);
+    };
+  }
+
+  /** A WebSocket to `url` in the worker (BidiSocket's `create`). */
+  open(url) {
+    // A URL the browser's WebSocket would refuse at once is refused here too (BidiSocket: `cannot-open`).
+    new URL(url);
+    const id = ++this.#nextId;
+    const socket = new WorkerWebSocket(id, (message) => this.#post(message));
+    this.#sockets.set(id, socket);
+    this.#post({ id, url });
+    return socket;
+  }
+
+  /**
+   * A port whose strings the worker sends on `socket`, in order (null ends it), and which the
+   * voice's worklet takes; `lost(reason)` is called once if a frame could not be sent.
+   */
+  audioPort(socket, lost) {
+    const { port1, port2 } = new MessageChannel();
+    const channel = ++this.#nextChannel;
+    this.#channels.set(channel, lost);
+    this.#worker.postMessage({ id: socket.id, audio: port2, channel }, [port2]);
+    return port1;
+  }
+
+  /** Closes the worker's sockets, then the worker. */
+  end() {
+    this.#post({ end: true });
+    this.#sockets.clear();
+    this.#channels.clear();
+  }
+
+  #post(message) {
+    this.#worker.postMessage(message);
+  }
+}
+
+/** What BidiSocket uses of a WebSocket, over the worker's socket `id`. */
+class WorkerWebSocket {
+  readyState = CONNECTING;
+  binaryType = 'arraybuffer';
+  /** @type {((event: any) => void) | null} */
+  onerror = null;
+  /** @type {Map<string, Set<(event: any) => void>>} */
+  #listeners = new Map();
+  #post;
+
+  constructor(id, post) {
+    this.id = id;
+    this.#post = post;
+  }
+
+  addEventListener(type, listener) {
+    const listeners = this.#listeners.get(type) || new Set();
+    this.#listeners.set(type, listeners.add(listener));
+  }
+
+  removeEventListener(type, listener) {
+    this.#listeners.get(type)?.delete(listener);
+  }
+
+  send(text) {
+    // As a browser's WebSocket: an error while connecting; dropped once closing.
+    if (this.readyState === CONNECTING) throw new DOMException('the WebSocket is still connecting', 'InvalidStateError');
+    if (this.readyState === OPEN) this.#post({ id: this.id, send: text });
+  }
+
+  close(code) {
+    if (this.readyState >= CLOSING) return;
+    this.readyState = CLOSING;
+    this.#post({ id: this.id, close: code });
+  }
+
+  /** An event of the worker's socket, as its own WebSocket would fire it. */
+  relay(data) {
+    if (data.type === 'open') this.readyState = OPEN;
+    else if (data.type === 'close') this.readyState = CLOSED;
+    const event = data.type === 'message' ? { data: data.data } : data.type === 'close' ? { code: data.code, reason: data.reason } : {};
+    if (data.type === 'error' && this.onerror) this.onerror(event);
+    for (const listener of this.#listeners.get(data.type) || []) listener(event);
+  }
+}

@@ -1,0 +1,89 @@
+// The BIDI transport's WebSocket in a dedicated worker (BidiTransport's `socket: 'worker'`): the
+// socket's events go to the main thread as they come, where BidiSocket keeps its rules (connect
+// timeout, pings, liveness) as for a socket of its own (transport/bidi/worker/main-thread.js is that side); the frames
+// the main thread posts go out. The voice's capture worklet gets a port of its own here, so its
+// audio_chunk frames go from the audio thread to the socket without waking the main thread.
+// Self-contained (no imports): a bundler emits it as an asset, and it runs as a classic or a module
+// worker.
+//
+// From the main thread: {id, url} opens socket `id`; {id, send} sends a text; {id, close} closes it;
+// {id, audio: port, channel} sends every string the port brings (null ends the port); {end} closes
+// everything and the worker. To the main thread: {ready}, then {id, type, data?, code?, reason?}
+// per socket event, {channel, lost} when a frame of an audio port could not be sent (`lost`: null
+// when the socket was not open, else why the socket refused it) and {channel, done} when it ended.
+
+/** WebSocket.OPEN */
+const OPEN = 1;
+/** @type {Map<number, WebSocket>} */
+const sockets = new Map();
+
+/** Socket `id`, or its events to the main thread once it is gone from here. */
+function open(id, url) {
+  let ws;
+  try {
+    ws = new WebSocket(url);
+  } catch (error) {
+    // As a browser's constructor would: the main thread hears it as a failed connection.
+    postMessage({ id, type: 'error', reason: String(error && error.message) });
+    postMessage({ id, type: 'close', code: 1006, reason: '' });
+    return;
+  }
+  ws.binaryType = 'arraybuffer';
+  sockets.set(id, ws);
+  ws.onopen = () => postMessage({ id, type: 'open' });
+  ws.onmessage = ({ data }) => postMessage({ id, type: 'message', data }, typeof data === 'string' ? [] : [data]);
+  ws.onerror = () => postMessage({ id, type: 'error' });
+  ws.onclose = ({ code, reason }) => {
+    sockets.delete(id);
+    postMessage({ id, type: 'close', code, reason });
+  };
+}
+
+function closeSocket(id, code) {
+  const ws = sockets.get(id);
+  if (ws === undefined) return;
+  sockets.delete(id);
+  ws.onopen = ws.onmessage = ws.onclose = null;
+  ws.onerror = () => {};
+  if (ws.readyState <= OPEN) ws.close(code);
+}
+
+/** The voice's port: its frames, in the order the worklet posted them, on socket `id` while it is
+ *  open; the first frame that cannot go is reported and the port is closed (nothing goes after it). */
+function audio(id, port, channel) {
+  port.onmessage = ({ data }) => {
+    if (data === null) {
+      port.close();
+      return postMessage({ channel, done: true });
+    }
+    const ws = sockets.get(id);
+    if (ws !== undefined && ws.readyState === OPEN) {
+      try {
+        return ws.send(data);
+      } catch (error) {
+        postMessage({ channel, lost: String(error && error.message) });
+        return port.close();
+      }
+    }
+    postMessage({ channel, lost: null });
+    port.close();
+  };
+}
+
+onmessage = ({ data }) => {
+  if (data.url !== undefined) return open(data.id, data.url);
+  if (data.send !== undefined) {
+    const ws = sockets.get(data.id);
+    // As on the main thread: a socket that is closing drops the frame; its close event follows.
+    if (ws !== undefined && ws.readyState === OPEN) ws.send(data.send);
+    return;
+  }
+  if (data.close !== undefined) return closeSocket(data.id, data.close);
+  if (data.audio !== undefined) return audio(data.id, data.audio, data.channel);
+  if (data.end) {
+    for (const id of [...sockets.keys()]) closeSocket(id, 1000);
+    self.close();
+  }
+};
+
+postMessage({ ready: true });

@@ -1,0 +1,213 @@
+// The voice's microphone (voice.js): start()'s steps (the microphone, the audio, the socket), the
+// capture worklet that chunks the microphone, and its frames to the transport (SPEC §5's
+// audio_control and audio_chunk), until stop() ends the user's turn.
+import { AUDIO_PATH } from '../transport/bidi/audio-path.js';
+import { RECORDING } from './machine.js';
+import { AdkVoiceError, messageOf, noAudio, webAudio } from './errors.js';
+
+/** What getUserMedia's rejection means for the user. */
+function micError(error) {
+  const name = error && error.name;
+  if (name === 'NotAllowedError' || name === 'SecurityError') {
+    return new AdkVoiceError('permission-denied', 'Microphone permission was refused; expected the user (or the browser settings) to allow the microphone for this site. The text chat still works.', error);
+  }
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') {
+    return new AdkVoiceError('no-device', 'No microphone was found; expected an audio input device. The text chat still works.', error);
+  }
+  if (name === 'NotReadableError' || name === 'AbortError') {
+    return new AdkVoiceError('device-busy', `The microphone could not be opened (${name}): another program may hold it. The text chat still works.`, error);
+  }
+  return new AdkVoiceError('microphone', `getUserMedia failed: ${messageOf(error)}`, error);
+}
+
+/** Stops a microphone's tracks (a stream, or nothing). */
+const release = (stream) => stream && stream.getTracks().forEach((track) => track.stop());
+const socketClosed = (error) =>
+  new AdkVoiceError('socket-closed', `voice: an audio chunk could not be sent (${messageOf(error)}); the microphone was stopped.`, error);
+
+/** Opens the transport's socket when it is not open (voice before any text message). */
+async function connect(t) {
+  if (!t || t.connected !== false) return;
+  if (typeof t.connect !== 'function') {
+    throw new AdkVoiceError('not-connected', 'voice: the socket is not open and this transport has no connect(); expected a BidiTransport or useAdkChat\'s BIDI transport, or send a message first.');
+  }
+  try {
+    await t.connect();
+  } catch (error) {
+    throw new AdkVoiceError('not-connected', `voice: the BIDI socket did not open (${messageOf(error)}); the microphone was not started. The text chat still works.`, error);
+  }
+}
+
+/**
+ * start()'s waits: the audio, the socket and the microphone, asked at once (the context first, while
+ * the user gesture is still active; the socket opens while the user answers the permission prompt).
+ * Resolves to `{t, ctx, mic}`, or null when stop() or close() ended the attempt meanwhile; what it
+ * got is released then, or when a later step fails.
+ */
+async function acquire(o, getTransport, audio, attempt) {
+  let mic = null;
+  try {
+    const t = getTransport();
+    if (!webAudio()) throw noAudio();
+    const pending = audio.open();
+    const connecting = connect(t);
+    connecting.catch(() => {}); // awaited below, after the microphone
+    const media = globalThis.navigator && navigator.mediaDevices;
+    if (!media || typeof media.getUserMedia !== 'function') {
+      throw new AdkVoiceError('unsupported', 'voice: navigator.mediaDevices.getUserMedia is missing; expected a browser page on a secure origin (https or localhost).');
+    }
+    const asking = media.getUserMedia({
+      audio: { channelCount: 1, echoCancellation: o.echoCancellation, noiseSuppression: o.noiseSuppression, autoGainControl: o.autoGainControl },
+    });
+    // A microphone granted to a start that stop() or close() ends, before or after the grant, is
+    // closed then (the rest of the start may wait on the socket for ever).
+    asking.then((granted) => attempt.ended.then(() => release(granted)), () => {});
+    mic = await asking.catch((error) => { throw micError(error); });
+    const ctx = await pending;
+    await connecting;
+    if (!attempt.over) return { t, ctx, mic };
+  } catch (error) {
+    release(mic);
+    throw error;
+  }
+  release(mic);
+  return null;
+}
+
+/** What the capture worklet posts: a chunk is a bare string; every third one comes as {chunk,
+ *  level} with the input level, or as {level} alone when the worklet sends to the worker. */
+function chunkHandler(machine, send, sendChunk, lost) {
+  return ({ data }) => {
+    const bare = typeof data === 'string';
+    if (bare || data.chunk !== undefined) {
+      if (machine.snapshot.muted) return;
+      try {
+        sendChunk(bare ? data : data.chunk);
+      } catch (error) {
+        return lost(error);
+      }
+      if (!bare) machine.publish('level', { level: data.level });
+    } else if (data.level !== undefined) {
+      if (!machine.snapshot.muted) machine.publish('level', { level: data.level });
+    } else if (data.speech !== undefined) {
+      send('interrupt', 'user_abort');
+      machine.publish('barge-in', {});
+    }
+  };
+}
+
+/** `send(method, arg)`; with no socket (closed meanwhile) there is nothing to end. */
+export function sendUnlessClosed(send, method, arg) {
+  try {
+    send(method, arg);
+  } catch {
+    // the socket closed
+  }
+}
+
+/** Stops the capture worklet `node`: it sends the rest of the last chunk, then `last` (a frame,
+ *  when it sends to the worker), then {end}, when the node goes and `ended()` is called. */
+function stopWorklet(node, last, ended) {
+  node.port.postMessage(last ? { stop: true, last } : 'stop');
+  const previous = node.port.onmessage;
+  node.port.onmessage = (event) => {
+    if (previous) previous(event);
+    if (event.data.end) {
+      node.disconnect();
+      if (ended) ended();
+    }
+  };
+}
+
+/** The capture worklet's node: it chunks the microphone (and, with the transport's audio `path`,
+ *  builds each frame; `direct`: it sends them to the worker's socket itself). */
+function captureNode(ctx, o, id, path, direct, muted) {
+  return new AudioWorkletNode(ctx, 'adk-voice-capture', {
+    numberOfOutputs: 0,
+    channelCount: 1,
+    channelCountMode: 'explicit',
+    processorOptions: { id, sampleRate: o.sampleRate, chunkSamples: Math.round((o.sampleRate * o.chunkMs) / 1000), vadThreshold: o.vadThreshold, vadMs: o.vadMs, parts: path ? path.parts : undefined, direct, muted },
+  });
+}
+
+/** The microphone of one voice: its options `o`, number `id`, state `machine`, `fail` (reports a
+ *  failure), `send(method, arg)` to its transport, `getTransport` and `audio` (voice/audio.js). */
+export function voiceCapture(o, id, machine, fail, send, getTransport, audio) {
+  // The capture node (until it sent its last chunk), the microphone's source node and stream, and
+  // the transport's audio path when its socket is in a worker (the worklet sends straight to it).
+  let capturing = null;
+  let source = null;
+  let stream = null;
+  let direct = null;
+  const capture = {
+    /** The microphone's source node and the capture node, for meters and tests. */
+    nodes: () => /** @type {[MediaStreamAudioSourceNode | null, AudioWorkletNode | null]} */ ([source, capturing]),
+
+    /** The start() attempt's steps. Ended meanwhile (stop(), close()), it releases what it got. */
+    async open(attempt) {
+      let mic = null;
+      try {
+        const got = await acquire(o, getTransport, audio, attempt);
+        if (got === null) return;
+        mic = got.mic;
+        record(got.t, got.ctx, mic);
+        machine.fire('recording');
+      } catch (error) {
+        release(mic);
+        if (attempt.over) return; // ended by stop() or close(): not a failure
+        capture.stop();
+        throw fail(error instanceof AdkVoiceError ? error : new AdkVoiceError('start', `voice: start() failed: ${messageOf(error)}`, error));
+      }
+    },
+
+    /** Stops the worklet (`stopWorklet`) and closes the microphone. */
+    stop(last, ended) {
+      if (capturing) stopWorklet(capturing, last, ended);
+      if (source) source.disconnect();
+      release(stream);
+      capturing = source = stream = direct = null;
+    },
+
+    /** Tells the worklet to drop the chunks or send them again (the main thread drops them too). */
+    mute(muted) {
+      if (capturing) capturing.port.postMessage({ muted });
+    },
+
+    /** Ends the user's turn: the rest of the audio, then `audio_control` stop; the microphone closes. */
+    endTurn() {
+      if (machine.mic !== RECORDING) return;
+      // With the socket in a worker, the worklet sends the stop frame itself, after the last chunk,
+      // on the worker's port; else it is sent here once the worklet sent its last chunk.
+      if (direct !== null) capture.stop(direct.control('stop'));
+      else capture.stop(null, () => sendUnlessClosed(send, 'sendAudioControl', 'stop'));
+    },
+  };
+
+  /** The microphone into the capture worklet, its frames to the transport. */
+  function record(t, ctx, mic) {
+    // The BIDI transport's audio path: the worklet builds each frame and the main thread only
+    // hands it to the socket. Another transport (the testing kit's) gets base64 PCM.
+    const path = t && typeof t[AUDIO_PATH] === 'function' ? t[AUDIO_PATH]({ sampleRate: o.sampleRate, channels: 1, bitDepth: 16 }) : null;
+    const sendChunk = path ? path.send : (chunk) => send('sendAudioChunk', { chunk, sampleRate: o.sampleRate, channels: 1, bitDepth: 16 });
+    direct = path && typeof path.port === 'function' ? path : null;
+    stream = mic;
+    source = ctx.createMediaStreamSource(mic);
+    const node = (capturing = captureNode(ctx, o, id, path, direct !== null, machine.snapshot.muted));
+    const lost = (error) => {
+      if (capturing !== node) return;
+      capture.stop();
+      fail(socketClosed(error));
+    };
+    if (direct !== null) {
+      // The socket is in a worker: the worklet posts to it on a port of their own, audio_control
+      // start first and stop last, so the frames never touch the main thread and keep their order.
+      const port = direct.port(lost);
+      node.port.postMessage({ socket: port, first: direct.control('start') }, [port]);
+    }
+    node.port.onmessage = chunkHandler(machine, send, sendChunk, lost);
+    source.connect(node);
+    if (direct === null) send('sendAudioControl', 'start');
+  }
+
+  return capture;
+}
