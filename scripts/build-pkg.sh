@@ -50,6 +50,9 @@ mkdir -p pkg/wasm
 build_core $CORE_MODULE
 # The glue keeps its folders (js/README.md says what each holds); dev/ is copied below.
 (cd js && find . -path ./dev -prune -o \( -name '*.js' -o -name '*.d.ts' \) -print | xargs cp --parents -t ../pkg)
+# The declarations of the modules that have no hand-written one, emitted from their JSDoc, and the
+# strict type check of every module that says `// @ts-check` (js/tsconfig.json).
+node scripts/lib/glue-types.mjs pkg
 node scripts/lib/short-exports.mjs --js "target/${CORE_MODULE%% *}_exports.json" pkg
 # Production modules carry a number for each argument error's "expected …" words; the words go to
 # pkg/words/expected.js, which the development entries load.

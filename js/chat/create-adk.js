@@ -190,9 +190,9 @@ function createAdkWith(options, bidi, fn) {
     pendingApprovals: (messages = chat ? chat.messages : []) => pendingApprovals(messages),
     explain: (messages = chat ? chat.messages : []) => (noteFailure(), autoSend.explain({ messages })),
     /**
-     * SPEC §5 F-c: sends, once, the answers whose request was refused before it reached the backend
-     * (explain(): rule 'waits-to-be-sent'), as AI SDK's `chat.sendMessage()` resubmits them. Never
-     * called by the package itself. Resolves false when no answer waits.
+     * Sends, once, the answers whose request was refused before it reached the backend (explain():
+     * rule 'waits-to-be-sent'), as AI SDK's `chat.sendMessage()` resubmits them. Never called by the
+     * package itself. Resolves false when no answer waits (SPEC §5 F-c).
      */
     async resend() {
       noteFailure();

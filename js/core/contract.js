@@ -78,7 +78,7 @@ export const ANSWER_RULE_SHIFT = 1;
 export const ANSWER_RULE_MASK = 15;
 export const ANSWER_VALUE_SHIFT = 5;
 
-/** The rule codes of SPEC §2 (src/engine/verdict.rs `rule`). */
+/** The rule codes (SPEC §2; src/engine/verdict.rs `rule`). */
 export const RULE_MALFORMED_INPUT = 0;
 export const RULE_NOT_ASSISTANT = 1;
 export const RULE_NO_PARTS = 2;

@@ -179,8 +179,8 @@ export function createAutoSendAs(options, fn, own) {
     explain(arg) {
       return explainWith(id, write, trap, arg);
     },
-    /** SPEC §5 F-c: the last send failed definitely (nothing reached the backend): its answers
-     *  wait for `resend()` (explain(): 'waits-to-be-sent'). True when any do. */
+    /** The last send failed definitely (nothing reached the backend): its answers wait for
+     *  `resend()` (explain(): 'waits-to-be-sent'). True when any do (SPEC §5 F-c). */
     sendFailed: () => void core.adk_hold(id, 1),
     /** F-c: takes the waiting answers for one explicit send; true when there were any (once). */
     resend: () => core.adk_hold(id, 0) === 1,

@@ -6,7 +6,7 @@
 import { invalidTool } from '../words/words.js';
 import { describeValue, field as fieldOf, invalidArgument, optionalString as stringField, shown } from '../errors/arguments.js';
 
-/** The frontend-tool categories of SPEC §7. */
+/** The frontend-tool categories (SPEC §7). */
 export const TOOL_CATEGORIES = /* @__PURE__ */ Object.freeze(
   /** @type {const} */ (['geolocation', 'camera', 'microphone', 'notification', 'clipboard', 'other']),
 );

@@ -21,8 +21,8 @@ export function base64(bytes) {
 // ---- outgoing frames from the app's arguments ----
 
 /**
- * `sendMessages(options)`: the `message` frame (the history as the backend reads it: `config.adk`,
- * SPEC §4a W4), the request's abort signal, and the messages.
+ * `sendMessages(options)`: the `message` frame (the history as the backend reads it: `config.adk`),
+ * the request's abort signal, and the messages (SPEC §4a W4).
  */
 export function messageRequest(options, config) {
   if (options === null || typeof options !== 'object') {

@@ -61,7 +61,7 @@ const ROLE_WORDS = ['missing', 'user', 'assistant', 'system', 'not one AI SDK de
 /**
  * The decision in words: what was seen, and what happens or what to do. `rule` and `value` are the
  * core's answer; `parts` the last message's; `actions` the `(index, 0 answer | 1 output)` pairs of
- * a send; `malformed` what `writeRecords` returned for a malformed input (null otherwise). (The rules behind each: SPEC §2, in the repository.)
+ * a send; `malformed` what `writeRecords` returned for a malformed input (null otherwise) (SPEC §2 holds the rules behind each).
  */
 export function explainDetail(rule, value, parts, actions, malformed) {
   const part = () => parts[value];

@@ -234,7 +234,7 @@ fn decision_contract(out: &mut String) {
     let rules = rules();
     object(
         out,
-        "The rule codes of SPEC §2 (src/engine/verdict.rs `rule`).",
+        "The rule codes (SPEC §2; src/engine/verdict.rs `rule`).",
         "RULE",
         &rules,
     );
