@@ -3,7 +3,7 @@
 //   - the `transport` entry bundled by esbuild with code splitting: what loads at first (the entry
 //     and what it imports statically) and the chunk loaded only with the option;
 //   - Vite's production build of the BIDI size app (bench/size-apps/bidi: useAdkChat in BIDI mode,
-//     without the option): its JS, less the chunks loaded only with the option (worker-socket.js)
+//     without the option): its JS, less the chunks loaded only with the option (transport/bidi/worker/main-thread.js)
 //     and the worker file, which Vite emits apart and a page without the option never fetches;
 //   - the worker file itself, minified.
 //
@@ -26,7 +26,9 @@ const pkgDir = resolve(args.pkg || join(root, 'pkg'));
 const git = (...a) => execFileSync('git', a, { cwd: root, encoding: 'utf8' }).trim();
 const base = args.base || git('merge-base', 'HEAD', 'main');
 const gz = (text) => gzipSync(Buffer.from(text), { level: 9 }).length;
-const ONLY_WITH_OPTION = /worker-socket|bidi-socket-worker/;
+// The worker's two modules (transport/bidi/worker/main-thread.js and worker.js; before issue 33's
+// layout, worker-socket.js and bidi-socket-worker.js), by module path or emitted file name.
+const ONLY_WITH_OPTION = /worker-socket|bidi-socket-worker|worker[\\/](?:main-thread|worker)\.js|(?:^|\/)(?:main-thread|worker)-[\w-]+\.js$/;
 
 /** The built package with its JS files as they were at `base` (new files removed). */
 function basePackage(dir) {
@@ -75,7 +77,7 @@ const tmp = mkdtempSync(join(root, 'node_modules/.cache/adk-socket-size-'));
 try {
   const before = join(tmp, 'before');
   basePackage(before);
-  const worker = (await esbuild({ entryPoints: [join(pkgDir, 'bidi-socket-worker.js')], minify: true, write: false, format: 'esm' })).outputFiles[0].text;
+  const worker = (await esbuild({ entryPoints: [join(pkgDir, 'transport/bidi/worker/worker.js')], minify: true, write: false, format: 'esm' })).outputFiles[0].text;
   const t0 = await transportEntry(before), t1 = await transportEntry(pkgDir);
   const v0 = await viteApp(before), v1 = await viteApp(pkgDir);
   const sign = (n) => (n >= 0 ? `+${n}` : String(n));
@@ -84,7 +86,7 @@ try {
   console.log('|---|---|---|---|');
   console.log(`| \`transport\` entry (esbuild, split), loaded at first | ${t0.first} | ${t1.first} | ${sign(t1.first - t0.first)} |`);
   console.log(`| Vite BIDI app (useAdkChat, no option), the JS a page loads | ${v0.loaded} | ${v1.loaded} | ${sign(v1.loaded - v0.loaded)} |`);
-  console.log(`| only with \`socket: 'worker'\`: worker-socket.js (esbuild chunk / Vite chunk) | | ${t1.optional} / ${v1.optional - gz(worker)} | |`);
+  console.log(`| only with \`socket: 'worker'\`: main-thread.js (esbuild chunk / Vite chunk) | | ${t1.optional} / ${v1.optional - gz(worker)} | |`);
   console.log(`| only with \`socket: 'worker'\`: bidi-socket-worker.js, minified | | ${gz(worker)} | |`);
 } finally {
   rmSync(tmp, { recursive: true, force: true });

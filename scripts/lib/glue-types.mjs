@@ -14,10 +14,10 @@ import { dirname, join, resolve } from 'node:path';
 
 /**
  * A declaration as the package's users read it: the code's comments cite the repository's SPEC rows
- * for its maintainers, which the package does not ship (tests/js/words.test.ts), so a citation in
+ * (and its principles and ADRs) for its maintainers, which the package does not ship (tests/js/words.test.ts), so a citation in
  * parentheses is left out of the emitted text.
  */
-const forReaders = (text) => text.replace(/ ?\((?:[^()]*?[,;] )?SPEC §[^()]*\)/g, '');
+const forReaders = (text) => text.replace(/ ?\((?:[^()]*?[,;] )?(?:SPEC §|[Pp]rinciple \d|ADR \d)[^()]*\)/g, '');
 
 const pkg = resolve(process.argv[2] ?? '');
 if (!process.argv[2] || !existsSync(pkg)) {

@@ -24,7 +24,7 @@ let context;
 let page;
 
 before(async () => {
-  assert.ok(existsSync(join(pkgDir, 'get-location.js')), 'pkg/ is not built: run bash scripts/build-pkg.sh');
+  assert.ok(existsSync(join(pkgDir, 'tools/get-location.js')), 'pkg/ is not built: run bash scripts/build-pkg.sh');
   server = await startServer({ pkgDir, pagePath: join(here, 'index.html') });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, timeout: 30_000 });
   context = await browser.newContext();

@@ -371,7 +371,7 @@ async function wasmInstance() {
   const require = createRequire(import.meta.url);
   // The transport's rules live in the core module (its socket work is JavaScript): the core's
   // loader, imported from the same file as the package's, is the same instance.
-  const loader = pathToFileURL(require.resolve('adk-stream-wasm').replace(/index\.js$/, 'loader.js')).href;
+  const loader = pathToFileURL(require.resolve('adk-stream-wasm').replace(/index\.js$/, 'core/loader.js')).href;
   const { core } = await import(loader);
   return core;
 }

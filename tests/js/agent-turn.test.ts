@@ -7,9 +7,9 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dir = dirname(createRequire(import.meta.url).resolve('adk-stream-wasm/package.json'));
-const { AgentTurn, NO_TURN, REQUEST_OPEN, AWAITING_ANSWER, AGENT_TURN, newMessageId } = await import(pathToFileURL(join(dir, 'agent-turn.js')).href);
+const { AgentTurn, NO_TURN, REQUEST_OPEN, AWAITING_ANSWER, AGENT_TURN, newMessageId } = await import(pathToFileURL(join(dir, 'wire/agent-turn.js')).href);
 // The W9 rule lives with what applies it (resume-buffered.js, loaded on demand).
-const { isUserSpeech } = await import(pathToFileURL(join(dir, 'resume-buffered.js')).href);
+const { isUserSpeech } = await import(pathToFileURL(join(dir, 'chat/resume-buffered.js')).href);
 
 const TEXT = { type: 'text-delta', id: 't', delta: 'x' };
 const NAMES = new Map([[NO_TURN, 'NO_TURN'], [REQUEST_OPEN, 'REQUEST_OPEN'], [AWAITING_ANSWER, 'AWAITING_ANSWER'], [AGENT_TURN, 'AGENT_TURN']]);

@@ -16,8 +16,8 @@ const load = (file: string) => import(pathToFileURL(join(packageDir, file)).href
 
 describe('issue 33 §3: explain().rule names, one list', () => {
   it("rule-names.js names every rule code of contract.js, then the glue's own internal-error (the core trapped)", async () => {
-    const { RULE_NAMES } = await load('rule-names.js');
-    const codes = Object.entries(await load('contract.js')).filter(([key]) => key.startsWith('RULE_'));
+    const { RULE_NAMES } = await load('core/rule-names.js');
+    const codes = Object.entries(await load('core/contract.js')).filter(([key]) => key.startsWith('RULE_'));
     expect(codes.length).toBeGreaterThanOrEqual(9);
     for (const [key, code] of codes) {
       expect(RULE_NAMES[code as number], key).toBe(key.slice('RULE_'.length).toLowerCase().replaceAll('_', '-'));
@@ -26,16 +26,16 @@ describe('issue 33 §3: explain().rule names, one list', () => {
   });
 
   it("rule-names.d.ts declares RuleName as exactly those names, and index.d.ts's Explanation['rule'] is it", async () => {
-    const { RULE_NAMES } = await load('rule-names.js');
-    const union = read('rule-names.d.ts').match(/export type RuleName =([^;]+);/)?.[1] ?? '';
+    const { RULE_NAMES } = await load('core/rule-names.js');
+    const union = read('core/rule-names.d.ts').match(/export type RuleName =([^;]+);/)?.[1] ?? '';
     expect([...union.matchAll(/'([a-z-]+)'/g)].map((m) => m[1])).toEqual(RULE_NAMES);
     const index = read('index.d.ts');
-    expect(index).toMatch(/import type \{[^}]*\bRuleName\b[^}]*\} from '\.\/rule-names\.js';/);
+    expect(index).toMatch(/import type \{[^}]*\bRuleName\b[^}]*\} from '\.\/core\/rule-names\.js';/);
     expect(index).toMatch(/\n\s*rule: RuleName;/);
   });
 
   it("the npm README's list is the same names in the same order", async () => {
-    const { RULE_NAMES } = await load('rule-names.js');
+    const { RULE_NAMES } = await load('core/rule-names.js');
     const readme = read('README.md').replace(/\s+/g, ' ');
     const list = readme.match(/`rule` is stable, for code: (.*?) That is the whole list/)?.[1] ?? '';
     expect([...list.matchAll(/`([a-z]+(?:-[a-z]+)+)`/g)].map((m) => m[1])).toEqual(RULE_NAMES);
