@@ -121,7 +121,10 @@ if (fs.existsSync(path.join(installed, 'wasm'))) {
   }
 }
 
-const declared = glue.map((f) => f.replace(/\.js$/, '')).filter((m) => fs.existsSync(path.join(decl, `${m}.d.ts`)));
+// Only a declaration written by hand can disagree with its code: one the build emitted from the
+// code's JSDoc (scripts/lib/glue-types.mjs) is the code's own, checked by tsc when it was emitted.
+const handWritten = (m) => fs.existsSync(path.join(here, '..', 'js', `${m}.d.ts`));
+const declared = glue.map((f) => f.replace(/\.js$/, '')).filter((m) => fs.existsSync(path.join(decl, `${m}.d.ts`)) && handWritten(m));
 const ident = (m) => m.replace(/\W/g, '_');
 const conform = [];
 for (const m of declared) {
