@@ -23,35 +23,8 @@ function bidiChat(transport: AdkTestTransport) {
 }
 
 describe('SPEC §5 W8/W9 in the testing kit: turns the scripted backend starts', () => {
-  it('W8, W9: a typed turn, two spoken turns the backend starts, a typed turn: each its own message, in order, the speech the user\'s, nothing sent (as BidiTransport shows them)', async () => {
-    const transport = adkScript({ mode: 'bidi' }).text('You said: hello').done().text('You said: thanks').done().transport();
-    const { chat } = bidiChat(transport);
-    await chat.sendMessage({ text: 'hello' });
-    await transport.settled();
-    transport.agentTurn(spokenTurn('What time is it?', 'It is noon.'));
-    await transport.settled();
-    transport.agentTurn(spokenTurn('And the date?', 'It is Friday.'));
-    await transport.settled();
-    await chat.sendMessage({ text: 'thanks' });
-    expect(await transport.settled(), 'the spoken turns sent nothing').toBe(2);
-
-    expect(shown(chat)).toEqual([
-      ['user', 'hello'],
-      ['assistant', 'You said: hello'],
-      ['user', 'What time is it?'],
-      ['assistant', 'It is noon.'],
-      ['user', 'And the date?'],
-      ['assistant', 'It is Friday.'],
-      ['user', 'thanks'],
-      ['assistant', 'You said: thanks'],
-    ]);
-    const agent = chat.messages.filter((m: any) => m.role === 'assistant');
-    expect(new Set(agent.map((m: any) => m.id)).size, 'four agent turns, four messages').toBe(4);
-    expect(chat.error).toBeUndefined();
-    // W9: the next request carries the spoken words as the user's (as bidi-agent-turns.test.ts checks).
-    expect(transport.requests[1].messages.map((m: any) => [m.role, texts(m).join('')])).toEqual(shown(chat).slice(0, 7));
-  });
-
+  // W8, W9: a typed turn, two spoken turns the backend starts, a typed turn, each its own message:
+  // a row of tests/support/testing-kit-cases.ts, run over every Chat class.
   it('W8: the spoken turn\'s audio goes to onAudio, not into a message; onBufferedChunks is called once per batch', async () => {
     const audio: any[] = [];
     let calls = 0;

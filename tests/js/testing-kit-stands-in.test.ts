@@ -16,28 +16,8 @@ const POSITION = { latitude: 35.6762, longitude: 139.6503, accuracy: 20, timesta
 const roles = (chat: any) => chat.messages.map((m: any) => m.role);
 
 describe('issue 32 §4: W5 in the testing kit, one assistant message per agent turn', () => {
-  it('sse: an approved payment, the answer response with a new messageId: one assistant message, as AdkSseTransport shows it', async () => {
-    const transport = adkScript({ mode: 'sse' })
-      .approvalRequest('process_payment', { amount: 50 }, { toolCallId: 'call-1', approvalId: 'approval-1' })
-      .done()
-      .toolResult('call-1', { success: true })
-      .text('Paid $50.')
-      .done()
-      .transport();
-    // The script gives each SSE response its own messageId, as an ADK backend does.
-    expect(transport.requests).toHaveLength(0);
-    const autoSend = createAutoSend({ mode: 'sse' });
-    const chat = new Chat({ transport, sendAutomaticallyWhen: autoSend.sendAutomaticallyWhen });
-    await chat.sendMessage({ text: 'Pay $50' });
-    await transport.settled();
-    await approve(chat, 'approval-1');
-    expect(await transport.settled()).toBe(2);
-    expect(roles(chat)).toEqual(['user', 'assistant']);
-    const parts = chat.messages[1].parts;
-    expect(parts.filter((p: any) => p.toolCallId === 'call-1')).toHaveLength(1);
-    expect(parts.find((p: any) => p.toolCallId === 'call-1')).toMatchObject({ state: 'output-available', output: { success: true } });
-  });
-
+  // An approved payment over adkScript, each SSE response with its own messageId: one assistant
+  // message in both shapes, for every Chat class (SPEC §5 W5 in tests/support/testing-kit-cases.ts).
   it('bidi: a continuing response that starts with a new messageId stays in the turn\'s message', async () => {
     const transport = new AdkTestTransport({
       responses: [
