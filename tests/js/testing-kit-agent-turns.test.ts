@@ -13,12 +13,31 @@ import { texts } from './helpers/chat.js';
 /** The chat as [role, its text] per message. */
 const shown = (chat: any) => chat.messages.map((m: any) => [m.role, texts(m).join('')]);
 
-/** A BIDI chat over the kit, wired as the README wires BidiTransport: onBufferedChunks resumes. */
-function bidiChat(transport: AdkTestTransport) {
+/** A BIDI chat over the kit, wired as the README wires BidiTransport: onBufferedChunks resumes
+ *  (unless `resumes` is false: then buffered chunks wait for whoever resumes them). */
+function bidiChat(transport: AdkTestTransport, { resumes = true } = {}) {
   const adk = createAdk({ mode: 'bidi', transport });
-  transport.onBufferedChunks = () => void adk.resumeBuffered();
+  if (resumes) transport.onBufferedChunks = () => void adk.resumeBuffered();
   const chat = new Chat({ transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen });
   adk.attach(chat);
+  return { adk, chat };
+}
+
+/**
+ * W6's paused turn: a BIDI chat with NO onBufferedChunks (the buffered chunks wait for whoever
+ * resumes them) sends 'Pay Alice and Bob'; the script's first response ends at approval-a's
+ * finish-step, then the backend sends the turn's second approval (call-b), which is buffered.
+ */
+async function secondApprovalBuffered(transport: AdkTestTransport) {
+  const { adk, chat } = bidiChat(transport, { resumes: false });
+  await chat.sendMessage({ text: 'Pay Alice and Bob' });
+  await transport.settled();
+  transport.agentTurn([
+    { type: 'tool-input-available', toolCallId: 'call-b', toolName: 'process_payment', input: { amount: 40 } },
+    { type: 'start-step' },
+    { type: 'tool-approval-request', toolCallId: 'call-b', approvalId: 'approval-b' },
+    { type: 'finish-step' },
+  ]);
   return { adk, chat };
 }
 
@@ -79,19 +98,7 @@ describe('SPEC §5 W8/W9 in the testing kit: turns the scripted backend starts',
       .approvalRequest('process_payment', { amount: 30 }, { toolCallId: 'call-a', approvalId: 'approval-a' })
       .done()
       .transport();
-    // No onBufferedChunks: the buffered chunks wait for whoever resumes them.
-    const adk = createAdk({ mode: 'bidi', transport });
-    const chat = new Chat({ transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen });
-    adk.attach(chat);
-    await chat.sendMessage({ text: 'Pay Alice and Bob' });
-    await transport.settled();
-    // The second approval of the same turn, after the first response ended at its finish-step.
-    transport.agentTurn([
-      { type: 'tool-input-available', toolCallId: 'call-b', toolName: 'process_payment', input: { amount: 40 } },
-      { type: 'start-step' },
-      { type: 'tool-approval-request', toolCallId: 'call-b', approvalId: 'approval-b' },
-      { type: 'finish-step' },
-    ]);
+    const { adk, chat } = await secondApprovalBuffered(transport);
     const refused = await transport.reconnectToStream({ chatId: chat.id }).catch((e: any) => e);
     expect(refused).toMatchObject({ name: 'AdkTransportError', kind: 'resume-would-split' });
     // With continueMessage (what resumeBuffered says) the chunks are given, the turn's one message.
@@ -109,17 +116,7 @@ describe('SPEC §5 W8/W9 in the testing kit: turns the scripted backend starts',
       .text('Both paid.')
       .done()
       .transport();
-    const adk = createAdk({ mode: 'bidi', transport });
-    const chat = new Chat({ transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen });
-    adk.attach(chat);
-    await chat.sendMessage({ text: 'Pay Alice and Bob' });
-    await transport.settled();
-    transport.agentTurn([
-      { type: 'tool-input-available', toolCallId: 'call-b', toolName: 'process_payment', input: { amount: 40 } },
-      { type: 'start-step' },
-      { type: 'tool-approval-request', toolCallId: 'call-b', approvalId: 'approval-b' },
-      { type: 'finish-step' },
-    ]);
+    const { adk, chat } = await secondApprovalBuffered(transport);
     await adk.approve('approval-a');
     expect(await transport.settled(), 'the first answer waits for the second').toBe(1);
     expect(pendingApprovals(chat.messages).map((p) => p.approvalId)).toEqual(['approval-b']);
