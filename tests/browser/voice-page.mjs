@@ -47,8 +47,11 @@ export function voiceSuite() {
   before(async () => {
     assert.ok(existsSync(join(pkgDir, 'voice.js')), 'pkg/ has no voice.js: run bash scripts/build-pkg.sh');
     makeAudio();
-    server = await startServer({ pkgDir, pagePath: join(here, 'voice.html') });
-    backend = await startVoiceBackend();
+    // voice.test.mjs runs about two minutes on a busy machine: the servers' own end (they close
+    // themselves even if after() never runs) must come after its last test, not within it.
+    const lifetimeMs = 600_000;
+    server = await startServer({ pkgDir, pagePath: join(here, 'voice.html'), lifetimeMs });
+    backend = await startVoiceBackend({ lifetimeMs });
   });
 
   after(async () => {
