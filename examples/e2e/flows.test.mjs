@@ -5,50 +5,13 @@
 //   APP_URL        the served app (required)
 //   APP_LABEL      a name for the test titles (e.g. 'vite 8 build, AI SDK 6')
 //   SERVER_TEXT    when set, the page's server-rendered [data-testid=server] text (the Next app)
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { startBackend } from '../../www/server/app.mjs';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/support/chromium.mjs';
+import { APP_URL, LABEL, appSuite, backend, expectRequests, onApp, requests } from './app-suite.mjs';
 
-const APP_URL = process.env.APP_URL;
-const LABEL = process.env.APP_LABEL ?? APP_URL;
 const SERVER_TEXT = process.env.SERVER_TEXT;
-// After the final text, the counts must stay the same this long (nothing else is sent).
-const QUIET_MS = 1500;
-assert.ok(APP_URL, 'APP_URL is not set: run scripts/test-examples.sh');
 
-let browser;
-let backend;
-before(async () => {
-  [browser, backend] = await Promise.all([
-    chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true }),
-    startBackend({ port: 0, quiet: true, chunkDelayMs: 5, staticDir: null }),
-  ]);
-});
-after(async () => {
-  await browser?.close();
-  await backend?.close();
-});
-
-const counts = () => {
-  const { sseRequests, bidiMessages, bidiConnections, toolResults, violations } = backend.stats.toJSON();
-  return { sseRequests, bidiMessages, bidiConnections, toolResults, violations };
-};
-
-/** Opens the app in `mode`; fails on any uncaught error in the page. */
-async function open(mode) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error}`));
-  page.on('console', (msg) => {
-    // A missing favicon is the app's, not the package's.
-    if (msg.type() === 'error' && !/favicon/.test(msg.location().url ?? '')) errors.push(`console: ${msg.text()}`);
-  });
-  await page.goto(`${APP_URL}/?mode=${mode}&backend=${encodeURIComponent(backend.url)}`);
-  return { context, page, errors };
-}
+appSuite();
 
 if (SERVER_TEXT) {
   test(`${LABEL}: the server component awaited ready and called pendingApprovals([])`, async () => {
@@ -65,8 +28,7 @@ for (const mode of ['sse', 'bidi']) {
     test(`${LABEL}: useAdkChat ${mode.toUpperCase()}, process_payment ${verb}: one follow-up request`, async () => {
       backend.stats.reset();
       backend.configure({ chunkDelayMs: 5 });
-      const { context, page, errors } = await open(mode);
-      try {
+      await onApp(mode, {}, async (page) => {
         if (SERVER_TEXT) await page.getByTestId('server').filter({ hasText: new RegExp(SERVER_TEXT) }).waitFor();
         // React runs (hydrated, for a server-rendered page), and the engine answers explain().
         await page.locator('main[data-hydrated="true"]').waitFor({ timeout: 15000 });
@@ -86,21 +48,9 @@ for (const mode of ['sse', 'bidi']) {
           [final.source],
           { timeout: 15000 },
         );
-        const expected = mode === 'sse' ? { sseRequests: 2, bidiMessages: 0 } : { sseRequests: 0, bidiMessages: 2, bidiConnections: 1 };
-        const pick = (c) => Object.fromEntries(Object.keys(expected).map((k) => [k, c[k]]));
-        assert.deepEqual(pick(counts()), expected, 'the prompt and exactly one follow-up request');
-        await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
-        assert.deepEqual(pick(counts()), expected, `still one follow-up request ${QUIET_MS} ms later`);
-        assert.deepEqual(counts().violations, [], 'the backend saw no protocol violation');
-        assert.deepEqual(errors, [], 'no error in the page');
-      } catch (error) {
-        if (errors.length) error.message += `\nerrors in the page:\n  ${errors.join('\n  ')}`;
-        const text = await page.locator('body').innerText().catch(() => '(no page)');
-        error.message += `\nthe page shows:\n${text.slice(0, 1500)}`;
-        throw error;
-      } finally {
-        await context.close();
-      }
+        // The prompt and exactly one follow-up request.
+        await expectRequests(requests(mode, 2));
+      });
     });
   }
 }

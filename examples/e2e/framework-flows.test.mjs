@@ -8,76 +8,31 @@
 // Deny buttons, the messages' text).
 //   APP_URL     the served app (required)
 //   APP_LABEL   a name for the test titles (e.g. 'vue: vite 8 build, AI SDK 6')
-import { test, before, after } from 'node:test';
-import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { startBackend } from '../../www/server/app.mjs';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/support/chromium.mjs';
+import { test } from 'node:test';
+import { LABEL, appSuite, backend, expectRequests, onApp, requests } from './app-suite.mjs';
 
-const APP_URL = process.env.APP_URL;
-const LABEL = process.env.APP_LABEL ?? APP_URL;
-// After the final text, the counts must stay the same this long (nothing else is sent).
-const QUIET_MS = 1500;
 const POSITION = { latitude: 35.6762, longitude: 139.6503, accuracy: 20 };
-assert.ok(APP_URL, 'APP_URL is not set: run scripts/test-examples.sh');
 
-let browser;
-let backend;
-before(async () => {
-  [browser, backend] = await Promise.all([
-    chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true }),
-    startBackend({ port: 0, quiet: true, chunkDelayMs: 5, staticDir: null }),
-  ]);
-});
-after(async () => {
-  await browser?.close();
-  await backend?.close();
-});
-
-const counts = () => {
-  const { sseRequests, bidiMessages, bidiConnections, toolResults, violations } = backend.stats.toJSON();
-  return { sseRequests, bidiMessages, bidiConnections, toolResults, violations };
-};
+appSuite();
 
 /**
  * Opens the app in `mode`, sends `prompt`, runs `act(page)` (the user's answers), waits for `final`
  * in the messages, then checks the requests (`expected`), the quiet after them, no violation and no
  * error in the page.
  */
-async function flow({ mode, prompt, act, final, expected }) {
+function flow({ mode, prompt, act, final, expected }) {
   backend.stats.reset();
-  const context = await browser.newContext({ geolocation: POSITION, permissions: ['geolocation'] });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/favicon/.test(msg.location().url ?? '')) errors.push(`console: ${msg.text()}`);
-  });
-  try {
-    await page.goto(`${APP_URL}/?mode=${mode}&backend=${encodeURIComponent(backend.url)}`);
+  return onApp(mode, { geolocation: POSITION, permissions: ['geolocation'] }, async (page) => {
     await page.getByLabel('Message').fill(prompt);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await act(page);
     await page.locator('li').filter({ hasText: final }).first().waitFor({ timeout: 15000 });
-    const pick = (c) => Object.fromEntries(Object.keys(expected).map((k) => [k, c[k]]));
-    assert.deepEqual(pick(counts()), expected, 'the requests the flow needs, no more');
-    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
-    assert.deepEqual(pick(counts()), expected, `the same ${QUIET_MS} ms later`);
-    assert.deepEqual(counts().violations, [], 'the backend saw no protocol violation');
-    assert.deepEqual(errors, [], 'no error in the page');
-  } catch (error) {
-    if (errors.length) error.message += `\nerrors in the page:\n  ${errors.join('\n  ')}`;
-    const text = await page.locator('body').innerText().catch(() => '(no page)');
-    error.message += `\nthe page shows:\n${text.slice(0, 1500)}\nthe backend counted: ${JSON.stringify(counts())}`;
-    throw error;
-  } finally {
-    await context.close();
-  }
+    await expectRequests(expected);
+  });
 }
 
 /** Clicks the first `name` button once one is there. */
 const click = (page, name) => page.getByRole('button', { name, exact: true }).first().click({ timeout: 15000 });
-const requests = (mode, n) => (mode === 'sse' ? { sseRequests: n, bidiMessages: 0 } : { sseRequests: 0, bidiMessages: n, bidiConnections: 1 });
 
 for (const mode of ['sse', 'bidi']) {
   for (const approved of [true, false]) {

@@ -12,6 +12,7 @@
 // just past its end where no other object starts there. Anything else is zeroed in place.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { readLeb, sectionsOf } from './wasm-sections.mjs';
 
 const [mapPath, wasmPath, wasmDis] = process.argv.slice(2);
 if (!wasmDis) {
@@ -55,44 +56,26 @@ function constantsOf(text) {
   return found;
 }
 
-function readLeb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  let byte;
-  do {
-    byte = bytes[at++];
-    value += (byte & 127) * 2 ** shift;
-    shift += 7;
-  } while (byte & 128);
-  return [value, at];
-}
-
 /** The active data segments: `{address, at (file offset of its bytes), length}`. */
 function segmentsOf(bytes) {
-  let at = 8;
-  while (at < bytes.length) {
-    const id = bytes[at];
-    const [size, body] = readLeb(bytes, at + 1);
-    if (id === 11) {
-      const segments = [];
-      let [count, p] = readLeb(bytes, body);
-      for (; count > 0; count--) {
-        let flags;
-        [flags, p] = readLeb(bytes, p);
-        if (flags !== 0 || bytes[p] !== 0x41) throw new Error(`dead-data: a data segment of a kind this script does not read (flags ${flags})`);
-        let address;
-        [address, p] = readLeb(bytes, p + 1); // i32.const (the addresses here are positive and below 2^31)
-        if (bytes[p] !== 0x0b) throw new Error('dead-data: a data segment whose offset is not one i32.const');
-        let length;
-        [length, p] = readLeb(bytes, p + 1);
-        segments.push({ address, at: p, length });
-        p += length;
-      }
-      return segments;
-    }
-    at = body + size;
+  const DATA = 11;
+  const data = [...sectionsOf(bytes)].find((section) => section.id === DATA);
+  if (!data) return [];
+  const segments = [];
+  let [count, p] = readLeb(bytes, data.body);
+  for (; count > 0; count--) {
+    let flags;
+    [flags, p] = readLeb(bytes, p);
+    if (flags !== 0 || bytes[p] !== 0x41) throw new Error(`dead-data: a data segment of a kind this script does not read (flags ${flags})`);
+    let address;
+    [address, p] = readLeb(bytes, p + 1); // i32.const (the addresses here are positive and below 2^31)
+    if (bytes[p] !== 0x0b) throw new Error('dead-data: a data segment whose offset is not one i32.const');
+    let length;
+    [length, p] = readLeb(bytes, p + 1);
+    segments.push({ address, at: p, length });
+    p += length;
   }
-  return [];
+  return segments;
 }
 
 const bytes = readFileSync(wasmPath);

@@ -1,10 +1,12 @@
 # Sourced by the scripts that install the JS workspace, the packed package or an example app: the
 # steps they share. Sourced from the repository root, which it names ROOT; `fail MESSAGE` defaults to
-# printing "SCRIPT: FAILED: MESSAGE" and exiting 1 (a caller that counts its failures defines its
-# own first).
+# printing "SCRIPT: FAILED: MESSAGE", then "SUITE: 0 passed, 1 failed" when the caller names its
+# SUITE (the totals line its runs would end with), and exiting 1. A caller that counts its failures
+# otherwise defines its own `fail` first.
 ROOT=$(pwd)
 declare -F fail >/dev/null || fail() {
   echo "$(basename "$0"): FAILED: $*" >&2
+  [ -z "${SUITE:-}" ] || echo "$SUITE: 0 passed, 1 failed"
   exit 1
 }
 

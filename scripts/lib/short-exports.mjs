@@ -11,6 +11,7 @@
 // `__data_end` and `__heap_base` exports, which nothing reads, are left out.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readLeb, sectionsOf } from './wasm-sections.mjs';
 
 /** Exports the glue never calls: the boundary tests (tests/common/boundary_cases.rs) read them. */
 const TEST_ONLY = ['adk_remembered'];
@@ -20,19 +21,6 @@ const shortName = (i) => (i < LETTERS.length ? LETTERS[i] : LETTERS[Math.floor(i
 function fail(message) {
   console.error(`short-exports: ${message}`);
   process.exit(1);
-}
-
-/** An unsigned LEB128 at `at`: `[value, next offset]`. */
-function readLeb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  let byte;
-  do {
-    byte = bytes[at++];
-    value += (byte & 127) * 2 ** shift;
-    shift += 7;
-  } while (byte & 128);
-  return [value, at];
 }
 
 function leb(value) {
@@ -49,12 +37,8 @@ function leb(value) {
 /** The module with its export section rewritten by `rename(name) → new name | null (left out)`. */
 function renameExports(bytes, rename) {
   const out = [bytes.subarray(0, 8)];
-  let at = 8;
   let found = false;
-  while (at < bytes.length) {
-    const id = bytes[at];
-    const [size, body] = readLeb(bytes, at + 1);
-    const end = body + size;
+  for (const { id, at, body, end } of sectionsOf(bytes)) {
     if (id !== 7) {
       out.push(bytes.subarray(at, end));
     } else {
@@ -73,7 +57,6 @@ function renameExports(bytes, rename) {
       const section = [...leb(kept.length), ...kept.flat()];
       out.push(Uint8Array.from([7, ...leb(section.length), ...section]));
     }
-    at = end;
   }
   if (!found) fail('the module has no export section');
   return Buffer.concat(out);

@@ -99,6 +99,16 @@ async function installHelpers(socket) {
       for (let i = 0; i < count; i++) messages.push({ id: `m${i}`, role: i % 2 ? 'assistant' : 'user', parts: [{ type: 'text', text: `message ${i}` }] });
       return { chatId: 'chat-1', messages, trigger: 'submit-message', messageId: undefined, abortSignal: signal };
     },
+    /** The user's approval of approval-1 (process_payment call-1, asked after 'pay 1'), as a chat sends it. */
+    approvalAnswer: () => ({
+      chatId: 'chat-1',
+      trigger: 'submit-message',
+      messageId: 'a1',
+      messages: [
+        { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'pay 1' }] },
+        { id: 'a1', role: 'assistant', parts: [{ type: 'tool-process_payment', toolCallId: 'call-1', state: 'approval-responded', input: { amount: 1 }, approval: { id: 'approval-1', approved: true } }] },
+      ],
+    }),
     async settle(promise, ms = 5000) {
       let timer;
       const started = Date.now();
@@ -379,7 +389,7 @@ test('the approval timeout ends the stream with a clear error and sends interrup
 
 test('issue 35 / SPEC §5 F-a: the socket cut while an approval is pending is reported at once (connection-lost); the answer is refused, not sent; a new turn works', () =>
   inPage(async ({ base }) => {
-    const { BidiTransport, send, read, exchange, report, types, url, eq, ok, recorder, waitFor } = globalThis.h;
+    const { BidiTransport, send, read, exchange, report, types, url, eq, ok, recorder, waitFor, settle, approvalAnswer } = globalThis.h;
     const errors = recorder();
     const t = new BidiTransport({ url: url(base, 'approval-then-cut'), onError: errors.fn });
     const asked = await read((await send(t, 1)).value);
@@ -388,16 +398,7 @@ test('issue 35 / SPEC §5 F-a: the socket cut while an approval is pending is re
     ok(await waitFor(() => errors.calls.length > 0, 2000), 'onError heard of the lost socket');
     eq([errors.calls[0].name, errors.calls[0].kind], ['AdkTransportError', 'connection-lost']);
     ok(/approval-1.*may not know it/s.test(errors.calls[0].message), errors.calls[0].message);
-    const answer = {
-      chatId: 'chat-1',
-      trigger: 'submit-message',
-      messageId: 'a1',
-      messages: [
-        { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'pay 1' }] },
-        { id: 'a1', role: 'assistant', parts: [{ type: 'tool-process_payment', toolCallId: 'call-1', state: 'approval-responded', input: { amount: 1 }, approval: { id: 'approval-1', approved: true } }] },
-      ],
-    };
-    const refused = await globalThis.h.settle(t.sendMessages(answer), 2000);
+    const refused = await settle(t.sendMessages(approvalAnswer()), 2000);
     eq([refused.error?.name, refused.error?.kind], ['AdkTransportError', 'connection-lost']);
     ok(refused.ms < 1000, `refused at once (${refused.ms} ms)`);
     eq(report(await exchange(t, 3)).received, ['message'], 'a new socket; the answer never went out');
@@ -418,18 +419,9 @@ test('issue 35 / SPEC §5 F-b: a message frame with no chunk within responseTime
 
 test('issue 35: the test backend drops an answer to an approval its connection never asked for, as the real one; no-response ends the wait', () =>
   inPage(async ({ base }) => {
-    const { BidiTransport, url, eq, read, settle } = globalThis.h;
+    const { BidiTransport, url, eq, read, settle, approvalAnswer } = globalThis.h;
     const t = new BidiTransport({ url: url(base, 'echo'), responseTimeoutMs: 300 });
-    const answer = {
-      chatId: 'chat-1',
-      trigger: 'submit-message',
-      messageId: 'a1',
-      messages: [
-        { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'pay 1' }] },
-        { id: 'a1', role: 'assistant', parts: [{ type: 'tool-process_payment', toolCallId: 'call-1', state: 'approval-responded', input: { amount: 1 }, approval: { id: 'approval-1', approved: true } }] },
-      ],
-    };
-    const outcome = await read((await settle(t.sendMessages(answer))).value);
+    const outcome = await read((await settle(t.sendMessages(approvalAnswer()))).value);
     eq([outcome.chunks.length, outcome.error?.kind], [0, 'no-response']);
     t.close();
   }));

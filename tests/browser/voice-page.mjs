@@ -47,8 +47,11 @@ export function voiceSuite() {
   before(async () => {
     assert.ok(existsSync(join(pkgDir, 'voice.js')), 'pkg/ has no voice.js: run bash scripts/build-pkg.sh');
     makeAudio();
-    server = await startServer({ pkgDir, pagePath: join(here, 'voice.html') });
-    backend = await startVoiceBackend();
+    // voice.test.mjs runs about two minutes on a busy machine: the servers' own end (they close
+    // themselves even if after() never runs) must come after its last test, not within it.
+    const lifetimeMs = 600_000;
+    server = await startServer({ pkgDir, pagePath: join(here, 'voice.html'), lifetimeMs });
+    backend = await startVoiceBackend({ lifetimeMs });
   });
 
   after(async () => {
@@ -59,15 +62,22 @@ export function voiceSuite() {
   });
 }
 
-/** A page with the microphone granted (or not), the transport connected (its socket on the main
- *  thread, or in the package's worker: `socket`) and a voice on it as `window.voice`. */
-export async function openVoicePage(browser, { grant = true, options = {}, url = '/', socket = 'main' } = {}) {
+/** A page of the page server at `url` with the microphone granted (or not), its uncaught errors
+ *  collected in `errors`; nothing of the package loaded yet. */
+export async function openPage(browser, { grant = true, url = '/' } = {}) {
   const context = await browser.newContext();
   if (grant) await context.grantPermissions(['microphone'], { origin: server.origin });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error));
   await page.goto(`${server.origin}${url}`);
+  return { context, page, errors };
+}
+
+/** A page with the microphone granted (or not), the transport connected (its socket on the main
+ *  thread, or in the package's worker: `socket`) and a voice on it as `window.voice`. */
+export async function openVoicePage(browser, { grant = true, options = {}, url = '/', socket = 'main' } = {}) {
+  const { context, page, errors } = await openPage(browser, { grant, url });
   await page.evaluate(
     async ([wsUrl, options, socket]) => {
       const { BidiTransport } = await import('/pkg/transport.js');

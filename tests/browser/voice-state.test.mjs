@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sinePcm } from './voice-backend.mjs';
-import { server, backend, launch, fakeMic, openVoicePage, tapVoice, voiceSuite } from './voice-page.mjs';
+import { backend, launch, fakeMic, openPage, openVoicePage, tapVoice, voiceSuite } from './voice-page.mjs';
 
 voiceSuite();
 
@@ -57,12 +57,7 @@ test('issue 32 §3: start() twice while the agent speaks opens one microphone, a
 
 test('issue 32 §3: the chat\'s request aborted while the socket opens: the voice\'s start() still settles, recording once the socket is open', { timeout: 60_000 }, async () => {
   const browser = await launch(fakeMic('speech.wav'));
-  const context = await browser.newContext();
-  await context.grantPermissions(['microphone'], { origin: server.origin });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error));
-  await page.goto(`${server.origin}/`);
+  const { page, errors } = await openPage(browser);
   const since = backend.frames.length;
   const request = await page.evaluate(async (url) => {
     const { BidiTransport } = await import('/pkg/transport.js');
@@ -90,10 +85,7 @@ test('issue 32 §3: the chat\'s request aborted while the socket opens: the voic
 
 for (const end of ['close', 'stop']) test(`issue 32 §3: ${end}() while start() waits for a socket that never opens: idle at once, start() settles, the microphone is released`, { timeout: 60_000 }, async () => {
   const browser = await launch(fakeMic('speech.wav'));
-  const context = await browser.newContext();
-  await context.grantPermissions(['microphone'], { origin: server.origin });
-  const page = await context.newPage();
-  await page.goto(`${server.origin}/`);
+  const { page } = await openPage(browser);
   await countMicrophones(page);
   const r = await page.evaluate(async (end) => {
     const { createVoice } = await import('/pkg/voice.js');

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sinePcm } from './voice-backend.mjs';
-import { dir, server, backend, launch, fakeMic, openVoicePage, tapVoice, voiceSuite } from './voice-page.mjs';
+import { dir, server, backend, launch, fakeMic, openPage, openVoicePage, tapVoice, voiceSuite } from './voice-page.mjs';
 
 const RATE = 16000;
 const CHUNK = 640; // 40 ms at 16 kHz
@@ -176,12 +176,7 @@ for (const socket of ['main', 'worker']) test(`capture (socket on the ${socket} 
 
 test('voice before any text message: start() opens the socket (BidiTransport, and useAdkChat\'s lazy transport), the audio reaches the backend, then the text chat works', { timeout: 90_000 }, async () => {
   const browser = await launch(fakeMic('speech.wav'));
-  const context = await browser.newContext();
-  await context.grantPermissions(['microphone'], { origin: server.origin });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error));
-  await page.goto(`${server.origin}/`);
+  const { page, errors } = await openPage(browser);
   const since = backend.frames.length;
   const runs = await page.evaluate(async (url) => {
     const { BidiTransport } = await import('/pkg/transport.js');
@@ -615,10 +610,7 @@ test('a worklet the page\'s CSP blocks (a Blob URL without blob: in script-src):
 
 test('testing kit: AdkTestTransport records the audio_chunk frames a voice sent and plays scripted data-pcm', { timeout: 60_000 }, async () => {
   const browser = await launch(fakeMic('speech.wav'));
-  const context = await browser.newContext();
-  await context.grantPermissions(['microphone'], { origin: server.origin });
-  const page = await context.newPage();
-  await page.goto(`${server.origin}/`);
+  const { page } = await openPage(browser);
   const r = await page.evaluate(async (pcm) => {
     const { AdkTestTransport } = await import('/pkg/testing.js');
     const { createVoice } = await import('/pkg/voice.js');

@@ -44,6 +44,16 @@ describe.each(FRAMEWORKS)(`AI SDK ${aiSdk}'s $name Chat (ai $ai) with createAdk`
     expect(chat.error?.message).toBeUndefined();
   }
   const requests = (mode: 'sse' | 'bidi') => (mode === 'sse' ? backend.counts().sseRequests : backend.counts().bidiMessages);
+  /** The flow's end: `final` in the assistant's text, the chat ready, and 200 ms later still exactly
+   *  2 requests in `mode` (the prompt and one answer), no chat error, no violation. */
+  async function endsWith(chat: any, final: RegExp, mode: 'sse' | 'bidi') {
+    await waitUntil(() => final.test(assistantText(chat.messages)), () => `the final text (${chat.status}: ${assistantText(chat.messages)}; ${JSON.stringify(backend.counts())})`);
+    await ready(chat);
+    await sleep(200);
+    expect(requests(mode)).toBe(2);
+    expect(chat.error?.message).toBeUndefined();
+    expect(backend.counts().violations).toEqual([]);
+  }
 
   for (const mode of ['sse', 'bidi'] as const) {
     it.each([true, false])(`SPEC §3 F1/F2/F6: ${mode}, a payment approved (%s): 2 requests, the final text, no violation`, async (approved) => {
@@ -53,12 +63,7 @@ describe.each(FRAMEWORKS)(`AI SDK ${aiSdk}'s $name Chat (ai $ai) with createAdk`
       expect(pending).toMatchObject({ toolName: 'process_payment' });
       expect(adk.explain().rule).toBe('approval-pending');
       await (approved ? adk.approve(pending.approvalId) : adk.deny(pending.approvalId, { reason: 'not now' }));
-      await waitUntil(() => (approved ? PAID : DENIED).test(assistantText(chat.messages)), () => `the final text (${chat.status}: ${assistantText(chat.messages)})`);
-      await ready(chat);
-      await sleep(200);
-      expect(requests(mode)).toBe(2);
-      expect(chat.error?.message).toBeUndefined();
-      expect(backend.counts().violations).toEqual([]);
+      await endsWith(chat, approved ? PAID : DENIED, mode);
     });
   }
 
@@ -71,13 +76,9 @@ describe.each(FRAMEWORKS)(`AI SDK ${aiSdk}'s $name Chat (ai $ai) with createAdk`
       expect(pending).toMatchObject({ toolName: 'get_location' });
       expect(geolocation.calls).toBe(0);
       await adk.approve(pending.approvalId);
-      await waitUntil(() => LOCATED.test(assistantText(chat.messages)), () => `the final text (${chat.status}: ${assistantText(chat.messages)}; ${JSON.stringify(backend.counts())})`);
-      await ready(chat);
-      await sleep(200);
+      await endsWith(chat, LOCATED, mode);
       expect(geolocation.calls).toBe(1);
-      expect(requests(mode)).toBe(2);
       expect(backend.counts().toolResults).toBe(pattern === 'B' ? 1 : 0);
-      expect(backend.counts().violations).toEqual([]);
     });
   }
 
@@ -92,12 +93,7 @@ describe.each(FRAMEWORKS)(`AI SDK ${aiSdk}'s $name Chat (ai $ai) with createAdk`
     const [first, second] = adk.pendingApprovals();
     await (alice ? adk.approve(first.approvalId) : adk.deny(first.approvalId));
     await (bob ? adk.approve(second.approvalId) : adk.deny(second.approvalId));
-    await waitUntil(() => /\$40 to Bob/.test(assistantText(chat.messages)), () => `the final text (${chat.status}: ${assistantText(chat.messages)})`);
-    await ready(chat);
-    await sleep(200);
-    expect(backend.counts().bidiMessages).toBe(2);
-    expect(chat.error?.message).toBeUndefined();
-    expect(backend.counts().violations).toEqual([]);
+    await endsWith(chat, /\$40 to Bob/, 'bidi');
   });
 
   it("SPEC §4a W6: the README's useChat path (createAutoSend, resumeBuffered(chat, transport)): both approvals in one message, one frame", async () => {
@@ -114,11 +110,6 @@ describe.each(FRAMEWORKS)(`AI SDK ${aiSdk}'s $name Chat (ai $ai) with createAdk`
     const [first, second] = pendingApprovals(chat.messages);
     await approve(chat, first.approvalId);
     await deny(chat, second.approvalId, { reason: 'not Bob' });
-    await waitUntil(() => /\$40 to Bob/.test(assistantText(chat.messages)), () => `the final text (${chat.status}: ${assistantText(chat.messages)})`);
-    await ready(chat);
-    await sleep(200);
-    expect(backend.counts().bidiMessages).toBe(2);
-    expect(chat.error?.message).toBeUndefined();
-    expect(backend.counts().violations).toEqual([]);
+    await endsWith(chat, /\$40 to Bob/, 'bidi');
   });
 });

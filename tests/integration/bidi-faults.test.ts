@@ -2,13 +2,12 @@
 // ends within a time bound with a clear state (an error, or the stream going on), and the NEXT send
 // on the same chat and transport works. The backend plays the fault on the first `message` frame
 // and answers every later one normally ("reply N").
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { GuardedWsWebSocket } from './setup/websocket.js';
 import { BidiTransport } from 'adk-stream-wasm/transport';
 import { createAppChat, describeChat, expectQuiet, lastMessage, texts, waitUntil, type AppChat } from './helpers/chat.js';
 import { DONE, data } from './helpers/fixtures.js';
-import { WsBackend, textReply, type Script, type Turn } from './helpers/ws-backend.js';
+import { WsBackend, freePort, textReply, type Script, type Turn } from './helpers/ws-backend.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -84,14 +83,6 @@ function expectTransportError(error: any, kind: string) {
   expect(error.name).toBe('AdkTransportError');
   expect(error.kind).toBe(kind);
   expect(typeof error.message === 'string' && error.message.length > 10, `a clear message: ${error.message}`).toBe(true);
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 describe('BIDI transport faults through AI SDK Chat', () => {

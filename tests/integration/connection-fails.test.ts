@@ -7,7 +7,6 @@
 // is lost silently, nothing is paid twice.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +15,7 @@ import { AdkSseTransport } from 'adk-stream-wasm/chat';
 // @ts-expect-error: the demo backend is plain JavaScript without declarations
 import { startBackend } from '../../www/server/app.mjs';
 import { createAppChat, describeChat, expectQuiet, lastMessage, texts, waitUntil, type AppChat } from './helpers/chat.js';
-import { WsBackend, textReply } from './helpers/ws-backend.js';
+import { WsBackend, freePort, textReply } from './helpers/ws-backend.js';
 // @ts-ignore -- the README checker's own block reader (tools/check-readme.mjs).
 import { extractBlocks } from '../../tools/readme-blocks.mjs';
 
@@ -118,15 +117,23 @@ function expectConnectionLost(error: any, words: RegExp) {
   expect(error.message).toMatch(words);
 }
 
+/**
+ * A BIDI chat against a new demo backend asks to pay $50 and waits for the user's approval; then
+ * `fail(demo)` (the backend killed, or the network cut) and onError hears connection-lost.
+ */
+async function approvalPendingThen(fail: (demo: Demo) => unknown) {
+  const demo = await Demo.start();
+  const { t, reported } = bidiChat(demo);
+  await t.chat.sendMessage({ text: 'Send $50 to Hanako' });
+  const approvalId = await pendingApproval(t);
+  await fail(demo);
+  await waitUntil(() => reported.some((e) => e.kind === 'connection-lost'), 'onError hears connection-lost', 2_000);
+  return { demo, t, reported, approvalId };
+}
+
 describe('issue 35, BIDI: the backend or the network fails while the user decides (demo backend)', () => {
   it('case a: backend killed while the user decides, back 300 ms later, then the user approves: connection-lost at once, the answer not sent; asked again, paid once', async () => {
-    const demo = await Demo.start();
-    const { t, reported } = bidiChat(demo);
-    await t.chat.sendMessage({ text: 'Send $50 to Hanako' });
-    const approvalId = await pendingApproval(t);
-
-    await demo.kill();
-    await waitUntil(() => reported.some((e) => e.kind === 'connection-lost'), 'onError hears connection-lost', 2_000);
+    const { demo, t, reported, approvalId } = await approvalPendingThen((demo) => demo.kill());
     expectConnectionLost(reported.find((e) => e.kind === 'connection-lost'), new RegExp(`${approvalId}.*may not know it`, 's'));
     await new Promise((r) => setTimeout(r, 300));
     await demo.restart();
@@ -144,13 +151,8 @@ describe('issue 35, BIDI: the backend or the network fails while the user decide
   });
 
   it('case b: the user approves while the backend is down: connection-lost at once, nothing sent; once it is back, asked again, paid once', async () => {
-    const demo = await Demo.start();
-    const { t, reported } = bidiChat(demo);
-    await t.chat.sendMessage({ text: 'Send $50 to Hanako' });
-    const approvalId = await pendingApproval(t);
-    await demo.kill();
     // The user decides a moment later, the backend still down.
-    await waitUntil(() => reported.some((e) => e.kind === 'connection-lost'), 'onError hears connection-lost', 2_000);
+    const { demo, t, approvalId } = await approvalPendingThen((demo) => demo.kill());
 
     await t.adk.approve(approvalId);
     await settled(t, 2_000);
@@ -165,13 +167,7 @@ describe('issue 35, BIDI: the backend or the network fails while the user decide
   });
 
   it('case c: the socket cut right after the approval request: connection-lost at once; the answer not sent on a new connection; asked again, paid once', async () => {
-    const demo = await Demo.start();
-    const { t, reported } = bidiChat(demo);
-    await t.chat.sendMessage({ text: 'Send $50 to Hanako' });
-    const approvalId = await pendingApproval(t);
-
-    demo.cut();
-    await waitUntil(() => reported.some((e) => e.kind === 'connection-lost'), 'onError hears connection-lost', 2_000);
+    const { demo, t, approvalId } = await approvalPendingThen((demo) => demo.cut());
     const messagesBefore = demo.bidiMessages;
     await t.adk.approve(approvalId);
     await settled(t, 2_000);
@@ -183,14 +179,6 @@ describe('issue 35, BIDI: the backend or the network fails while the user decide
     await askAgainAndApprove(t, demo);
   });
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 describe('F-c: an answer whose request was refused before it reached the backend', () => {
   it('F-c over BIDI (the socket never opened): explain() says waits-to-be-sent, nothing sends it by itself, resend() sends it exactly once', async () => {

@@ -4,12 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { AdkError, AdkInternalError, AdkInvalidArgumentError, AdkTransportError, createAutoSend } from 'adk-stream-wasm';
 import { AdkSseTransport, createAdk } from 'adk-stream-wasm/chat';
-import { adkScript } from 'adk-stream-wasm/testing';
 import { AdkVoiceError } from 'adk-stream-wasm/voice';
-import { Chat } from './helpers/ai.js';
+import { approvedByPatternB, partOf } from './helpers/pattern-b.js';
 
 const POSITION = { latitude: 35.6762, longitude: 139.6503, accuracy: 20, timestamp: 1_767_225_600_000 };
-const partOf = (chat: any, toolCallId: string) => chat.messages.flatMap((m: any) => m.parts).find((p: any) => p.toolCallId === toolCallId);
 
 describe('issue 32 §4 One API: createAdk names itself in its errors', () => {
   it("createAdk({mode: 'http'}) is createAdk's error, not createAutoSend's", () => {
@@ -95,45 +93,20 @@ describe('issue 32 §4 One API: every error extends AdkError, and describing a v
 });
 
 describe('issue 32 §4 Pattern B: a tool_result that cannot be sent is shown, and the chat does not wait for it', () => {
-  /** A Pattern B chat over the testing kit whose tool_result fails as a closed BidiTransport's does. */
-  async function approvedLocation(failure: () => never) {
-    const transport = adkScript({ mode: 'bidi' })
-      .approvalRequest('get_location', {}, { toolCallId: 'loc-1', approvalId: 'approval-loc' })
-      .done()
-      .text('You are in Tokyo.')
-      .done()
-      .transport();
-    (transport as any).sendToolResult = failure;
-    const errors: Array<[unknown, unknown]> = [];
-    const adk = createAdk({
-      mode: 'bidi',
-      bidiPattern: 'B',
-      transport,
-      tools: { get_location: { execute: async () => POSITION } },
-      onToolError: (error, call) => errors.push([error, call]),
-    });
-    const chat = new Chat({ transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen });
-    adk.attach(chat);
-    await chat.sendMessage({ text: 'Where am I?' });
-    await transport.settled();
-    await adk.approve('approval-loc');
-    await transport.settled();
-    await adk.whenToolsIdle();
-    return { chat, errors, transport };
-  }
-
   it('a closed socket: the part gets an output-error that says the output did not reach the backend, and onToolError the transport error', async () => {
     const closed = new AdkTransportError('not-connected', 'BidiTransport.sendToolResult(): the WebSocket is not open.');
-    const { chat, errors } = await approvedLocation(() => {
-      throw closed;
+    const { chat, errors } = await approvedByPatternB('get_location', async () => POSITION, {
+      sendToolResult: () => {
+        throw closed;
+      },
     });
-    const part = partOf(chat, 'loc-1');
+    const part = partOf(chat, 'call-1');
     expect(part.state).toBe('output-error');
     expect(part.errorText).toMatch(/^get_location ran, but its result could not be sent to the backend: /);
     expect(part.errorText).toContain('the WebSocket is not open');
     expect(errors).toHaveLength(1);
     expect(errors[0][0]).toBe(closed);
-    expect(errors[0][1]).toMatchObject({ toolCallId: 'loc-1', toolName: 'get_location' });
+    expect(errors[0][1]).toMatchObject({ toolCallId: 'call-1', toolName: 'get_location' });
     expect(chat.status).toBe('ready');
   });
 

@@ -13,45 +13,37 @@ import { texts } from './helpers/chat.js';
 /** The chat as [role, its text] per message. */
 const shown = (chat: any) => chat.messages.map((m: any) => [m.role, texts(m).join('')]);
 
-/** A BIDI chat over the kit, wired as the README wires BidiTransport: onBufferedChunks resumes. */
-function bidiChat(transport: AdkTestTransport) {
+/** A BIDI chat over the kit, wired as the README wires BidiTransport: onBufferedChunks resumes
+ *  (unless `resumes` is false: then buffered chunks wait for whoever resumes them). */
+function bidiChat(transport: AdkTestTransport, { resumes = true } = {}) {
   const adk = createAdk({ mode: 'bidi', transport });
-  transport.onBufferedChunks = () => void adk.resumeBuffered();
+  if (resumes) transport.onBufferedChunks = () => void adk.resumeBuffered();
   const chat = new Chat({ transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen });
   adk.attach(chat);
   return { adk, chat };
 }
 
+/**
+ * W6's paused turn: a BIDI chat with NO onBufferedChunks (the buffered chunks wait for whoever
+ * resumes them) sends 'Pay Alice and Bob'; the script's first response ends at approval-a's
+ * finish-step, then the backend sends the turn's second approval (call-b), which is buffered.
+ */
+async function secondApprovalBuffered(transport: AdkTestTransport) {
+  const { adk, chat } = bidiChat(transport, { resumes: false });
+  await chat.sendMessage({ text: 'Pay Alice and Bob' });
+  await transport.settled();
+  transport.agentTurn([
+    { type: 'tool-input-available', toolCallId: 'call-b', toolName: 'process_payment', input: { amount: 40 } },
+    { type: 'start-step' },
+    { type: 'tool-approval-request', toolCallId: 'call-b', approvalId: 'approval-b' },
+    { type: 'finish-step' },
+  ]);
+  return { adk, chat };
+}
+
 describe('SPEC §5 W8/W9 in the testing kit: turns the scripted backend starts', () => {
-  it('W8, W9: a typed turn, two spoken turns the backend starts, a typed turn: each its own message, in order, the speech the user\'s, nothing sent (as BidiTransport shows them)', async () => {
-    const transport = adkScript({ mode: 'bidi' }).text('You said: hello').done().text('You said: thanks').done().transport();
-    const { chat } = bidiChat(transport);
-    await chat.sendMessage({ text: 'hello' });
-    await transport.settled();
-    transport.agentTurn(spokenTurn('What time is it?', 'It is noon.'));
-    await transport.settled();
-    transport.agentTurn(spokenTurn('And the date?', 'It is Friday.'));
-    await transport.settled();
-    await chat.sendMessage({ text: 'thanks' });
-    expect(await transport.settled(), 'the spoken turns sent nothing').toBe(2);
-
-    expect(shown(chat)).toEqual([
-      ['user', 'hello'],
-      ['assistant', 'You said: hello'],
-      ['user', 'What time is it?'],
-      ['assistant', 'It is noon.'],
-      ['user', 'And the date?'],
-      ['assistant', 'It is Friday.'],
-      ['user', 'thanks'],
-      ['assistant', 'You said: thanks'],
-    ]);
-    const agent = chat.messages.filter((m: any) => m.role === 'assistant');
-    expect(new Set(agent.map((m: any) => m.id)).size, 'four agent turns, four messages').toBe(4);
-    expect(chat.error).toBeUndefined();
-    // W9: the next request carries the spoken words as the user's (as bidi-agent-turns.test.ts checks).
-    expect(transport.requests[1].messages.map((m: any) => [m.role, texts(m).join('')])).toEqual(shown(chat).slice(0, 7));
-  });
-
+  // W8, W9: a typed turn, two spoken turns the backend starts, a typed turn, each its own message:
+  // a row of tests/support/testing-kit-cases.ts, run over every Chat class.
   it('W8: the spoken turn\'s audio goes to onAudio, not into a message; onBufferedChunks is called once per batch', async () => {
     const audio: any[] = [];
     let calls = 0;
@@ -106,19 +98,7 @@ describe('SPEC §5 W8/W9 in the testing kit: turns the scripted backend starts',
       .approvalRequest('process_payment', { amount: 30 }, { toolCallId: 'call-a', approvalId: 'approval-a' })
       .done()
       .transport();
-    // No onBufferedChunks: the buffered chunks wait for whoever resumes them.
-    const adk = createAdk({ mode: 'bidi', transport });
-    const chat = new Chat({ transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen });
-    adk.attach(chat);
-    await chat.sendMessage({ text: 'Pay Alice and Bob' });
-    await transport.settled();
-    // The second approval of the same turn, after the first response ended at its finish-step.
-    transport.agentTurn([
-      { type: 'tool-input-available', toolCallId: 'call-b', toolName: 'process_payment', input: { amount: 40 } },
-      { type: 'start-step' },
-      { type: 'tool-approval-request', toolCallId: 'call-b', approvalId: 'approval-b' },
-      { type: 'finish-step' },
-    ]);
+    const { adk, chat } = await secondApprovalBuffered(transport);
     const refused = await transport.reconnectToStream({ chatId: chat.id }).catch((e: any) => e);
     expect(refused).toMatchObject({ name: 'AdkTransportError', kind: 'resume-would-split' });
     // With continueMessage (what resumeBuffered says) the chunks are given, the turn's one message.
@@ -136,17 +116,7 @@ describe('SPEC §5 W8/W9 in the testing kit: turns the scripted backend starts',
       .text('Both paid.')
       .done()
       .transport();
-    const adk = createAdk({ mode: 'bidi', transport });
-    const chat = new Chat({ transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen });
-    adk.attach(chat);
-    await chat.sendMessage({ text: 'Pay Alice and Bob' });
-    await transport.settled();
-    transport.agentTurn([
-      { type: 'tool-input-available', toolCallId: 'call-b', toolName: 'process_payment', input: { amount: 40 } },
-      { type: 'start-step' },
-      { type: 'tool-approval-request', toolCallId: 'call-b', approvalId: 'approval-b' },
-      { type: 'finish-step' },
-    ]);
+    const { adk, chat } = await secondApprovalBuffered(transport);
     await adk.approve('approval-a');
     expect(await transport.settled(), 'the first answer waits for the second').toBe(1);
     expect(pendingApprovals(chat.messages).map((p) => p.approvalId)).toEqual(['approval-b']);

@@ -6,38 +6,18 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { approve, createAutoSend } from 'adk-stream-wasm';
-import { createAdk } from 'adk-stream-wasm/chat';
 import { AdkError, AdkInvalidArgumentError } from 'adk-stream-wasm';
 import { AdkTestTransport, AdkTestingError, adkScript, splitResponses } from 'adk-stream-wasm/testing';
 import { Chat } from './helpers/ai.js';
+import { approvedByPatternB, partOf } from './helpers/pattern-b.js';
 import { fixturesDir } from './helpers/fixtures.js';
 
 const POSITION = { latitude: 35.6762, longitude: 139.6503, accuracy: 20, timestamp: 1_767_225_600_000 };
 const roles = (chat: any) => chat.messages.map((m: any) => m.role);
 
 describe('issue 32 §4: W5 in the testing kit, one assistant message per agent turn', () => {
-  it('sse: an approved payment, the answer response with a new messageId: one assistant message, as AdkSseTransport shows it', async () => {
-    const transport = adkScript({ mode: 'sse' })
-      .approvalRequest('process_payment', { amount: 50 }, { toolCallId: 'call-1', approvalId: 'approval-1' })
-      .done()
-      .toolResult('call-1', { success: true })
-      .text('Paid $50.')
-      .done()
-      .transport();
-    // The script gives each SSE response its own messageId, as an ADK backend does.
-    expect(transport.requests).toHaveLength(0);
-    const autoSend = createAutoSend({ mode: 'sse' });
-    const chat = new Chat({ transport, sendAutomaticallyWhen: autoSend.sendAutomaticallyWhen });
-    await chat.sendMessage({ text: 'Pay $50' });
-    await transport.settled();
-    await approve(chat, 'approval-1');
-    expect(await transport.settled()).toBe(2);
-    expect(roles(chat)).toEqual(['user', 'assistant']);
-    const parts = chat.messages[1].parts;
-    expect(parts.filter((p: any) => p.toolCallId === 'call-1')).toHaveLength(1);
-    expect(parts.find((p: any) => p.toolCallId === 'call-1')).toMatchObject({ state: 'output-available', output: { success: true } });
-  });
-
+  // An approved payment over adkScript, each SSE response with its own messageId: one assistant
+  // message in both shapes, for every Chat class (SPEC §5 W5 in tests/support/testing-kit-cases.ts).
   it('bidi: a continuing response that starts with a new messageId stays in the turn\'s message', async () => {
     const transport = new AdkTestTransport({
       responses: [
@@ -81,54 +61,15 @@ describe('issue 32 §4: W5 in the testing kit, one assistant message per agent t
 });
 
 describe("issue 32 §4: Pattern B's tool_result and whenMessageSent in the testing kit", () => {
-  it('createAdk Pattern B with the kit: the approved get_location goes as a tool_result after the approval, and the part holds it', async () => {
-    const transport = adkScript({ mode: 'bidi' })
-      .approvalRequest('get_location', {}, { toolCallId: 'loc-1', approvalId: 'approval-loc' })
-      .done()
-      .text('You are in Tokyo.')
-      .done()
-      .transport();
-    const errors: unknown[] = [];
-    const adk = createAdk({
-      mode: 'bidi',
-      bidiPattern: 'B',
-      transport,
-      tools: { get_location: { execute: async () => POSITION } },
-      onToolError: (error) => errors.push(error),
-    });
-    const chat = new Chat({ transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen });
-    adk.attach(chat);
-    await chat.sendMessage({ text: 'Where am I?' });
-    await transport.settled();
-    await adk.approve('approval-loc');
-    await transport.settled();
-    await adk.whenToolsIdle();
+  it.each([
+    ['the approved get_location goes as a tool_result after the approval, and the part holds it', 'get_location', async () => POSITION, POSITION, POSITION],
+    ["a tool whose output is no object: the tool_result carries {value: output}, as W1's tool-result part does (SPEC §5: result is an object)", 'get_city', () => 'Tokyo', { value: 'Tokyo' }, 'Tokyo'],
+  ])('createAdk Pattern B with the kit: %s', async (_, tool, execute, sent, output) => {
+    const { chat, errors, transport } = await approvedByPatternB(tool, execute);
     expect(errors).toEqual([]);
-    expect(transport.toolResults).toEqual([{ toolCallId: 'loc-1', result: POSITION, afterRequest: 2 }]);
+    expect(transport.toolResults).toEqual([{ toolCallId: 'call-1', result: sent, afterRequest: 2 }]);
     expect(transport.requestCount).toBe(2);
-    const part = chat.messages.flatMap((m: any) => m.parts).find((p: any) => p.toolCallId === 'loc-1');
-    expect(part).toMatchObject({ state: 'output-available', output: POSITION });
-  });
-
-  it("a tool whose output is no object: the tool_result carries {value: output}, as W1's tool-result part does (SPEC §5: result is an object)", async () => {
-    const transport = adkScript({ mode: 'bidi' })
-      .approvalRequest('get_city', {}, { toolCallId: 'city-1', approvalId: 'approval-city' })
-      .done()
-      .text('Tokyo it is.')
-      .done()
-      .transport();
-    const errors: unknown[] = [];
-    const adk = createAdk({ mode: 'bidi', bidiPattern: 'B', transport, tools: { get_city: { execute: () => 'Tokyo' } }, onToolError: (error) => errors.push(error) });
-    const chat = new Chat({ transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen });
-    adk.attach(chat);
-    await chat.sendMessage({ text: 'Which city?' });
-    await transport.settled();
-    await adk.approve('approval-city');
-    await transport.settled();
-    await adk.whenToolsIdle();
-    expect(errors).toEqual([]);
-    expect(transport.toolResults.map((r) => r.result)).toEqual([{ value: 'Tokyo' }]);
-    expect(chat.messages.flatMap((m: any) => m.parts).find((p: any) => p.toolCallId === 'city-1')).toMatchObject({ state: 'output-available', output: 'Tokyo' });
+    expect(partOf(chat, 'call-1')).toMatchObject({ state: 'output-available', output });
   });
 
   it('messagesSent counts the requests; whenMessageSent(n) resolves true once more than n were made, false after its timeout', async () => {

@@ -1,5 +1,6 @@
 // adk-stream-wasm/testing, the kit apps test their chat with: every recorded fixture replayed
 // through AI SDK's real Chat with the package's createAutoSend, request counts as SPEC §3 says;
+// the scripted chats every Chat class runs (tests/support/testing-kit-cases.ts, React's Chat here);
 // the scripted builder's chunks accepted by Chat in both modes; requests recorded; a request past
 // the script a named error, never a hang.
 import { readFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { approve, createAutoSend, deny, pendingApprovals } from 'adk-stream-wasm
 import { AdkTestTransport, AdkTestingError, adkScript, parseRawEvents, parseRecording, splitResponses } from 'adk-stream-wasm/testing';
 import { aiSdk, Chat } from './helpers/ai.js';
 import { fixturesDir } from './helpers/fixtures.js';
+import { KIT_CASES } from '../support/testing-kit-cases.js';
 
 const POSITION = { latitude: 35.6762, longitude: 139.6503, accuracy: 20, timestamp: 1_767_225_600_000 };
 
@@ -104,49 +106,12 @@ describe(`the testing kit replays every recording through AI SDK ${aiSdk}'s Chat
   });
 });
 
+// The scripted chats every Chat class runs (React's here, Vue's and Svelte's in tests/frameworks).
+describe(`the testing kit's scripted chats with AI SDK ${aiSdk}'s Chat`, () => {
+  for (const { name, run } of KIT_CASES) it(name, () => run(Chat));
+});
+
 describe('adkScript: scripted turns in the shape an ADK backend sends', () => {
-  it.each(['sse', 'bidi'] as const)('%s: approve a payment: 2 requests, the answer sent once, the result and text shown', async (mode) => {
-    const transport = adkScript({ mode })
-      .reasoning('The user wants to pay.')
-      .approvalRequest('process_payment', { amount: 50 }, { toolCallId: 'call-1', approvalId: 'approval-1' })
-      .done()
-      .toolResult('call-1', { success: true })
-      .text('Paid $50.')
-      .done()
-      .transport();
-    const autoSend = createAutoSend({ mode });
-    const chat = new Chat({ transport, sendAutomaticallyWhen: autoSend.sendAutomaticallyWhen });
-
-    await chat.sendMessage({ text: 'Pay $50' });
-    expect(await transport.settled()).toBe(1);
-    expect(pendingApprovals(chat.messages).map((p) => p.approvalId)).toEqual(['approval-1']);
-
-    await approve(chat, 'approval-1');
-    expect(await transport.settled()).toBe(2);
-    const sent = transport.requests[1].messages.at(-1).parts.find((p: any) => p.toolCallId === 'call-1');
-    expect(sent).toMatchObject({ state: 'approval-responded', approval: { id: 'approval-1', approved: true } });
-    const final = lastAssistant(chat);
-    expect(final.parts.find((p: any) => p.toolCallId === 'call-1')).toMatchObject({ state: 'output-available', output: { success: true } });
-    expect(final.parts.filter((p: any) => p.type === 'text').map((p: any) => p.text)).toEqual(['Paid $50.']);
-  });
-
-  it('sse: deny, then the backend answers with a tool error: 2 requests', async () => {
-    const transport = adkScript({ mode: 'sse' })
-      .approvalRequest('process_payment', { amount: 500 })
-      .done()
-      .toolError('call-1', 'This tool call is rejected.')
-      .text('I did not pay.')
-      .done()
-      .transport();
-    const autoSend = createAutoSend({ mode: 'sse' });
-    const chat = new Chat({ transport, sendAutomaticallyWhen: autoSend.sendAutomaticallyWhen });
-    await chat.sendMessage({ text: 'Pay $500' });
-    await transport.settled();
-    await deny(chat, 'approval-1', { reason: 'too much' });
-    expect(await transport.settled()).toBe(2);
-    expect(lastAssistant(chat).parts.find((p: any) => p.toolCallId === 'call-1')).toMatchObject({ state: 'output-error' });
-  });
-
   it('bidi: two approval requests in a row share one response; a tool call without approval is input-available', async () => {
     const script = adkScript({ mode: 'bidi' })
       .toolCall('get_weather', { city: 'Tokyo' }, { toolCallId: 'weather-1' })

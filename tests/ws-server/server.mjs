@@ -188,6 +188,13 @@ function serve(ws, url, firstConnection) {
     ];
   };
 
+  /** A response's start that asks to approve process_payment call-1 (approval-1). */
+  const askApproval = (messageId) => [
+    data({ type: "start", messageId }),
+    data({ type: "tool-input-available", toolCallId: "call-1", toolName: "process_payment", input: { amount: 1 } }),
+    data({ type: "tool-approval-request", toolCallId: "call-1", approvalId: "approval-1" }),
+  ];
+
   // go-silent: from the fault on, this connection answers nothing at all.
   let silent = false;
   const fault = (frame) => {
@@ -232,28 +239,14 @@ function serve(ws, url, firstConnection) {
         silent = true;
         return send([data({ type: "start", messageId: "silent" }), data({ type: "text-start", id: "t" })]);
       case "approval-then-cut":
-        send([
-          data({ type: "start", messageId: "cut" }),
-          data({ type: "tool-input-available", toolCallId: "call-1", toolName: "process_payment", input: { amount: 1 } }),
-          data({ type: "tool-approval-request", toolCallId: "call-1", approvalId: "approval-1" }),
-          data({ type: "finish-step" }),
-        ]);
+        send([...askApproval("cut"), data({ type: "finish-step" })]);
         return later(50, () => ws.terminate());
       case "no-answer":
         return undefined;
       case "approval-then-silence":
-        return send([
-          data({ type: "start", messageId: "silent" }),
-          data({ type: "tool-input-available", toolCallId: "call-1", toolName: "process_payment", input: { amount: 1 } }),
-          data({ type: "tool-approval-request", toolCallId: "call-1", approvalId: "approval-1" }),
-        ]);
+        return send(askApproval("silent"));
       case "late-chunks":
-        send([
-          data({ type: "start", messageId: "late" }),
-          data({ type: "tool-input-available", toolCallId: "call-1", toolName: "process_payment", input: { amount: 1 } }),
-          data({ type: "tool-approval-request", toolCallId: "call-1", approvalId: "approval-1" }),
-          data({ type: "finish-step" }),
-        ]);
+        send([...askApproval("late"), data({ type: "finish-step" })]);
         return later(150, () =>
           send([
             data({ type: "tool-output-error", toolCallId: "call-1", errorText: "approval timed out on the backend" }),

@@ -6,7 +6,7 @@
 // BIDI"): `start` only as a socket's first event (one is made when a script's first chunk is none),
 // so a script's later `start`s are not sent; `speak()` is a spoken turn the backend starts itself.
 import { createServer, type Server } from 'node:http';
-import type { Socket } from 'node:net';
+import { createServer as createNetServer, type Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { DONE, data, findToolPart, parseFrame, type Chunk } from './fixtures.js';
 
@@ -288,4 +288,13 @@ export function textReply(text: string, messageId?: string): string[] {
     { type: 'finish' },
   ];
   return [...chunks.map(data), DONE];
+}
+
+/** A free loopback port: for a backend started later at a URL a transport was already given. */
+export async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
