@@ -143,18 +143,19 @@ export function goals(data) {
       }
     }
   }
-  // Issue 33 §5: the recorded conversations' asks, judged by issue 25's fresh goal (a decision on
-  // a changed last message against AI SDK's helper), on inputs both sides meet in use.
+  // Issue 33 §5: the recorded conversations' asks, on inputs both sides meet in use, reported beside
+  // the goals: the issue sets none for them (the library's side includes a new engine per
+  // conversation and the browser tools, which AI SDK's helper does not know).
   for (const [env, r] of [['Node', node.realShapes], ['Chromium', chromium.realShapes]]) {
     if (!r) continue;
     const value = r.perAsk.library / r.perAsk.ai;
     out.push({
       what: `real shapes: every ask of the ${r.conversations} recorded conversations (${int(r.asks)} asks, a new engine per conversation) ÷ AI SDK's approval helper, ${env}`,
-      goal: `≤ ${ratio(GOALS.freshVsAi)}`,
+      goal: '(no goal; shown beside it)',
       value: ratio(value),
       baseline: `AI SDK ${fixed(r.perAsk.ai / 1000, 3)} µs an ask, library ${fixed(r.perAsk.library / 1000, 3)} µs (\`createAutoSend\` alone ${fixed(r.ns.createAutoSend / 1000)} µs)`,
-      met: value <= GOALS.freshVsAi,
-      gap: value <= GOALS.freshVsAi ? '' : `${fixed(value / GOALS.freshVsAi, 1)}× over ("Real shapes" below)`,
+      met: null,
+      gap: '',
     });
   }
   if (bidi && bidi.throughput) {
