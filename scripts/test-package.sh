@@ -42,6 +42,7 @@ check() {
 }
 
 check 'the JS workspace: one lock, pinned once' node tools/check-workspace.mjs
+check 'sizes a reader can hold: files of js/ and src/ at most 400 lines, functions 80' node tools/check-sizes.mjs
 check 'publint --strict' node_modules/.bin/publint run --strict ./pkg
 check 'the tarball: README.md, LICENSE, links' node tools/check-tarball.mjs ./pkg
 # The package is ES modules only ("type": "module"): CommonJS `require` is not a target. Exports that
