@@ -18,7 +18,6 @@ export { AdkVoiceError };
 /** @typedef {import('./voice/machine.js').AdkVoiceSnapshot} AdkVoiceSnapshot */
 /** @typedef {import('./voice/machine.js').AdkVoiceEventType} AdkVoiceEventType */
 /** @typedef {import('./voice/machine.js').AdkVoiceEvent} AdkVoiceEvent */
-/** @typedef {import('./transport.js').BidiAudio} BidiAudio */
 
 /**
  * What the voice sends and plays through: a BidiTransport or useAdkChat's BIDI transport.
@@ -66,7 +65,7 @@ export { AdkVoiceError };
  *   is in progress, it ends that start (which resolves; a microphone granted later is released).
  * @property {() => void} interrupt Flushes the agent's playback within one render quantum and sends `interrupt`; the rest of the
  *   interrupted answer still arriving is not played.
- * @property {(audio: BidiAudio) => void} onAudio Pass as the transport's `onAudio`: plays one `data-pcm` chunk.
+ * @property {(audio: import('./transport.js').BidiAudio) => void} onAudio Pass as the transport's `onAudio`: plays one `data-pcm` chunk.
  * @property {(muted: boolean) => void} setMuted
  * @property {(listener: (event: AdkVoiceEvent) => void) => () => void} subscribe
  * @property {() => Promise<void>} close Ends a start in progress or the recording, and the audio; the voice may start again.
@@ -80,8 +79,7 @@ export { AdkVoiceError };
  * @property {boolean} muted
  * @property {AdkVoiceError | null} error
  * @property {AdkVoiceSnapshot} snapshot
- * @property {{context: AudioContext | null, input: MediaStreamAudioSourceNode | null, capture: AudioWorkletNode | null, output: AudioWorkletNode | null}} nodes
- *   The Web Audio nodes, for meters and tests (null before first use).
+ * @property {{context: AudioContext | null, input: MediaStreamAudioSourceNode | null, capture: AudioWorkletNode | null, output: AudioWorkletNode | null}} nodes The Web Audio nodes, for meters and tests (null before first use).
  */
 
 /**
