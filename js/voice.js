@@ -3,8 +3,8 @@
 // and data-pcm). The microphone is captured, converted and chunked in an AudioWorklet
 // (./voice-worklet.js); the agent's PCM plays in the same worklet scope. This file only moves
 // strings between the worklet and the transport (or, when the transport's socket is in a worker,
-// connects the worklet to that worker); its state is one machine (./voice-machine.js), its audio
-// ./voice-audio.js and its microphone ./voice-capture.js.
+// connects the worklet to that worker); its state is one machine (./voice/machine.js), its audio
+// ./voice/audio.js and its microphone ./voice/capture.js.
 import { voiceMachine } from './voice/machine.js';
 import { AdkVoiceError } from './voice/errors.js';
 import { voiceAudio } from './voice/audio.js';

@@ -1,7 +1,8 @@
-// AI SDK's message types for the testing kit (types only: no code). `ai` is an optional peer
-// dependency: with it installed these are AI SDK's own, so `new Chat({transport})` type-checks
-// exactly; without it they are `any`, and the kit's declarations still compile under
-// `skipLibCheck: false`. JSDoc cannot say "@ts-ignore" in an emitted declaration, hence this file.
+// AI SDK's message types for the testing kit (types only: ai-types.js beside it has no code).
+// `ai` is an optional peer dependency: with it installed these are AI SDK's own, so
+// `new Chat({transport})` type-checks exactly; without it they are `any`, and the kit's
+// declarations still compile under `skipLibCheck: false`. JSDoc cannot say "@ts-ignore" in an
+// emitted declaration, hence this file.
 // @ts-ignore -- resolves only when the optional peer `ai` is installed (see above).
 import type { UIMessage, UIMessageChunk } from 'ai';
 
