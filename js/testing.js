@@ -1,3 +1,4 @@
+// @ts-check
 // adk-stream-wasm/testing: a ChatTransport that plays an ADK backend's responses into AI SDK's
 // `Chat`, so an app tests its chat UI (vitest + jsdom, or a browser) with no backend. It is the
 // transport it stands in for (SPEC §5): the same split of a BIDI conversation (response-ends.js),
@@ -16,3 +17,14 @@
 export { AdkTestingError, parseRawEvents, parseRecording, splitRawEvents, splitResponses } from './testing/recordings.js';
 export { AdkTestTransport } from './testing/transport.js';
 export { adkScript, spokenTurn } from './testing/script.js';
+
+/** @typedef {import('./testing/ai-types.js').TestChunk} TestChunk */
+/** @typedef {import('./testing/recordings.js').AdkRecording} AdkRecording */
+/**
+ * @template [UI_MESSAGE=import('./testing/ai-types.js').AiUIMessage]
+ * @typedef {import('./testing/transport.js').RecordedRequest<UI_MESSAGE>} RecordedRequest
+ */
+/** @typedef {import('./testing/transport.js').AdkTestTransportOptions} AdkTestTransportOptions */
+/** @typedef {import('./testing/transport.js').TestAudio} TestAudio */
+/** @typedef {import('./testing/transport.js').TestAudioFrame} TestAudioFrame */
+/** @typedef {import('./testing/script.js').AdkScript} AdkScript */

@@ -1,5 +1,7 @@
 // @ts-nocheck -- the audio thread's globals (AudioWorkletProcessor, registerProcessor, sampleRate,
-// currentFrame) are in no TypeScript lib; the module exports nothing to check.
+// currentFrame) are in no TypeScript lib, and declaring them global would declare them for every
+// module of js/ (one program), where a stray `sampleRate` would then type-check. Its declaration is
+// emitted all the same: the module exports nothing (`export {}`).
 // adk-stream-wasm/voice: the two AudioWorklet processors, in one self-contained module (no imports:
 // a bundler copies it as an asset, and a Blob URL of its text works the same). It runs on the audio
 // thread, so the main thread only forwards strings: finished audio_chunk frames out (or base64 PCM,

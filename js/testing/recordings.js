@@ -1,3 +1,4 @@
+// @ts-check
 // The recordings the testing kit (testing.js) plays: a recording's frames read into chunks, and a
 // conversation split into the response streams a transport returns (SSE: one per `[DONE]`; BIDI:
 // by the rule BidiTransport applies, in plain JS: response-ends.js). No WebAssembly: nothing here
@@ -6,7 +7,8 @@ import { splitConversation } from '../wire/response-ends.js';
 import { AdkError } from '../errors/errors.js';
 import { describeValue } from '../errors/arguments.js';
 
-/** A test's own mistake (a request past the script, a malformed recording, a wait that timed out). */
+/** A test's own mistake: a request past the script's end, a malformed recording, a wait that
+ *  timed out. `name` is `'AdkTestingError'`; the message says what was seen and what was expected. */
 export class AdkTestingError extends AdkError {
   static errorName = 'AdkTestingError';
 
@@ -16,12 +18,24 @@ export class AdkTestingError extends AdkError {
   }
 }
 
+/** @typedef {import('./ai-types.js').TestChunk} TestChunk */
+/** @typedef {'sse' | 'bidi'} AdkMode */
+
+/**
+ * A recording in the format of the project's fixtures (one recorded backend conversation).
+ * @typedef {object} AdkRecording
+ * @property {AdkMode} mode
+ * @property {{messages?: ReadonlyArray<{content?: unknown, parts?: ReadonlyArray<unknown>}>}} [input] The request that started the conversation; its first message's text is the prompt.
+ * @property {{rawEvents: ReadonlyArray<string>}} output `rawEvents`: the frames exactly as sent, `data: <chunk JSON>\n\n` and `data: [DONE]\n\n`.
+ */
+
 const DATA = 'data:';
-export const DONE = '[DONE]';
+export const DONE = /** @type {const} */ ('[DONE]');
 
 // The package's one description of a value (errors.js); the kit's other files import it from here.
 export { describeValue };
 
+/** Throws unless `mode` is 'sse' or 'bidi'. @param {unknown} mode @param {string} where @returns {asserts mode is AdkMode} */
 export function checkMode(mode, where) {
   if (mode !== 'sse' && mode !== 'bidi') {
     throw new AdkTestingError(`${where}: mode is ${describeValue(mode)}; expected 'sse' or 'bidi'.`);
@@ -32,11 +46,14 @@ export function checkMode(mode, where) {
  * The frames of a recording (`rawEvents`: `data: <chunk JSON>\n\n` and `data: [DONE]\n\n`) as
  * chunks and the string '[DONE]'. BIDI pongs (`{"type":"pong",…}`, no `data:`) and `data-pcm`
  * audio chunks never reach the message stream, so they are left out here too.
+ * @param {ReadonlyArray<string>} rawEvents
+ * @returns {Array<TestChunk | '[DONE]'>}
  */
 export function parseRawEvents(rawEvents) {
   if (!Array.isArray(rawEvents)) {
     throw new AdkTestingError(`parseRawEvents(): rawEvents is ${describeValue(rawEvents)}; expected an array of "data: …" frames.`);
   }
+  /** @type {Array<TestChunk | '[DONE]'>} */
   const events = [];
   rawEvents.forEach((raw, index) => {
     const frame = typeof raw === 'string' ? raw.trim() : '';
@@ -68,12 +85,16 @@ export function parseRawEvents(rawEvents) {
  * one response per `[DONE]`. BIDI: the rule `BidiTransport` applies, from the same core rules
  * (SPEC §5): at `[DONE]`, and at the first `finish-step` after a `tool-approval-request` of the
  * same response, whatever came between.
+ * @param {ReadonlyArray<TestChunk | '[DONE]'>} events
+ * @param {AdkMode} mode
+ * @returns {TestChunk[][]}
  */
 export function splitResponses(events, mode) {
   checkMode(mode, 'splitResponses()');
   if (!Array.isArray(events)) {
     throw new AdkTestingError(`splitResponses(): events is ${describeValue(events)}; expected an array of UI message chunks and '[DONE]'.`);
   }
+  /** @param {TestChunk | '[DONE]'} event @param {number} index */
   const eventOf = (event, index) => {
     if (event === DONE) return DONE;
     if (event === null || typeof event !== 'object' || typeof event.type !== 'string') {
@@ -89,6 +110,9 @@ export function splitResponses(events, mode) {
  * as `splitResponses`, each frame kept verbatim: what a test backend replays, one response per
  * request. Frames that are no chunk (a pong, audio, a frame that is not JSON) stay with the
  * response they came in.
+ * @param {ReadonlyArray<string>} rawEvents
+ * @param {AdkMode} mode
+ * @returns {string[][]}
  */
 export function splitRawEvents(rawEvents, mode) {
   checkMode(mode, 'splitRawEvents()');
@@ -98,7 +122,7 @@ export function splitRawEvents(rawEvents, mode) {
   return split(rawEvents, mode, rawEventOf);
 }
 
-/** What a raw frame is for the rules: '[DONE]', a chunk's type, or null (no event of the stream). */
+/** What a raw frame is for the rules: '[DONE]', a chunk's type, or null (no event of the stream). @param {string} raw */
 function rawEventOf(raw) {
   const frame = typeof raw === 'string' ? raw.trim() : '';
   if (!frame.startsWith(DATA)) return null;
@@ -113,10 +137,19 @@ function rawEventOf(raw) {
   }
 }
 
+/**
+ * `items` split into responses, each item read by `eventOf` ('[DONE]', a chunk's type, or null).
+ * @template T
+ * @param {ReadonlyArray<T>} items @param {AdkMode} mode
+ * @param {(item: T, index: number) => string | null} eventOf
+ * @returns {T[][]}
+ */
 function split(items, mode, eventOf) {
-  if (mode === 'bidi') return splitConversation(items, eventOf);
+  if (mode === 'bidi') return splitConversation(/** @type {T[]} */ (items), eventOf);
   // SSE: one HTTP response per `[DONE]`.
+  /** @type {T[][]} */
   const responses = [];
+  /** @type {T[]} */
   let current = [];
   let hasEvent = false;
   items.forEach((item, index) => {
@@ -139,6 +172,8 @@ function split(items, mode, eventOf) {
 /**
  * A recording in the shared fixtures' format: `{mode, input?: {messages}, output: {rawEvents}}`.
  * Returns `{mode, prompt, responses}`; `prompt` is the text of the recording's first user message.
+ * @param {AdkRecording} recording
+ * @returns {{mode: AdkMode, prompt: string, responses: TestChunk[][]}}
  */
 export function parseRecording(recording) {
   if (recording === null || typeof recording !== 'object' || !recording.output) {
@@ -148,6 +183,6 @@ export function parseRecording(recording) {
   const first = recording.input && Array.isArray(recording.input.messages) ? recording.input.messages[0] : undefined;
   let prompt = '';
   if (first && typeof first.content === 'string') prompt = first.content;
-  else if (first && Array.isArray(first.parts)) prompt = first.parts.filter((p) => p && p.type === 'text').map((p) => p.text).join('');
+  else if (first && Array.isArray(first.parts)) prompt = first.parts.filter((/** @type {any} */ p) => p && p.type === 'text').map((/** @type {any} */ p) => p.text).join('');
   return { mode: recording.mode, prompt, responses: splitResponses(parseRawEvents(recording.output.rawEvents), recording.mode) };
 }

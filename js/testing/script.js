@@ -1,7 +1,39 @@
+// @ts-check
 // The testing kit's script builder (adk-stream-wasm/testing, testing.js): adkScript({mode}) writes a
 // backend's turns as an ADK backend streams them, split into responses by the transport's rule.
 import { AdkTestingError, DONE, checkMode, describeValue, splitResponses } from './recordings.js';
 import { AdkTestTransport, copy } from './transport.js';
+
+/** @typedef {import('./ai-types.js').TestChunk} TestChunk */
+/** @typedef {import('./ai-types.js').AiUIMessage} AiUIMessage */
+
+/**
+ * The steps of a script: every one returns the builder.
+ * @typedef {object} AdkScriptSteps
+ * @property {(text: string, options?: {id?: string}) => AdkScript} text One text part.
+ * @property {(text: string, options?: {id?: string}) => AdkScript} reasoning One reasoning part.
+ * @property {(toolName: string, input?: unknown, options?: {toolCallId?: string}) => AdkScript} toolCall A tool call with its input (`tool-input-available`): a browser tool runs on it.
+ * @property {(toolName: string, input?: unknown, options?: {toolCallId?: string, approvalId?: string}) => AdkScript} approvalRequest
+ *   A tool call that waits for the user's answer (`tool-approval-request`). In BIDI it ends the
+ *   response (with the requests right before it), as the backend then waits.
+ * @property {(toolCallId: string, output: unknown) => AdkScript} toolResult The backend's result of a tool call (`tool-output-available`).
+ * @property {(toolCallId: string, errorText: string) => AdkScript} toolError The backend's failure of a tool call, or its answer to a denial (`tool-output-error`).
+ * @property {(chunk: TestChunk) => AdkScript} chunk Any other UI message chunk, as is.
+ * @property {() => AdkScript} done
+ *   Ends the response (`finish`, `[DONE]`). In BIDI, right after approval requests it only ends
+ *   the response: the backend waits for the answer within the same turn, which goes on in the
+ *   next response (so one script serves both modes).
+ * @property {() => string[]} rawEvents The conversation as a recording's frames (`data: …\n\n`).
+ * @property {() => TestChunk[][]} responses The response streams, one array of chunks per request.
+ * @property {<UI_MESSAGE extends AiUIMessage = AiUIMessage>(options?: Omit<import('./transport.js').AdkTestTransportOptions, 'responses'>) => AdkTestTransport<UI_MESSAGE>} transport
+ *   A new transport that plays these responses.
+ */
+
+/**
+ * Builds a backend's turns as an ADK backend streams them in `mode`. Ids not given are
+ * `call-N`, `approval-N`, `text-N`. Every method but the last three returns the builder.
+ * @typedef {{readonly mode: 'sse' | 'bidi'} & AdkScriptSteps} AdkScript
+ */
 
 /**
  * Writes a backend's turns as an ADK backend streams them, in `mode`:
@@ -12,16 +44,20 @@ import { AdkTestTransport, copy } from './transport.js';
  * (`start-step`, `tool-approval-request`, `finish-step`) that ends the response stream, as the
  * backend then waits for the answer in the same turn (a `done()` right after them ends only the
  * response, so one script serves both modes). Ids not given are `call-N`, `approval-N`, `text-N`.
+ * Throws `AdkTestingError` for a mode other than 'sse' or 'bidi'.
+ * @param {{mode: 'sse' | 'bidi'}} options
+ * @returns {AdkScript}
  */
 export function adkScript(options) {
   const mode = options && options.mode;
   checkMode(mode, 'adkScript()');
+  /** @type {any[]} the chunks (of the AI SDK versions the kit serves) and '[DONE]' */
   const events = [];
   let inTurn = false;
   let stepOpen = false;
   let turns = 0;
   const counters = { call: 0, approval: 0, text: 0 };
-  const nextId = (kind) => `${kind}-${++counters[kind]}`;
+  const nextId = (/** @type {'call' | 'approval' | 'text'} */ kind) => `${kind}-${++counters[kind]}`;
 
   const begin = () => {
     if (stepOpen) {
@@ -33,12 +69,14 @@ export function adkScript(options) {
       events.push({ type: 'start', messageId: `message-${++turns}` });
     }
   };
+  /** @param {unknown} value @param {string} name @param {string} where @returns {string | undefined} */
   const stringOption = (value, name, where) => {
     if (value !== undefined && (typeof value !== 'string' || value === '')) {
       throw new AdkTestingError(`${where}: ${name} is ${describeValue(value)}; expected a non-empty string.`);
     }
     return value;
   };
+  /** @param {unknown} name @param {string} where */
   const toolName = (name, where) => {
     if (typeof name !== 'string' || name === '') throw new AdkTestingError(`${where}: the tool name is ${describeValue(name)}; expected a non-empty string.`);
     return name;
@@ -54,6 +92,7 @@ export function adkScript(options) {
     return builder;
   };
 
+  /** @type {AdkScript} */
   const builder = {
     mode,
     /** Streams `text` as one text part. @param {unknown} value @param {{id?: string}} [options] */
@@ -167,8 +206,9 @@ export function adkScript(options) {
  * the agent's answer (`_output_text`) with `audio` (base64 PCM, each a `data-pcm` chunk) inside it,
  * `finish` and `[DONE]`, and no `start` (the converter sends one only as a socket's first event).
  * `id`: the part ids' stem (default 'voice'; the converter uses its first turn's messageId).
- * @param {unknown} heard @param {unknown} answer @param {{audio?: ReadonlyArray<string>, id?: string}} [options]
- * @returns {any[]}
+ * Throws `AdkTestingError` for arguments of other types.
+ * @param {string} heard @param {string} answer @param {{audio?: ReadonlyArray<string>, id?: string}} [options]
+ * @returns {Array<TestChunk | '[DONE]'>}
  */
 export function spokenTurn(heard, answer, { audio = [], id = 'voice' } = {}) {
   if (typeof heard !== 'string' || typeof answer !== 'string') {
@@ -184,7 +224,7 @@ export function spokenTurn(heard, answer, { audio = [], id = 'voice' } = {}) {
     { type: 'text-delta', id: input, delta: heard },
     { type: 'text-end', id: input },
     { type: 'text-start', id: output },
-    ...audio.map((content) => ({ type: 'data-pcm', data: { content } })),
+    ...audio.map((content) => ({ type: /** @type {const} */ ('data-pcm'), data: { content } })),
     { type: 'text-delta', id: output, delta: answer },
     { type: 'text-end', id: output },
     { type: 'finish' },

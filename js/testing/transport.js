@@ -1,3 +1,4 @@
+// @ts-check
 // The testing kit's transport (adk-stream-wasm/testing, testing.js): AdkTestTransport, AI SDK's
 // ChatTransport over scripted responses, as the transport it stands in for answers (SPEC §5).
 import { AdkTestingError, DONE, describeValue, parseRecording } from './recordings.js';
@@ -11,22 +12,71 @@ import { abortError, resumeWouldSplit } from '../transport/bidi/options.js';
 import { base64 } from '../wire/frames.js';
 import { copyJson } from '../core/json-copy.js';
 
+/** @typedef {import('./ai-types.js').TestChunk} TestChunk */
+/** @typedef {import('./ai-types.js').AiUIMessage} AiUIMessage */
+
+/**
+ * One request the transport received, as AI SDK sent it (`messages` deep-copied).
+ * @template [UI_MESSAGE=AiUIMessage]
+ * @typedef {object} RecordedRequest
+ * @property {string} chatId
+ * @property {'submit-message' | 'regenerate-message'} trigger
+ * @property {string | undefined} messageId
+ * @property {UI_MESSAGE[]} messages
+ * @property {object | undefined} body
+ * @property {Record<string, string> | Headers | undefined} headers
+ * @property {unknown} metadata
+ */
+
+/**
+ * @typedef {object} AdkTestTransportOptions
+ * @property {ReadonlyArray<ReadonlyArray<TestChunk>>} responses One array of chunks per request, in order.
+ * @property {number} [chunkDelayMs] The pause before each chunk in milliseconds (default 0: one chunk per task).
+ * @property {(audio: TestAudio) => void} [onAudio] Where `playAudio()` sends the agent's `data-pcm` chunks (a voice's `onAudio`).
+ * @property {() => void} [onBufferedChunks] Chunks `agentTurn()` sent arrived while no response stream was open: called once per batch,
+ *   as BidiTransport's option. Give it `() => adk.resumeBuffered()` (or `resumeBuffered(chat,
+ *   transport)` from `adk-stream-wasm/chat`) to bring them into the chat.
+ */
+
+/**
+ * A `data-pcm` chunk as the BIDI transport hands it to `onAudio`.
+ * @typedef {{content: string, sampleRate: number, channels: number, bitDepth: number}} TestAudio
+ */
+
+/**
+ * A frame a voice sent through the transport.
+ * @typedef {{type: 'audio_control', action: 'start' | 'stop'}
+ *   | {type: 'audio_chunk', chunk: string, sampleRate: number, channels: number, bitDepth: number}
+ *   | {type: 'interrupt', reason?: string}} TestAudioFrame
+ */
+
+/**
+ * The agent's audio for `playAudio()`: base64 PCM, or its bytes.
+ * @typedef {{content: string | ArrayBuffer | ArrayBufferView, sampleRate?: number, channels?: number, bitDepth?: number}} TestAudioInput
+ */
+
+/** @param {string} text */
 const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 /** A deep copy of JSON data, framework proxies included (json-copy.js). */
 export const copy = copyJson;
 
 /** What an aborted request rejects with: the signal's reason, as BidiTransport rejects. */
-const abortedBy = (signal) => (signal.reason === undefined ? abortError() : signal.reason);
+const abortedBy = (/** @type {AbortSignal} */ signal) => (signal.reason === undefined ? abortError() : signal.reason);
 
-const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const wait = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * AI SDK's `ChatTransport` over scripted responses. Records every request (`requests`), plays the
- * response of the same number, and rejects a request past the script with `AdkTestingError`, so a
- * chat that sends once too often fails at once instead of waiting for a backend.
+ * AI SDK's `ChatTransport` over scripted responses: request N gets response N. Every request is
+ * recorded; a request past the script rejects with `AdkTestingError` (the chat's `error`), never
+ * a stream that hangs. An aborted request (`chat.stop()`) ends its stream with the abort error.
+ * It answers as the package's transports do: a response that continues an assistant message goes
+ * on in that message, whatever `messageId` its `start` carries (one message per agent turn).
+ * @template {AiUIMessage} [UI_MESSAGE=AiUIMessage]
  */
 export class AdkTestTransport {
+  /** @type {TestChunk[][]} */
   #responses;
+  /** @type {number} */
   #chunkDelayMs;
   #open = 0;
   #lastActivity = Date.now();
@@ -36,15 +86,16 @@ export class AdkTestTransport {
   #turn = new AgentTurn();
   /** Chunks the backend sent while no response stream was open (agentTurn), as BidiTransport keeps them. */
   #buffer = new ChunkBuffer();
-  /** A resumed stream whose response has not ended: later agentTurn chunks go on in it. @type {any} */
+  /** A resumed stream whose response has not ended: later agentTurn chunks go on in it. @type {ReadableStreamDefaultController<TestChunk> | null} */
   #live = null;
   /** Whether the response being delivered holds an approval request (its finish-step then ends it). */
   #approvalAsked = false;
 
   /**
-   * @param {{responses: object[][], chunkDelayMs?: number, onAudio?: (audio: object) => void, onBufferedChunks?: () => void}} options responses: one array of
-   *   chunks per request; chunkDelayMs: the pause before each chunk (default 0: one chunk per task,
-   *   as chunks arrive from a network).
+   * Throws `AdkTestingError` when `responses` is not an array of chunk arrays.
+   * @param {AdkTestTransportOptions} options responses: one array of chunks per request;
+   *   chunkDelayMs: the pause before each chunk (default 0: one chunk per task, as chunks arrive
+   *   from a network).
    */
   constructor(options) {
     if (options === null || typeof options !== 'object' || !Array.isArray(options.responses)) {
@@ -65,16 +116,20 @@ export class AdkTestTransport {
     this.#responses = options.responses.map((response) => copy(response));
     this.#chunkDelayMs = delay;
     /** Every request received, in order: `{chatId, trigger, messageId, messages, body, headers, metadata}`
-     *  (messages deep-copied as they were sent). */
+     *  (messages deep-copied as they were sent).
+     *  @readonly @type {RecordedRequest<UI_MESSAGE>[]} */
     this.requests = [];
     // Voice (adk-stream-wasm/voice): the frames an app sent, and where scripted agent audio goes.
-    /** `audio_control`, `audio_chunk` and `interrupt` frames, in order, as the BIDI transport sends them. */
+    /** Every `audio_control`, `audio_chunk` and `interrupt` frame the app sent, in order, as the BIDI
+     *  transport sends them. @readonly @type {TestAudioFrame[]} */
     this.audioFrames = [];
     /** Pattern B's `tool_result` frames, in order: `{toolCallId, result, afterRequest}` (how many
-     *  requests had been made when it was sent). */
+     *  requests had been made when it was sent). @readonly @type {Array<{toolCallId: string, result: object, afterRequest: number}>} */
     this.toolResults = [];
+    /** Where `playAudio()` sends the agent's `data-pcm` chunks. @type {((audio: TestAudio) => void) | null} */
     this.onAudio = options.onAudio ?? null;
-    /** Called once per batch of chunks kept while no response stream was open, as BidiTransport's option. */
+    /** Called once per batch of chunks kept by `agentTurn()` while no response stream was open, as
+     *  BidiTransport's option. @type {(() => void) | null} */
     this.onBufferedChunks = options.onBufferedChunks ?? null;
   }
 
@@ -83,21 +138,26 @@ export class AdkTestTransport {
     return true;
   }
 
+  /** Records an `audio_chunk` frame (the PCM as base64). @param {{chunk: string | ArrayBuffer | ArrayBufferView, sampleRate?: number, channels?: number, bitDepth?: number}} audio */
   sendAudioChunk({ chunk, sampleRate = 16000, channels = 1, bitDepth = 16 }) {
     if (typeof chunk !== 'string') chunk = base64(chunk instanceof ArrayBuffer ? new Uint8Array(chunk) : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     this.audioFrames.push({ type: 'audio_chunk', chunk, sampleRate, channels, bitDepth });
   }
 
+  /** Records an `audio_control` frame. @param {'start' | 'stop'} action */
   sendAudioControl(action) {
     this.audioFrames.push({ type: 'audio_control', action });
   }
 
+  /** Records an `interrupt` frame. @param {string} [reason] @returns {boolean} */
   interrupt(reason) {
     this.audioFrames.push({ type: 'interrupt', reason });
     return true;
   }
 
-  /** BIDI Pattern B: records the `tool_result` frame the BIDI transport would send. */
+  /** BIDI Pattern B: records the `tool_result` frame the BIDI transport would send; a toolCallId
+   *  that is no non-empty string, or a result that is no object, is an `AdkInvalidArgumentError`,
+   *  as with BidiTransport. @param {string} toolCallId @param {object} result */
   sendToolResult(toolCallId, result) {
     const fn = 'AdkTestTransport.sendToolResult()';
     if (typeof toolCallId !== 'string' || toolCallId === '') {
@@ -117,6 +177,7 @@ export class AdkTestTransport {
   /**
    * Resolves true once more than `count` requests were made, or false after `timeoutMs` (default
    * 60000), as BidiTransport's does: Pattern B sends a tool_result only after its approval's message.
+   * @param {number} count @param {number} [timeoutMs] @returns {Promise<boolean>}
    */
   whenMessageSent(count, timeoutMs = 60000) {
     if (this.requests.length > count) return Promise.resolve(true);
@@ -134,7 +195,7 @@ export class AdkTestTransport {
     });
   }
 
-  /** The `audio_chunk` frames' PCM, concatenated: the bytes the app sent. */
+  /** The `audio_chunk` frames' PCM, concatenated: the bytes the app sent. @returns {Uint8Array} */
   get sentAudio() {
     const parts = this.audioFrames.filter((f) => f.type === 'audio_chunk').map((f) => fromBase64(f.chunk));
     const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -143,18 +204,27 @@ export class AdkTestTransport {
   }
 
   /** Plays `data-pcm` chunks as the agent's voice: each goes to the `onAudio` option, with the
-   *  BIDI transport's defaults (24000 Hz, mono, 16-bit). `content`: base64, or the PCM bytes. */
+   *  BIDI transport's defaults (24000 Hz, mono, 16-bit). `content`: base64, or the PCM bytes.
+   *  Throws `AdkTestingError` when there is no `onAudio`.
+   *  @param {...(TestAudioInput | TestAudioInput[])} chunks */
   playAudio(...chunks) {
     if (typeof this.onAudio !== 'function') {
       throw new AdkTestingError('playAudio(): the transport has no onAudio; expected new AdkTestTransport({responses, onAudio: voice.onAudio}).');
     }
     for (const c of chunks.flat()) {
-      const content = typeof c.content === 'string' ? c.content : base64(new Uint8Array(c.content.buffer ?? c.content, c.content.byteOffset ?? 0, c.content.byteLength));
+      const content = typeof c.content === 'string' ? c.content : base64(new Uint8Array(/** @type {any} */ (c.content).buffer ?? c.content, /** @type {any} */ (c.content).byteOffset ?? 0, c.content.byteLength));
       this.onAudio({ content, sampleRate: c.sampleRate ?? 24000, channels: c.channels ?? 1, bitDepth: c.bitDepth ?? 16 });
     }
   }
 
-  /** A transport that plays a recording in the shared fixtures' format. */
+  /**
+   * A transport that plays a recording in the shared fixtures' format (SSE: a response per
+   * `[DONE]`; BIDI: split where BidiTransport ends a response).
+   * @template {AiUIMessage} [M=AiUIMessage]
+   * @param {import('./recordings.js').AdkRecording} recording
+   * @param {Omit<AdkTestTransportOptions, 'responses'>} [options]
+   * @returns {AdkTestTransport<M>}
+   */
   static fromRecording(recording, options = {}) {
     return new AdkTestTransport({ ...options, responses: parseRecording(recording).responses });
   }
@@ -174,6 +244,13 @@ export class AdkTestTransport {
     return this.#open;
   }
 
+  /**
+   * Records the request and streams its scripted response.
+   * @param {{trigger: 'submit-message' | 'regenerate-message', chatId: string, messageId: string | undefined,
+   *   messages: UI_MESSAGE[], abortSignal: AbortSignal | undefined, headers?: Record<string, string> | Headers,
+   *   body?: object, metadata?: unknown}} options
+   * @returns {Promise<ReadableStream<TestChunk>>}
+   */
   async sendMessages(options) {
     const { chatId, trigger, messageId, messages, abortSignal, body, headers, metadata } = options ?? {};
     this.#lastActivity = Date.now();
@@ -207,6 +284,8 @@ export class AdkTestTransport {
    * them: null when there are none; chunks that continue the turn's message only with
    * `continueMessage: true` (resumeBuffered says so), else an AdkTransportError of kind
    * 'resume-would-split' (AI SDK's resumeStream would read them into a new message).
+   * @param {{chatId: string, continueMessage?: boolean}} options
+   * @returns {Promise<ReadableStream<TestChunk> | null>}
    */
   async reconnectToStream(options) {
     if (this.#open > 0 || !this.#buffer.has()) return null;
@@ -215,7 +294,8 @@ export class AdkTestTransport {
     return this.#fromBuffer();
   }
 
-  /** A stream of the buffered chunks; it stays open (#live) while their response has not ended. */
+  /** A stream of the buffered chunks; it stays open (#live) while their response has not ended.
+   *  @returns {ReadableStream<TestChunk>} */
   #fromBuffer() {
     const { chunks, ended } = this.#buffer.drain();
     this.#open++;
@@ -237,6 +317,7 @@ export class AdkTestTransport {
    * its own when no turn is in progress, kept until `reconnectToStream` takes them
    * (`onBufferedChunks` is called once for the batch). Throws AdkTestingError while a request's
    * response streams (a backend answers that first) or for chunks that are not an array.
+   * @param {ReadonlyArray<TestChunk | '[DONE]'>} chunks
    */
   agentTurn(chunks) {
     const fn = 'AdkTestTransport.agentTurn()';
@@ -252,7 +333,7 @@ export class AdkTestTransport {
     if (wasEmpty && this.#buffer.has() && typeof this.onBufferedChunks === 'function') this.onBufferedChunks();
   }
 
-  /** One event of agentTurn, as BidiTransport#onChunk and #onDone take it. */
+  /** One event of agentTurn, as BidiTransport#onChunk and #onDone take it. @param {any} chunk */
   #fromBackend(chunk) {
     if (chunk === DONE) {
       this.#endResponse();
@@ -286,7 +367,9 @@ export class AdkTestTransport {
   }
 
   /** One request's stream: `lead` (buffered chunks of the turn) as they are, then `chunks` as the
-   *  turn machine hands them on; at its end the turn pauses (cut at a finish-step) or ends. */
+   *  turn machine hands them on; at its end the turn pauses (cut at a finish-step) or ends.
+   *  @param {TestChunk[]} lead @param {TestChunk[]} chunks @param {AbortSignal | undefined} signal
+   *  @returns {ReadableStream<TestChunk>} */
   #play(lead, chunks, signal) {
     const queue = lead.slice();
     const deliver = (/** @type {any} */ c) => queue.push(c);
@@ -346,6 +429,8 @@ export class AdkTestTransport {
    * `quietMs` (default 100): AI SDK decides after each stream ends, so a follow-up request comes
    * within a few tasks or not at all. With `onBufferedChunks`, it waits for the buffered chunks to
    * be taken too. Rejects with `AdkTestingError` after `timeoutMs` (default 5000).
+   * @param {{quietMs?: number, timeoutMs?: number}} [options]
+   * @returns {Promise<number>}
    */
   async settled({ quietMs = 100, timeoutMs = 5000 } = {}) {
     const deadline = Date.now() + timeoutMs;
@@ -364,7 +449,9 @@ export class AdkTestTransport {
     }
   }
 
-  /** Resolves once `count` requests were made and their streams ended; `AdkTestingError` after `timeoutMs`. */
+  /** Resolves once `count` requests were made and their streams ended; rejects with
+   *  `AdkTestingError` after `timeoutMs` (default 5000).
+   *  @param {number} count @param {{timeoutMs?: number}} [options] @returns {Promise<number>} */
   async waitForRequests(count, { timeoutMs = 5000 } = {}) {
     const deadline = Date.now() + timeoutMs;
     while (this.requests.length < count || this.#open > 0) {

@@ -1,13 +1,23 @@
+// @ts-check
 // The voice's audio (voice.js): the AudioContext, the worklet module both directions use, and the
 // playback node that plays the agent's `data-pcm` chunks (SPEC §5) in the worklet scope.
 import { AdkVoiceError, messageOf, noAudio, webAudio } from './errors.js';
 import { OUTPUT_SAMPLE_RATE } from '../wire/audio-format.js';
 
+/**
+ * A voice's options with the defaults in.
+ * @typedef {Required<Omit<import('../voice.js').AdkVoiceOptions, 'workletUrl'>> & {workletUrl?: string}} VoiceSettings
+ */
+
+/** @param {number} ms */
 const timeout = (ms) => new Promise((resolve) => setTimeout(resolve, ms, 'timeout'));
 
 /**
  * The audio of one voice: `o` its options, `id` its number, `machine` its state machine (which hears
  * when the playback plays and drains), `fail` what reports a failure of the agent's audio.
+ * @param {VoiceSettings} o @param {number} id
+ * @param {import('./machine.js').VoiceMachine} machine
+ * @param {(error: AdkVoiceError) => unknown} fail
  */
 export function voiceAudio(o, id, machine, fail) {
   /** @type {AudioContext | null} */
@@ -37,7 +47,7 @@ export function voiceAudio(o, id, machine, fail) {
       return made;
     },
 
-    /** Plays one `data-pcm` chunk (the transport's `onAudio`). */
+    /** Plays one `data-pcm` chunk (the transport's `onAudio`). @param {import('../transport.js').BidiAudio} chunk */
     play(chunk) {
       const message = { pcm: chunk.content, rate: chunk.sampleRate || OUTPUT_SAMPLE_RATE };
       if (playback) return void playback.port.postMessage(message);
@@ -57,7 +67,7 @@ export function voiceAudio(o, id, machine, fail) {
     },
   };
 
-  /** Resumes `ctx`, loads the worklet module and connects the playback node. */
+  /** Resumes `ctx`, loads the worklet module and connects the playback node. @param {AudioContext} ctx */
   async function loaded(ctx) {
     const url = o.workletUrl || new URL('../voice-worklet.js', import.meta.url).href;
     const resumed = await Promise.race([ctx.resume().then(() => 'ok'), timeout(o.resumeTimeoutMs)]);
@@ -76,7 +86,7 @@ export function voiceAudio(o, id, machine, fail) {
       processorOptions: { id, jitterMs: o.jitterMs },
     }));
     node.connect(ctx.destination);
-    node.port.onmessage = ({ data }) => {
+    node.port.onmessage = (/** @type {MessageEvent<{playing?: number, drained?: number, flushed?: number, underruns?: number}>} */ { data }) => {
       machine.playing = data.playing !== undefined;
       if (machine.playing) machine.publish('playing', {});
       else if (data.drained !== undefined || data.flushed !== undefined) {

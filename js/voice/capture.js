@@ -1,3 +1,4 @@
+// @ts-check
 // The voice's microphone (voice.js): start()'s steps (the microphone, the audio, the socket), the
 // capture worklet that chunks the microphone, and its frames to the transport (SPEC §5's
 // audio_control and audio_chunk), until stop() ends the user's turn.
@@ -5,7 +6,28 @@ import { AUDIO_PATH } from '../transport/bidi/audio-path.js';
 import { RECORDING } from './machine.js';
 import { AdkVoiceError, messageOf, noAudio, webAudio } from './errors.js';
 
-/** What getUserMedia's rejection means for the user. */
+/**
+ * A voice's send to its transport: `transport[method](arg)`.
+ * @typedef {'sendAudioChunk' | 'sendAudioControl' | 'interrupt'} VoiceMethod
+ * @typedef {(method: VoiceMethod, arg: any) => unknown} VoiceSend
+ */
+
+/**
+ * The BIDI transport's audio path (transport/bidi/audio-path.js, not public API), as the voice uses
+ * it: `parts` of the frame the worklet builds, `send` for a frame it built; with the socket in a
+ * worker, `port(lost)` for the worklet's own port to it and `control(action)` for the
+ * audio_control frames.
+ * @typedef {{parts: string[], send: (frame: string) => void, port?: (lost: (error: unknown) => void) => MessagePort, control?: (action: 'start' | 'stop') => string}} AudioPath
+ * @typedef {AudioPath & {port: (lost: (error: unknown) => void) => MessagePort, control: (action: 'start' | 'stop') => string}} DirectPath
+ */
+
+/**
+ * The transport as the voice reads it before sending: its socket's state, its `connect()`, and the
+ * BIDI transport's audio path.
+ * @typedef {{connected?: boolean, connect?: unknown, [AUDIO_PATH]?: (format: {sampleRate: number, channels: number, bitDepth: number}) => AudioPath}} VoiceTransport
+ */
+
+/** What getUserMedia's rejection means for the user. @param {any} error */
 function micError(error) {
   const name = error && error.name;
   if (name === 'NotAllowedError' || name === 'SecurityError') {
@@ -20,12 +42,12 @@ function micError(error) {
   return new AdkVoiceError('microphone', `getUserMedia failed: ${messageOf(error)}`, error);
 }
 
-/** Stops a microphone's tracks (a stream, or nothing). */
+/** Stops a microphone's tracks (a stream, or nothing). @param {MediaStream | null} stream */
 const release = (stream) => stream && stream.getTracks().forEach((track) => track.stop());
-const socketClosed = (error) =>
+const socketClosed = (/** @type {unknown} */ error) =>
   new AdkVoiceError('socket-closed', `voice: an audio chunk could not be sent (${messageOf(error)}); the microphone was stopped.`, error);
 
-/** Opens the transport's socket when it is not open (voice before any text message). */
+/** Opens the transport's socket when it is not open (voice before any text message). @param {VoiceTransport | null | undefined} t */
 async function connect(t) {
   if (!t || t.connected !== false) return;
   if (typeof t.connect !== 'function') {
@@ -43,11 +65,14 @@ async function connect(t) {
  * the user gesture is still active; the socket opens while the user answers the permission prompt).
  * Resolves to `{t, ctx, mic}`, or null when stop() or close() ended the attempt meanwhile; what it
  * got is released then, or when a later step fails.
+ * @param {import('./audio.js').VoiceSettings} o @param {() => unknown} getTransport
+ * @param {ReturnType<typeof import('./audio.js').voiceAudio>} audio @param {import('./machine.js').Attempt} attempt
  */
 async function acquire(o, getTransport, audio, attempt) {
+  /** @type {MediaStream | null} */
   let mic = null;
   try {
-    const t = getTransport();
+    const t = /** @type {VoiceTransport | null | undefined} */ (getTransport());
     if (!webAudio()) throw noAudio();
     const pending = audio.open();
     const connecting = connect(t);
@@ -75,14 +100,17 @@ async function acquire(o, getTransport, audio, attempt) {
 }
 
 /** What the capture worklet posts: a chunk is a bare string; every third one comes as {chunk,
- *  level} with the input level, or as {level} alone when the worklet sends to the worker. */
+ *  level} with the input level, or as {level} alone when the worklet sends to the worker.
+ * @param {import('./machine.js').VoiceMachine} machine @param {VoiceSend} send
+ * @param {(chunk: string) => void} sendChunk @param {(error: unknown) => void} lost
+ * @returns {(event: MessageEvent<string | {chunk?: string, level?: number, speech?: number}>) => void} */
 function chunkHandler(machine, send, sendChunk, lost) {
   return ({ data }) => {
     const bare = typeof data === 'string';
     if (bare || data.chunk !== undefined) {
       if (machine.snapshot.muted) return;
       try {
-        sendChunk(bare ? data : data.chunk);
+        sendChunk(bare ? data : /** @type {string} */ (data.chunk));
       } catch (error) {
         return lost(error);
       }
@@ -96,7 +124,8 @@ function chunkHandler(machine, send, sendChunk, lost) {
   };
 }
 
-/** `send(method, arg)`; with no socket (closed meanwhile) there is nothing to end. */
+/** `send(method, arg)`; with no socket (closed meanwhile) there is nothing to end.
+ *  @param {VoiceSend} send @param {VoiceMethod} method @param {any} arg */
 export function sendUnlessClosed(send, method, arg) {
   try {
     send(method, arg);
@@ -106,10 +135,11 @@ export function sendUnlessClosed(send, method, arg) {
 }
 
 /** Stops the capture worklet `node`: it sends the rest of the last chunk, then `last` (a frame,
- *  when it sends to the worker), then {end}, when the node goes and `ended()` is called. */
+ *  when it sends to the worker), then {end}, when the node goes and `ended()` is called.
+ *  @param {AudioWorkletNode} node @param {string | null | undefined} last @param {(() => void) | undefined} ended */
 function stopWorklet(node, last, ended) {
   node.port.postMessage(last ? { stop: true, last } : 'stop');
-  const previous = node.port.onmessage;
+  const previous = /** @type {((event: MessageEvent) => void) | null} */ (node.port.onmessage);
   node.port.onmessage = (event) => {
     if (previous) previous(event);
     if (event.data.end) {
@@ -120,7 +150,9 @@ function stopWorklet(node, last, ended) {
 }
 
 /** The capture worklet's node: it chunks the microphone (and, with the transport's audio `path`,
- *  builds each frame; `direct`: it sends them to the worker's socket itself). */
+ *  builds each frame; `direct`: it sends them to the worker's socket itself).
+ *  @param {AudioContext} ctx @param {import('./audio.js').VoiceSettings} o @param {number} id
+ *  @param {AudioPath | null} path @param {boolean} direct @param {boolean} muted */
 function captureNode(ctx, o, id, path, direct, muted) {
   return new AudioWorkletNode(ctx, 'adk-voice-capture', {
     numberOfOutputs: 0,
@@ -131,20 +163,29 @@ function captureNode(ctx, o, id, path, direct, muted) {
 }
 
 /** The microphone of one voice: its options `o`, number `id`, state `machine`, `fail` (reports a
- *  failure), `send(method, arg)` to its transport, `getTransport` and `audio` (voice/audio.js). */
+ *  failure), `send(method, arg)` to its transport, `getTransport` and `audio` (voice/audio.js).
+ * @param {import('./audio.js').VoiceSettings} o @param {number} id @param {import('./machine.js').VoiceMachine} machine
+ * @param {(error: AdkVoiceError) => AdkVoiceError} fail @param {VoiceSend} send
+ * @param {() => unknown} getTransport @param {ReturnType<typeof import('./audio.js').voiceAudio>} audio */
 export function voiceCapture(o, id, machine, fail, send, getTransport, audio) {
   // The capture node (until it sent its last chunk), the microphone's source node and stream, and
   // the transport's audio path when its socket is in a worker (the worklet sends straight to it).
+  /** @type {AudioWorkletNode | null} */
   let capturing = null;
+  /** @type {MediaStreamAudioSourceNode | null} */
   let source = null;
+  /** @type {MediaStream | null} */
   let stream = null;
+  /** @type {DirectPath | null} */
   let direct = null;
   const capture = {
     /** The microphone's source node and the capture node, for meters and tests. */
     nodes: () => /** @type {[MediaStreamAudioSourceNode | null, AudioWorkletNode | null]} */ ([source, capturing]),
 
-    /** The start() attempt's steps. Ended meanwhile (stop(), close()), it releases what it got. */
+    /** The start() attempt's steps. Ended meanwhile (stop(), close()), it releases what it got.
+     *  @param {import('./machine.js').Attempt} attempt */
     async open(attempt) {
+      /** @type {MediaStream | null} */
       let mic = null;
       try {
         const got = await acquire(o, getTransport, audio, attempt);
@@ -160,7 +201,8 @@ export function voiceCapture(o, id, machine, fail, send, getTransport, audio) {
       }
     },
 
-    /** Stops the worklet (`stopWorklet`) and closes the microphone. */
+    /** Stops the worklet (`stopWorklet`) and closes the microphone.
+     *  @param {string | null} [last] @param {() => void} [ended] */
     stop(last, ended) {
       if (capturing) stopWorklet(capturing, last, ended);
       if (source) source.disconnect();
@@ -169,6 +211,7 @@ export function voiceCapture(o, id, machine, fail, send, getTransport, audio) {
     },
 
     /** Tells the worklet to drop the chunks or send them again (the main thread drops them too). */
+    /** @param {boolean} muted */
     mute(muted) {
       if (capturing) capturing.port.postMessage({ muted });
     },
@@ -183,17 +226,18 @@ export function voiceCapture(o, id, machine, fail, send, getTransport, audio) {
     },
   };
 
-  /** The microphone into the capture worklet, its frames to the transport. */
+  /** The microphone into the capture worklet, its frames to the transport.
+   *  @param {VoiceTransport | null | undefined} t @param {AudioContext} ctx @param {MediaStream} mic */
   function record(t, ctx, mic) {
     // The BIDI transport's audio path: the worklet builds each frame and the main thread only
     // hands it to the socket. Another transport (the testing kit's) gets base64 PCM.
     const path = t && typeof t[AUDIO_PATH] === 'function' ? t[AUDIO_PATH]({ sampleRate: o.sampleRate, channels: 1, bitDepth: 16 }) : null;
-    const sendChunk = path ? path.send : (chunk) => send('sendAudioChunk', { chunk, sampleRate: o.sampleRate, channels: 1, bitDepth: 16 });
-    direct = path && typeof path.port === 'function' ? path : null;
+    const sendChunk = path ? path.send : (/** @type {string} */ chunk) => send('sendAudioChunk', { chunk, sampleRate: o.sampleRate, channels: 1, bitDepth: 16 });
+    direct = path && typeof path.port === 'function' ? /** @type {DirectPath} */ (path) : null;
     stream = mic;
     source = ctx.createMediaStreamSource(mic);
     const node = (capturing = captureNode(ctx, o, id, path, direct !== null, machine.snapshot.muted));
-    const lost = (error) => {
+    const lost = (/** @type {unknown} */ error) => {
       if (capturing !== node) return;
       capture.stop();
       fail(socketClosed(error));
