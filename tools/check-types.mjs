@@ -109,8 +109,13 @@ for (const f of glue) {
   fs.writeFileSync(path.join(impl, f), NOT_CHECKED_INSIDE[f] ? `// @ts-nocheck\n${text}` : text);
 }
 for (const f of below.filter((f) => f.endsWith('.d.ts'))) {
-  fs.mkdirSync(path.dirname(path.join(decl, f)), { recursive: true });
-  fs.copyFileSync(path.join(installed, f), path.join(decl, f));
+  // A declaration with no module beside it (types only, such as the testing kit's AI SDK types) is
+  // what the code's JSDoc imports: the code needs it too.
+  const typesOnly = !below.includes(f.replace(/\.d\.ts$/, '.js'));
+  for (const side of typesOnly ? [decl, impl] : [decl]) {
+    fs.mkdirSync(path.dirname(path.join(side, f)), { recursive: true });
+    fs.copyFileSync(path.join(installed, f), path.join(side, f));
+  }
 }
 // wasm/ holds wasm-bindgen's generated bindings: imported (their exports typed by inference), not checked inside.
 if (fs.existsSync(path.join(installed, 'wasm'))) {
@@ -157,7 +162,8 @@ function bareImports(file, seen = new Set()) {
   if (seen.has(file)) return new Set();
   seen.add(file);
   const found = new Set();
-  const text = fs.readFileSync(file, 'utf8');
+  // Comments left out: a JSDoc type's `import('…')` is no import at run time.
+  const text = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
   // Static `import … from '…'`, `export … from '…'`, side-effect `import '…'` and `import('…')`.
   for (const [, spec] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g)) {
     if (spec.startsWith('.')) {

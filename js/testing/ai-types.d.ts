@@ -1,4 +1,4 @@
-// AI SDK's message types for the testing kit (types only: ai-types.js beside it has no code).
+// AI SDK's message types for the testing kit, types only (no module beside it; the kit's JSDoc imports them).
 // `ai` is an optional peer dependency: with it installed these are AI SDK's own, so
 // `new Chat({transport})` type-checks exactly; without it they are `any`, and the kit's
 // declarations still compile under `skipLibCheck: false`. JSDoc cannot say "@ts-ignore" in an
