@@ -1,7 +1,7 @@
 // `adk-stream-wasm/react/sse`: useAdkChat for apps that talk SSE only. The same hook as
-// `adk-stream-wasm/react`'s, less what only a BIDI chat needs (the BIDI transport, Pattern B's
-// tool_result, the resume of buffered chunks): about 1.2 KB gzip less in an app. Mode 'bidi' is
-// refused by name.
+// `adk-stream-wasm/react`'s, less what only a BIDI chat needs (chat/bidi-parts.js: the BIDI
+// transport, Pattern B's tool_result, the resume of buffered chunks): about 1.2 KB gzip less in an
+// app. Mode 'bidi' is refused by name.
 import { useAdkChatWith } from './react/use-adk-chat.js';
 
 /**

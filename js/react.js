@@ -1,19 +1,10 @@
 // useAdkChat: AI SDK's useChat with this library's engine, helpers, browser tools and transport, in
-// either mode (react/use-adk-chat.js has its body; react-sse.js the SSE-only entry).
+// either mode: react/use-adk-chat.js has its body, with what only BIDI needs (chat/bidi-parts.js);
+// react-sse.js is the SSE-only entry, the same body without it.
 import { useCallback, useMemo, useRef } from 'react';
-import { createAdkFor } from './chat/create-adk.js';
-import { LazyBidiTransport } from './transport/bidi/lazy-transport.js';
+import { BIDI } from './chat/bidi-parts.js';
 import { useAdkChatWith } from './react/use-adk-chat.js';
 import { hasToolExecutor, runToolExecutor } from './drop-in/executors.js';
-
-/**
- * What only a BIDI chat needs, apart so that the SSE-only hook (react-sse.js) leaves it out: the
- * BIDI transport, whose module loads when the chat is created, and createAdk's BIDI parts.
- */
-const BIDI_HOOK = {
-  transport: (options) => new LazyBidiTransport(options),
-  createAdk: createAdkFor,
-};
 
 /**
  * `useAdkChat({mode: 'sse' | 'bidi', api?, url?, bidiPattern?, tools?, frontendTools?, backend?,
@@ -26,7 +17,7 @@ const BIDI_HOOK = {
  * @param {Record<string, any>} [options]
  */
 export function useAdkChat(options = {}) {
-  return useAdkChatWith(options, BIDI_HOOK, 'useAdkChat');
+  return useAdkChatWith(options, BIDI, 'useAdkChat');
 }
 
 /**

@@ -2,8 +2,8 @@
 // transport: what `adk-stream-wasm/vue`'s useAdkChat and `adk-stream-wasm/svelte`'s AdkChat are
 // built on (issue 34). The framework's reactivity is its own `Chat`'s message store, so nothing
 // here depends on the framework: the entries pass the class in.
-import { createAdkFor } from './create-adk.js';
-import { LazyBidiTransport } from '../transport/bidi/lazy-transport.js';
+import { createAdkWith } from './create-adk.js';
+import { BIDI } from './bidi-parts.js';
 import { CALLBACKS, CHAT_OPTIONS, chatTransport, checkOptions } from './chat-options.js';
 import { describeValue, invalidArgument } from '../errors/arguments.js';
 
@@ -22,9 +22,9 @@ export function createFrameworkChat(options, Chat, fn) {
   const { mode = 'sse', api = '/api/chat', url, bidiPattern, tools, frontendTools, backend, transport: own, transportOptions, id } = options;
   /** @type {{ adk: any }} */
   const holder = { adk: null };
-  const transport = chatTransport({ transport: own, mode, api, url, backend, transportOptions }, holder, (o) => new LazyBidiTransport(o));
+  const transport = chatTransport({ transport: own, mode, api, url, backend, transportOptions }, holder, BIDI);
   // onError hears the engine's errors (a WebAssembly trap) as well as the chat's.
-  const adk = createAdkFor({ mode, bidiPattern, tools, frontendTools, transport, onToolError: options.onToolError, onError: options.onError }, fn);
+  const adk = createAdkWith({ mode, bidiPattern, tools, frontendTools, transport, onToolError: options.onToolError, onError: options.onError }, BIDI, fn);
   holder.adk = adk;
   /** @type {Record<string, unknown>} */
   const chatInit = { id, transport, sendAutomaticallyWhen: adk.sendAutomaticallyWhen };

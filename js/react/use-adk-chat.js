@@ -1,10 +1,10 @@
 // useAdkChat's body, shared by `adk-stream-wasm/react` (react.js, either mode) and the SSE-only
 // `adk-stream-wasm/react/sse` (react-sse.js): AI SDK's useChat with this library's engine, helpers,
-// browser tools and transport. The BIDI parts come in as an argument, so the SSE-only entry leaves
-// them out.
+// browser tools and transport. The BIDI parts (chat/bidi-parts.js) come in as an argument, so the
+// SSE-only entry leaves them out.
+import { createAdkWith } from '../chat/create-adk.js';
 import { useEffect, useMemo, useRef } from 'react';
 import { Chat, useChat } from '@ai-sdk/react';
-import { createSseAdk } from '../chat/create-adk.js';
 import { invalidArgument } from '../errors/arguments.js';
 import { CALLBACKS, CHAT_OPTIONS, chatTransport, checkOptions } from '../chat/chat-options.js';
 
@@ -21,29 +21,16 @@ function toolSetKey(frontendTools) {
 }
 
 /**
- * The hook with the BIDI parts (`BIDI_HOOK`) or, for the SSE-only entry, without them (null), in
- * which case mode 'bidi' is refused by name (`fn` is the name errors give).
- * @param {Record<string, any>} options @param {{transport: (options: any) => any, createAdk: (options: any, fn: string) => any} | null} bidi @param {string} fn
+ * The hook with the BIDI parts (`BIDI`, chat/bidi-parts.js) or, for the SSE-only entry, without
+ * them (null), in which case mode 'bidi' is refused by name (`fn` is the name errors give).
+ * @param {Record<string, any>} options @param {typeof import('../chat/bidi-parts.js').BIDI | null} bidi @param {string} fn
  */
 export function useAdkChatWith(options, bidi, fn) {
   if (bidi === null && options.mode === 'bidi') {
     throw invalidArgument(fn, "mode 'bidi' in the SSE-only hook", "mode 'sse' (or none); useAdkChat from 'adk-stream-wasm/react' takes 'bidi'");
   }
   checkOptions(options, fn, USE_CHAT_OPTIONS);
-  const {
-    mode = 'sse',
-    api = '/api/chat',
-    url,
-    bidiPattern,
-    tools,
-    frontendTools,
-    backend,
-    transport: ownTransport,
-    transportOptions,
-    id,
-    experimental_throttle,
-    resume,
-  } = options;
+  const { mode = 'sse', api = '/api/chat', url, bidiPattern, tools, frontendTools, backend, transport: ownTransport, transportOptions, id, experimental_throttle, resume } = options;
   const toolNames = tools ? Object.keys(tools).sort().join(',') : '';
   const frontendKey = toolSetKey(frontendTools);
   const latest = useRef(options);
@@ -52,7 +39,7 @@ export function useAdkChatWith(options, bidi, fn) {
   const created = useMemo(() => {
     /** @type {{ adk: any }} */
     const holder = { adk: null };
-    const transport = chatTransport({ transport: ownTransport, mode, api, url, backend, transportOptions }, holder, bidi && bidi.transport);
+    const transport = chatTransport({ transport: ownTransport, mode, api, url, backend, transportOptions }, holder, bidi);
     const call = (name) => (...args) => {
       const callback = latest.current[name];
       return typeof callback === 'function' ? callback(...args) : undefined;
@@ -60,7 +47,7 @@ export function useAdkChatWith(options, bidi, fn) {
     const toolSet = typeof frontendTools === 'function' ? (/** @type {string} */ name) => latest.current.frontendTools(name) : frontendTools;
     // onError hears the engine's errors (a WebAssembly trap) as well as the chat's.
     const adkOptions = { mode, bidiPattern, tools, frontendTools: toolSet, transport, onToolError: call('onToolError'), onError: call('onError') };
-    const adk = bidi !== null ? bidi.createAdk(adkOptions, fn) : createSseAdk(adkOptions, fn);
+    const adk = createAdkWith(adkOptions, bidi, fn);
     holder.adk = adk;
     const init = latest.current;
     /** @type {Record<string, unknown>} */
