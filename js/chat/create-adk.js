@@ -1,3 +1,4 @@
+// @ts-check
 // createAdk and attachAdk: wire one AI SDK `Chat` to its engine, its browser tools and (BIDI) its
 // transport. The React hook (react.js) is built on them; `adk-stream-wasm/chat` (chat.js) exports
 // them. Which tool call runs when is decided in Rust (src/runner.rs); this file claims the calls
@@ -7,6 +8,28 @@ import { createAutoSendAs } from '../decision/auto-send.js';
 import { describeValue, invalidArgument, messageOf } from '../errors/arguments.js';
 import { loadOnDemand } from '../core/load-on-demand.js';
 import { BIDI } from './bidi-parts.js';
+/** @import { AutoSend, ChatLike, ToolCallClaim } from '../index.js' */
+/** @import { Adk, AdkOptions, BrowserTool } from './adk-types.d.ts' */
+/** @import { PatternBTransport } from './bidi-parts.js' */
+
+/**
+ * The chat as the engine reads it: AI SDK's `Chat` has an `error` (SPEC §5 F-c reads its `kind`)
+ * and `sendMessage()` (`adk.resend()`), which `ChatLike` does not promise.
+ * @typedef {ChatLike & {error?: {kind?: unknown} | null, sendMessage(): Promise<void>}} AttachedChat
+ */
+/**
+ * A claimed call as it runs: the messages the transport had sent at its decision (Pattern B).
+ * @typedef {ToolCallClaim & {messagesBefore: number}} RunningCall
+ */
+/**
+ * What a tool call's part gets (tool-runner.js), the tool_result frame's content in Pattern B.
+ * @typedef {{state?: 'output-available', output: unknown} | {state: 'output-error', errorText: string}} ToolResult
+ */
+/** @typedef {Record<string, BrowserTool | BrowserTool['execute']>} BrowserTools */
+/**
+ * The engine as createAdk drives it: `AutoSend` and its F-c steps (SPEC §5), which only createAdk calls.
+ * @typedef {AutoSend & {sendFailed(): void, resend(): boolean}} Engine
+ */
 
 /**
  * Creates the engine for a chat that does not exist yet: pass `adk.sendAutomaticallyWhen` to the
@@ -14,6 +37,7 @@ import { BIDI } from './bidi-parts.js';
  * Options: `{mode, bidiPattern?, tools?: {[name]: {execute(input, ctx), requiresApproval?}},
  * frontendTools?, transport?: the BidiTransport (Pattern B's tool_result frames need it),
  * onToolError?(error, call), onError?(error): the engine's (createAutoSend's)}`.
+ * @param {AdkOptions} options @returns {Adk}
  */
 export function createAdk(options) {
   return createAdkWith(options, BIDI, 'createAdk');
@@ -22,40 +46,41 @@ export function createAdk(options) {
 /**
  * createAdk with the BIDI chat's parts (`BIDI`, bidi-parts.js) or, for the SSE-only React hook
  * (which refuses mode 'bidi'), without them (null); `fn` is the name its errors give.
+ * @param {AdkOptions} options @param {typeof BIDI | null} bidi @param {string} fn @returns {Adk}
  */
 export function createAdkWith(options, bidi, fn) {
   let tools = toolsOf(options, fn);
   const { mode, bidiPattern, transport, onToolError, onError, frontendTools } = options;
-  const autoSend = createAutoSendAs({ mode, bidiPattern, frontendTools, onError }, fn, ownTools(tools));
+  const autoSend = /** @type {Engine} */ (createAutoSendAs({ mode, bidiPattern, frontendTools, onError }, fn, ownTools(tools)));
   if (bidi !== null && autoSend.bidiPattern === 'B') bidi.checkTransport(transport, fn);
-  let chat = null;
-  let unsubscribe = null;
-  const running = new Map();
-
-  /** Runs one claimed browser tool call and adds its output to the chat. */
+  let chat = /** @type {AttachedChat | null} */ (null);
+  let unsubscribe = /** @type {(() => void) | null} */ (null);
+  const running = /** @type {Map<string, Promise<unknown>>} */ (new Map());
+  /** Runs one claimed browser tool call and adds its output to the chat. @param {RunningCall} call */
   async function run(call) {
-    let result = await toolResult(call, chat, () => tools, onToolError);
+    let result = await toolResult(call, /** @type {AttachedChat} */ (chat), () => tools, onToolError);
     if (bidi !== null && autoSend.bidiPattern === 'B' && call.run === 'approved') {
-      result = await bidi.sendToolResult(transport, call, result, onToolError);
+      result = await bidi.sendToolResult(/** @type {PatternBTransport} */ (transport), call, result, onToolError);
     }
-    await autoSend.addToolOutput(chat, { tool: call.toolName, toolCallId: call.toolCallId, ...result });
+    await autoSend.addToolOutput(/** @type {AttachedChat} */ (chat), { tool: call.toolName, toolCallId: call.toolCallId, ...result });
   }
   /** Starts every browser tool call that may start now; resolves when they have all finished. */
   const runTools = () => (chat === null ? Promise.resolve() : startRuns(autoSend.claimToolCalls(chat.messages), messagesAtDecision, running, run, onToolError));
 
   // SPEC §5 F-c: the chat's error, read when the engine is next asked (readFailure); `failure` is the one already read.
-  let failure = null;
+  let failure = /** @type {unknown} */ (null);
   const noteFailure = () => void (failure = readFailure(chat, failure, autoSend));
 
   // How many messages the transport had sent when AI SDK last asked for a decision: a tool
   // approved then must wait for a later message (its approval's) before its tool_result.
   let messagesAtDecision = 0;
-  const sendAutomaticallyWhen = (arg) => {
+  const sendAutomaticallyWhen = (/** @type {Parameters<AutoSend['sendAutomaticallyWhen']>[0]} */ arg) => {
     noteFailure();
     if (transport && typeof transport.messagesSent === 'number') messagesAtDecision = transport.messagesSent;
     return autoSend.sendAutomaticallyWhen(arg);
   };
 
+  /** @type {Adk} */
   const adk = {
     autoSend,
     sendAutomaticallyWhen,
@@ -65,15 +90,16 @@ export function createAdkWith(options, bidi, fn) {
     attach(target) {
       checkChat(target);
       if (unsubscribe) unsubscribe();
-      chat = target;
+      chat = /** @type {AttachedChat} */ (target);
       unsubscribe = autoSend.onDecision(() => void runTools());
       // Tools approved before the chat was attached run now.
       queueMicrotask(() => void runTools());
       return adk;
     },
-    approve: (approvalId, opts) => approve(chat, approvalId, opts),
-    deny: (approvalId, opts) => deny(chat, approvalId, opts),
-    answerApprovals: (handler) => answerApprovals(chat, handler),
+    // Before attach, `chat` is null: the helpers refuse it by name.
+    approve: (approvalId, opts) => approve(/** @type {ChatLike} */ (chat), approvalId, opts),
+    deny: (approvalId, opts) => deny(/** @type {ChatLike} */ (chat), approvalId, opts),
+    answerApprovals: (handler) => answerApprovals(/** @type {ChatLike} */ (chat), handler),
     // The module compiles at import (createAutoSend above has it), so these answer at once.
     pendingApprovals: (messages = chat ? chat.messages : []) => pendingApprovals(messages),
     explain: (messages = chat ? chat.messages : []) => (noteFailure(), autoSend.explain({ messages })),
@@ -84,10 +110,9 @@ export function createAdkWith(options, bidi, fn) {
       await chat.sendMessage();
       return true;
     },
-    addToolOutput: (args) => autoSend.addToolOutput(chat, args),
+    addToolOutput: (args) => autoSend.addToolOutput(/** @type {ChatLike} */ (chat), args),
     runTools,
     whenToolsIdle: () => Promise.all([...running.values()]).then(() => undefined),
-    // useAdkChat passes it as the transport's `onBufferedChunks`.
     resumeBuffered: async () => bidi !== null && bidi.resumeBuffered(adk, transport, onToolError),
     /** The tool names are fixed at creation. */
     setTools(next) {
@@ -104,7 +129,10 @@ export function createAdkWith(options, bidi, fn) {
   return adk;
 }
 
-/** The options' `tools`, checked with the options (`fn` is the name errors give). */
+/**
+ * The options' `tools`, checked with the options (`fn` is the name errors give).
+ * @param {AdkOptions} options @param {string} fn @returns {BrowserTools}
+ */
 function toolsOf(options, fn) {
   if (options === null || typeof options !== 'object') {
     throw invalidArgument(fn, `the options are ${describeValue(options)}`, "{mode: 'sse' | 'bidi', tools?, transport?}");
@@ -119,9 +147,10 @@ function toolsOf(options, fn) {
 
 /** SPEC §6: the chat's own `tools` always run in the browser; `frontendTools` (any form
  *  createAutoSend takes, frontend-tools.js) says which others do, else the registry. */
-const ownTools = (tools) => Object.entries(tools).map(([name, tool]) => ({ name, requiresApproval: tool ? tool.requiresApproval : undefined }));
+const ownTools = (/** @type {BrowserTools} */ tools) =>
+  Object.entries(tools).map(([name, tool]) => ({ name, requiresApproval: tool ? /** @type {BrowserTool} */ (tool).requiresApproval : undefined }));
 
-/** `adk.attach(chat)` takes an AI SDK Chat (or one like it). */
+/** `adk.attach(chat)` takes an AI SDK Chat (or one like it). @param {any} target */
 function checkChat(target) {
   if (target === null || typeof target !== 'object' || typeof target.addToolOutput !== 'function') {
     throw invalidArgument('attach', `the chat is ${describeValue(target)}`, 'an AI SDK Chat instance');
@@ -132,12 +161,14 @@ function checkChat(target) {
  * The output of one claimed browser tool call of `chat`, run with the chat's tools as they are
  * once the runner has loaded (`toolsNow()`): the executors and their rules load with the first tool
  * a chat runs (tool-runner.js).
+ * @param {RunningCall} call @param {ChatLike} chat @param {() => BrowserTools} toolsNow
+ * @param {AdkOptions['onToolError']} onToolError @returns {Promise<ToolResult>}
  */
 async function toolResult(call, chat, toolsNow, onToolError) {
   // The part's input as it is now: the chat may move on while the runner loads.
   const messages = chat.messages;
   const last = messages[messages.length - 1];
-  const part = last && Array.isArray(last.parts) ? last.parts[call.partIndex] : undefined;
+  const part = /** @type {{input?: unknown} | undefined} */ (last && Array.isArray(last.parts) ? last.parts[call.partIndex] : undefined);
   let runner;
   try {
     runner = await loadOnDemand(() => import('../tools/tool-runner.js'), 'tool-runner.js');
@@ -148,12 +179,14 @@ async function toolResult(call, chat, toolsNow, onToolError) {
   }
   // Outside the download's catch, as before the runner loaded on demand: a throw from the app's
   // onToolError inside the run rejects it (runTools reports it) and adds no output.
-  return runner.toolResult(call, part ? part.input : undefined, toolsNow(), onToolError);
+  return /** @type {Promise<ToolResult>} */ (runner.toolResult(call, part ? part.input : undefined, toolsNow(), onToolError));
 }
 
 /**
  * Starts `run` for each claimed call, noting the messages sent at the decision (Pattern B's
  * tool_result waits for a later one) and keeping each job in `running` until it ends.
+ * @param {ToolCallClaim[]} claims @param {number} messagesBefore @param {Map<string, Promise<unknown>>} running
+ * @param {(call: RunningCall) => Promise<void>} run @param {AdkOptions['onToolError']} onToolError
  */
 function startRuns(claims, messagesBefore, running, run, onToolError) {
   const started = [];
@@ -174,16 +207,21 @@ function startRuns(claims, messagesBefore, running, run, onToolError) {
  * SPEC §5 F-c: a request refused before it reached the backend (`connect-failed`, from either
  * transport: the one definite failure) did not send the answers it carried. Returns the chat's
  * error now, when there is a new one (and tells the engine), else `failure`, the one already read.
+ * @param {AttachedChat | null} chat @param {unknown} failure @param {Engine} autoSend
  */
 function readFailure(chat, failure, autoSend) {
   const error = chat !== null && chat.status === 'error' ? chat.error : null;
   if (error == null || error === failure) return failure;
-  const last = chat.messages[chat.messages.length - 1];
+  // An error is read from a chat: `chat` is not null here.
+  const last = /** @type {AttachedChat} */ (chat).messages[/** @type {AttachedChat} */ (chat).messages.length - 1];
   if (error.kind === 'connect-failed' && last && last.role === 'assistant') autoSend.sendFailed();
   return error;
 }
 
-/** For apps that build the `Chat` themselves: `attachAdk(chat, adk)` is `adk.attach(chat)`. */
+/**
+ * For apps that build the `Chat` themselves: `attachAdk(chat, adk)` is `adk.attach(chat)`.
+ * @param {ChatLike} chat @param {Adk} adk @returns {Adk}
+ */
 export function attachAdk(chat, adk) {
   // Checked here, so a swapped or missing argument is a named error like every other export's,
   // not a TypeError from reading `attach` of undefined.

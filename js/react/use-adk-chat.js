@@ -1,3 +1,4 @@
+// @ts-check
 // useAdkChat's body, shared by `adk-stream-wasm/react` (react.js, either mode) and the SSE-only
 // `adk-stream-wasm/react/sse` (react-sse.js): AI SDK's useChat with this library's engine, helpers,
 // browser tools and transport. The BIDI parts (chat/bidi-parts.js) come in as an argument, so the
@@ -11,7 +12,7 @@ import { CALLBACKS, CHAT_OPTIONS, chatTransport, checkOptions } from '../chat/ch
 /** `useChat`'s own options. */
 const USE_CHAT_OPTIONS = ['experimental_throttle', 'resume'];
 
-/** A key that changes exactly when the browser tool set changes. */
+/** A key that changes exactly when the browser tool set changes. @param {unknown} frontendTools */
 function toolSetKey(frontendTools) {
   if (frontendTools === undefined) return '';
   // A function is asked through the latest render's (useAdkChatWith): a new one each render is the same set.
@@ -37,10 +38,10 @@ export function useAdkChatWith(options, bidi, fn) {
   latest.current = options;
 
   const created = useMemo(() => {
-    /** @type {{ adk: any }} */
+    /** @type {{ adk: import('../chat/adk-types.d.ts').Adk | null }} */
     const holder = { adk: null };
     const transport = chatTransport({ transport: ownTransport, mode, api, url, backend, transportOptions }, holder, bidi);
-    const call = (name) => (...args) => {
+    const call = (/** @type {string} */ name) => (/** @type {unknown[]} */ ...args) => {
       const callback = latest.current[name];
       return typeof callback === 'function' ? callback(...args) : undefined;
     };
