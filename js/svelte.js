@@ -1,3 +1,4 @@
+// @ts-check
 // `adk-stream-wasm/svelte`: AdkChat for Svelte 5, AI SDK's Svelte `Chat` (@ai-sdk/svelte) with this
 // library's engine, helpers, browser tools and transport (issue 34). A class with reactive getters,
 // as @ai-sdk/svelte's Chat is: each reads the chat's `$state` messages, so a template or a
@@ -5,61 +6,99 @@
 // in AI SDK's Chat, which the app's Svelte compiler compiles.
 import { Chat } from '@ai-sdk/svelte';
 import { createFrameworkChat } from './chat/framework-chat.js';
+// `adk-stream-wasm/svelte` imports `@ai-sdk/svelte` (and so `svelte` and `ai`) when it runs, so its
+// types use theirs directly: an app that imports this entry point has them installed.
+/** @import { UIMessage, ChatStatus, ChatTransport } from 'ai' */
+/** @import { Adk } from './chat/adk-types.d.ts' */
+/** @import { Explanation, PendingApproval } from './index.js' */
+
+/** @typedef {import('./chat/framework-chat.js').AdkChatMode} AdkChatMode */
+/**
+ * @template {UIMessage<unknown>} [M=UIMessage<unknown>]
+ * @template {AdkChatMode} [MODE=AdkChatMode]
+ * @typedef {import('./chat/framework-chat.js').AdkChatOptions<M, MODE>} AdkChatOptions
+ */
+/**
+ * @template {UIMessage<unknown>} [M=UIMessage<unknown>]
+ * @template {AdkChatMode} [MODE=AdkChatMode]
+ * @typedef {import('./chat/framework-chat.js').AdkChatTransport<M, MODE>} AdkChatTransport
+ */
+/**
+ * @template {UIMessage<unknown>} [M=UIMessage<unknown>]
+ * @typedef {import('./chat/framework-chat.js').AdkChatBidiTransport<M>} AdkChatBidiTransport
+ */
 
 /**
  * `new AdkChat({mode: 'sse' | 'bidi', api?, url?, bidiPattern?, tools?, frontendTools?, backend?,
- * transport?, transportOptions?, id?, ...chatOptions})`. Its types are in svelte.d.ts.
+ * transport?, transportOptions?, id?, ...chatOptions})`: AI SDK's Svelte `Chat` with the package's
+ * engine, approval helpers, browser tools and transport. Its getters read the chat's reactive
+ * state: templates and `$derived` update with them.
+ * @template {UIMessage<unknown>} [M=UIMessage<unknown>]
+ * @template {AdkChatMode} [MODE='sse']
+ * @template {ChatTransport<M> | undefined} [OWN=undefined]
  */
 export class AdkChat {
-  /** @type {{chat: any, adk: any, transport: any, close: () => void}} */
+  /** @type {import('./chat/framework-chat.js').FrameworkChat<Chat<M>>} */
   #parts;
 
-  /** @param {Record<string, any>} [options] */
+  /**
+   * `mode` decides the transport's type, as in React's useAdkChat.
+   * @param {AdkChatOptions<M, MODE> & { transport?: OWN }} [options]
+   */
   constructor(options = {}) {
-    this.#parts = createFrameworkChat(options, Chat, 'AdkChat');
+    this.#parts = createFrameworkChat(options, /** @type {new (init: any) => Chat<M>} */ (Chat), 'AdkChat');
   }
 
-  /** AI SDK's Svelte `Chat` itself. */
+  /** AI SDK's Svelte `Chat` itself. @returns {Chat<M>} */
   get chat() {
     return this.#parts.chat;
   }
+  /** @returns {Adk} */
   get adk() {
     return this.#parts.adk;
   }
+  /**
+   * The transport given as `transport`, else the one the chat built.
+   * @returns {OWN extends ChatTransport<M> ? OWN : AdkChatTransport<M, MODE>}
+   */
   get transport() {
-    return this.#parts.transport;
+    return /** @type {any} */ (this.#parts.transport);
   }
+  /** @returns {M[]} */
   get messages() {
     return this.#parts.chat.messages;
   }
+  /** @returns {ChatStatus} */
   get status() {
     return this.#parts.chat.status;
   }
+  /** @returns {Error | undefined} */
   get error() {
     return this.#parts.chat.error;
   }
-  /** The pending approvals of the last assistant message, read from the chat's messages now. */
+  /** The pending approvals of the last assistant message, read from the chat's messages now. @returns {PendingApproval<M>[]} */
   get pendingApprovals() {
     return this.#parts.adk.pendingApprovals(this.#parts.chat.messages);
   }
-  /** Why the engine sends or waits, for the chat's messages now (`rule` is stable). */
+  /** Why the engine sends or waits, for the chat's messages now (`rule` is stable; render from it). @returns {Explanation} */
   get explain() {
     return this.#parts.adk.explain(this.#parts.chat.messages);
   }
 
-  /** @param {any} [message] @param {any} [options] */
+  /** @type {Chat<M>['sendMessage']} */
   sendMessage = (message, options) => this.#parts.chat.sendMessage(message, options);
-  /** @param {any} [options] */
+  /** @type {Chat<M>['regenerate']} */
   regenerate = (options) => this.#parts.chat.regenerate(options);
+  /** @type {Chat<M>['stop']} */
   stop = () => this.#parts.chat.stop();
-  /** @param {string} approvalId @param {{reason?: string}} [options] */
+  /** @type {Adk['approve']} */
   approve = (approvalId, options) => this.#parts.adk.approve(approvalId, options);
-  /** @param {string} approvalId @param {{reason?: string}} [options] */
+  /** @type {Adk['deny']} */
   deny = (approvalId, options) => this.#parts.adk.deny(approvalId, options);
-  /** @param {any} handler */
+  /** @type {Adk['answerApprovals']} */
   answerApprovals = (handler) => this.#parts.adk.answerApprovals(handler);
-  /** The library's addToolOutput: it tells the engine the output is the browser's. @param {any} args */
+  /** The library's `adk.addToolOutput`: it tells the engine the output is the browser's. @type {Adk['addToolOutput']} */
   addToolOutput = (args) => this.#parts.adk.addToolOutput(args);
-  /** Detaches the engine and closes the transport it built (call it in `onDestroy`). */
+  /** Detaches the engine and closes the transport it built (call it in `onDestroy`). @type {() => void} */
   close = () => this.#parts.close();
 }

@@ -1,9 +1,55 @@
+// @ts-check
 // `adk-stream-wasm/vue`: useAdkChat for Vue 3, AI SDK's Vue `Chat` (@ai-sdk/vue) with this
 // library's engine, helpers, browser tools and transport (issue 34). Its state is computed refs
 // over the chat's own reactive messages, as @ai-sdk/vue's Chat is used in a component.
 import { computed, getCurrentScope, onScopeDispose } from 'vue';
 import { Chat } from '@ai-sdk/vue';
 import { createFrameworkChat } from './chat/framework-chat.js';
+// `adk-stream-wasm/vue` imports `vue`, `@ai-sdk/vue` and `ai` when it runs, so its types use theirs
+// directly: an app that imports this entry point has all three installed.
+/** @import { ComputedRef } from 'vue' */
+/** @import { UIMessage, ChatStatus, ChatTransport } from 'ai' */
+/** @import { Adk } from './chat/adk-types.d.ts' */
+/** @import { Explanation, PendingApproval } from './index.js' */
+
+/** @typedef {import('./chat/framework-chat.js').AdkChatMode} AdkChatMode */
+/**
+ * @template {UIMessage<unknown>} [M=UIMessage<unknown>]
+ * @template {AdkChatMode} [MODE=AdkChatMode]
+ * @typedef {import('./chat/framework-chat.js').AdkChatOptions<M, MODE>} AdkChatOptions
+ */
+/**
+ * @template {UIMessage<unknown>} [M=UIMessage<unknown>]
+ * @template {AdkChatMode} [MODE=AdkChatMode]
+ * @typedef {import('./chat/framework-chat.js').AdkChatTransport<M, MODE>} AdkChatTransport
+ */
+/**
+ * @template {UIMessage<unknown>} [M=UIMessage<unknown>]
+ * @typedef {import('./chat/framework-chat.js').AdkChatBidiTransport<M>} AdkChatBidiTransport
+ */
+
+/**
+ * @template {UIMessage<unknown>} [M=UIMessage<unknown>]
+ * @template {AdkChatMode} [MODE=AdkChatMode]
+ * @template {ChatTransport<M> | undefined} [OWN=undefined]
+ * @typedef {object} UseAdkChatResult
+ * @property {Chat<M>} chat AI SDK's Vue `Chat` itself (its messages are reactive).
+ * @property {ComputedRef<M[]>} messages
+ * @property {ComputedRef<ChatStatus>} status
+ * @property {ComputedRef<Error | undefined>} error
+ * @property {ComputedRef<PendingApproval<M>[]>} pendingApprovals The pending approvals of the last assistant message, recomputed as the messages change.
+ * @property {ComputedRef<Explanation>} explain Why the engine sends or waits (`rule` is stable; render from it).
+ * @property {Chat<M>['sendMessage']} sendMessage
+ * @property {Chat<M>['regenerate']} regenerate
+ * @property {Chat<M>['stop']} stop
+ * @property {Adk['approve']} approve
+ * @property {Adk['deny']} deny
+ * @property {Adk['answerApprovals']} answerApprovals
+ * @property {Adk['addToolOutput']} addToolOutput The library's `adk.addToolOutput`: it tells the engine the output is the browser's.
+ * @property {Adk} adk
+ * @property {OWN extends ChatTransport<M> ? OWN : AdkChatTransport<M, MODE>} transport The transport given as `transport`, else the one the chat built.
+ * @property {() => void} close Detaches the engine and closes the transport it built; done by itself when the component unmounts.
+ */
 
 /**
  * `useAdkChat({mode: 'sse' | 'bidi', api?, url?, bidiPattern?, tools?, frontendTools?, backend?,
@@ -12,11 +58,15 @@ import { createFrameworkChat } from './chat/framework-chat.js';
  * `explain`, and the chat's and the engine's actions. The options are read once, as `new Chat`
  * reads its own: a chat with other options is another component (give it a `key`). The chat is
  * closed (its engine detached, the transport it built closed) when the component unmounts.
- * Its types are in vue.d.ts; this JSDoc only lets tsc check the body (tools/check-types.mjs).
- * @param {Record<string, any>} [options]
+ * `mode` decides the transport's type, as in React's useAdkChat.
+ * @template {UIMessage<unknown>} [M=UIMessage<unknown>]
+ * @template {AdkChatMode} [MODE='sse']
+ * @template {ChatTransport<M> | undefined} [OWN=undefined]
+ * @param {AdkChatOptions<M, MODE> & { transport?: OWN }} [options]
+ * @returns {UseAdkChatResult<M, MODE, OWN>}
  */
 export function useAdkChat(options = {}) {
-  const { chat, adk, transport, close } = createFrameworkChat(options, Chat, 'useAdkChat');
+  const { chat, adk, transport, close } = createFrameworkChat(options, /** @type {new (init: any) => Chat<M>} */ (Chat), 'useAdkChat');
   if (getCurrentScope()) onScopeDispose(close);
   return {
     chat,
@@ -34,7 +84,7 @@ export function useAdkChat(options = {}) {
     // The library's addToolOutput: it tells the engine the output is the browser's.
     addToolOutput: adk.addToolOutput,
     adk,
-    transport,
+    transport: /** @type {any} */ (transport),
     close,
   };
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The options of the one-call chats (React's and Vue's `useAdkChat`, Svelte's `AdkChat`): which
 // exist, and the check that refuses what a chat would silently ignore or override. One rule for the
 // three (sharing it costs the React SSE app 11 B gzip against a copy of its own).
@@ -43,18 +44,18 @@ export function checkOptions(options, F, more = []) {
 
 /**
  * A one-call chat's transport: the app's own, else the one the chat builds for its mode
- * (`bidiTransport` builds the BIDI one; null where the entry is SSE only). Its browser tools are
+ * (`bidi.transport` builds the BIDI one; `bidi` is null where the entry is SSE only). Its browser tools are
  * the engine's, asked through `holder.adk` once it exists: one set, said once (SPEC §4a W1, §6).
  * Chunks that arrive with no open stream go into the chat (nothing is lost, SPEC §5 W8), then the
  * app's own `onBufferedChunks` hears of them.
  * @param {Record<string, any>} options the chat's options, read with their defaults
- * @param {{adk: any}} holder @param {((options: any) => any) | null} bidiTransport
+ * @param {{adk: any}} holder @param {{transport: (options: any) => any} | null} bidi
  */
-export function chatTransport({ transport, mode, api, url, backend, transportOptions }, holder, bidiTransport) {
+export function chatTransport({ transport, mode, api, url, backend, transportOptions }, holder, bidi) {
   if (transport !== undefined) return transport;
   const isFrontendTool = (/** @type {string} */ name) => holder.adk !== null && holder.adk.autoSend.isFrontendTool(name);
-  if (mode !== 'bidi' || bidiTransport === null) return new AdkSseTransport({ api, backend, frontendTools: isFrontendTool, ...transportOptions });
-  return bidiTransport({
+  if (mode !== 'bidi' || bidi === null) return new AdkSseTransport({ api, backend, frontendTools: isFrontendTool, ...transportOptions });
+  return bidi.transport({
     url,
     backend,
     frontendTools: isFrontendTool,

@@ -1,3 +1,4 @@
+// @ts-check
 // resumeBuffered: chunks the BIDI transport kept while no response stream was open, into the chat:
 // those that continue the turn's message into it (SPEC §4a W6), a turn the backend started as a
 // message of its own (SPEC §5 W8) with the user's transcribed speech before it (W9), never an older
@@ -8,13 +9,22 @@ import { readUIMessageStream } from 'ai';
 import { describeValue, invalidArgument } from '../errors/arguments.js';
 import { newMessageId } from '../wire/agent-turn.js';
 import { copyJson as copy } from '../core/json-copy.js';
+/** @import { ChatLike, UIMessageLike } from '../index.js' */
 
+/**
+ * A message as AI SDK's Chat holds it and its reader writes it (an `id`, its parts an array).
+ * @typedef {{id: string, role: string, parts: any[], metadata?: unknown}} Message
+ */
+
+/** @param {ChatLike} chat */
 const busy = (chat) => chat.status === 'streaming' || chat.status === 'submitted';
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Whether a chunk is of the user's transcribed speech (SPEC §5 W9): a text part whose id ends
  * `_input_text`, as the ADK backend streams a spoken turn. Here, not in agent-turn.js: only a chat
  * that meets buffered chunks needs it (this module loads on demand).
+ * @param {{type: string, id?: unknown}} chunk
  */
 export function isUserSpeech(chunk) {
   const type = chunk.type;
@@ -33,7 +43,10 @@ const SPEECH = 'data-adk-user-speech';
  * earlier call fails. `chat` is the AI SDK `Chat` instance (with `useChat`, the one you give it as
  * `useChat({chat})`), whose state is always current. While the chat streams, it waits for it.
  * Resolves true when chunks were applied.
- * @param {any} chat @param {any} transport @param {{onError?: (error: unknown) => void}} [options]
+ * @param {ChatLike & { setMessages?: never }} chat
+ * @param {{ reconnectToStream(options: { chatId: string; continueMessage?: boolean }): Promise<ReadableStream<unknown> | null> }} transport
+ * @param {{ onError?(error: unknown): void }} [options]
+ * @returns {Promise<boolean>}
  */
 export async function resumeBuffered(chat, transport, options = {}) {
   const { onError } = options;
@@ -49,15 +62,18 @@ export async function resumeBuffered(chat, transport, options = {}) {
   }
   // AI SDK writes its response's message until it is ready; two writers would undo each other (W10).
   while (busy(chat)) await sleep(10);
-  const stream = await transport.reconnectToStream({ chatId: chat.id, continueMessage: true });
+  // AI SDK's Chat has an id, and a messages setter (ChatLike says only what every chat reads).
+  const target = /** @type {{id: string, messages: Message[]}} */ (/** @type {unknown} */ (chat));
+  const stream = await transport.reconnectToStream({ chatId: target.id, continueMessage: true });
   if (!stream) return false;
   const last = chat.messages[chat.messages.length - 1];
   // The message the chunks continue; a turn of the backend's own begins with a `start` naming another.
-  const base = last && last.role === 'assistant' ? copy(last) : { id: newMessageId(), role: 'assistant', parts: [] };
+  /** @type {Message} */
+  const base = last && last.role === 'assistant' ? copy(/** @type {Message} */ (last)) : { id: newMessageId(), role: 'assistant', parts: [] };
   const reader = readUIMessageStream({
     // The reader writes into the message it is given: a copy, so `base` stays what the chat held.
-    message: copy(base),
-    stream: stream.pipeThrough(speechAsData()),
+    message: /** @type {any} */ (copy(base)),
+    stream: /** @type {ReadableStream<any>} */ (stream.pipeThrough(speechAsData())),
     onError: (error) => {
       if (typeof onError === 'function') onError(error);
     },
@@ -68,7 +84,7 @@ export async function resumeBuffered(chat, transport, options = {}) {
     const { done, value } = await reader.read();
     if (done) break;
     const { message, speech } = splitSpeech(value);
-    chat.messages = written(chat.messages, message, read.get(message.id), speech);
+    target.messages = written(target.messages, message, read.get(message.id), speech);
     read.set(message.id, message);
   }
   // AI SDK asks again only after a stream it ran; the applied chunks may have completed the answers.
@@ -82,6 +98,7 @@ export async function resumeBuffered(chat, transport, options = {}) {
 function speechAsData() {
   let text = '';
   return new TransformStream({
+    /** @param {any} chunk @param {TransformStreamDefaultController<unknown>} controller */
     transform(chunk, controller) {
       if (!isUserSpeech(chunk)) return controller.enqueue(chunk);
       if (chunk.type === 'text-start') text = '';
@@ -91,7 +108,10 @@ function speechAsData() {
   });
 }
 
-/** The reader's message without the user's speech, and that speech (null when there is none). */
+/**
+ * The reader's message without the user's speech, and that speech (null when there is none).
+ * @param {Message} value @returns {{message: Message, speech: string | null}}
+ */
 function splitSpeech(value) {
   const spoken = value.parts.filter((part) => part.type === SPEECH);
   if (spoken.length === 0) return { message: value, speech: null };
@@ -102,6 +122,7 @@ function splitSpeech(value) {
  * The chat's messages with `message` written: a message of its own after every other (W8), the user's
  * `speech` just before it (W9); into a message the chat holds, only the parts the chunks changed since
  * `before`, the reader's last copy (W10: an answer the user gave meanwhile stays given).
+ * @param {Message[]} messages @param {Message} message @param {Message | undefined} before @param {string | null} speech
  */
 function written(messages, message, before, speech) {
   const out = messages.slice();
@@ -117,7 +138,10 @@ function written(messages, message, before, speech) {
   return out;
 }
 
-/** `now` with each part the reader changed since `before` taken from `after`, and every new part. */
+/**
+ * `now` with each part the reader changed since `before` taken from `after`, and every new part.
+ * @param {Message} now @param {Message | undefined} before @param {Message} after
+ */
 function changed(now, before, after) {
   const parts = now.parts.slice();
   after.parts.forEach((part, i) => {

@@ -1,5 +1,8 @@
-import type { FrontendToolSet } from './transport.js';
-import type { AutoSendOptions, AutoSend, ChatLike, Explanation, Mode, BidiPattern, PendingApproval, BatchDecisions, AddToolOutputArgs, UIMessageLike } from './index.js';
+// The shapes createAdk (create-adk.js) takes and returns, as interfaces: methods and readonly
+// members, each with its hover docs, which a JSDoc @typedef cannot say. Types only; create-adk.js
+// checks its code against them (`@type {Adk}`), and `adk-stream-wasm/chat` (chat.js) exports them.
+import type { FrontendToolSet } from '../transport.js';
+import type { AutoSendOptions, AutoSend, ChatLike, Explanation, Mode, BidiPattern, PendingApproval, BatchDecisions, AddToolOutputArgs, UIMessageLike, ToolCallClaim } from '../index.js';
 
 /** A chat's own browser tool (`createAdk({tools})`, `useAdkChat({tools})`); not the registry's `ToolExecutor`. */
 export interface BrowserTool {
@@ -8,9 +11,6 @@ export interface BrowserTool {
   /** Default true: the tool never runs without the user's approving answer. */
   requiresApproval?: boolean;
 }
-
-export type { ToolCallClaim } from './index.js';
-import type { ToolCallClaim } from './index.js';
 
 export interface AdkOptions {
   mode: Mode;
@@ -83,25 +83,3 @@ export interface Adk {
   resumeBuffered(): Promise<boolean>;
   detach(): void;
 }
-
-export function createAdk(options: AdkOptions): Adk;
-export function attachAdk(chat: ChatLike, adk: Adk): Adk;
-
-export { AdkSseTransport, type AdkSseTransportOptions, type AdkSseTransportErrorKind } from './transport/sse/sse-transport.js';
-
-/**
- * Puts chunks the BIDI transport kept while no response stream was open into the chat: a second
- * approval of the same turn or a late result into the assistant message they continue;
- * a turn the backend started (a voice answer) as a new assistant message after the others, with the
- * user's transcribed speech (`…_input_text`) as a user message before it. Only the parts the chunks
- * changed are written: an answer the user gave meanwhile stays. Waits while the chat streams.
- * `chat` is the AI SDK `Chat` instance (with `useChat`, the one given as `useChat({chat})`); what
- * `useChat` returns is one render's snapshot and is refused (`AdkInvalidArgumentError`). For
- * `useChat` with `createAutoSend`: `new BidiTransport({url, onBufferedChunks: () => resumeBuffered(chat, transport)})`.
- * Resolves true when chunks were applied.
- */
-export function resumeBuffered(
-  chat: ChatLike & { setMessages?: never },
-  transport: { reconnectToStream(options: { chatId: string; continueMessage?: boolean }): Promise<ReadableStream<unknown> | null> },
-  options?: { onError?(error: unknown): void },
-): Promise<boolean>;
