@@ -25,6 +25,6 @@ export { adkScript, spokenTurn } from './testing/script.js';
  * @typedef {import('./testing/transport.js').RecordedRequest<UI_MESSAGE>} RecordedRequest
  */
 /** @typedef {import('./testing/transport.js').AdkTestTransportOptions} AdkTestTransportOptions */
-/** @typedef {import('./testing/transport.js').TestAudio} TestAudio */
-/** @typedef {import('./testing/transport.js').TestAudioFrame} TestAudioFrame */
+/** @typedef {import('./testing/audio.js').TestAudio} TestAudio */
+/** @typedef {import('./testing/audio.js').TestAudioFrame} TestAudioFrame */
 /** @typedef {import('./testing/script.js').AdkScript} AdkScript */

@@ -51,153 +51,163 @@ import { AdkTestTransport, copy } from './transport.js';
 export function adkScript(options) {
   const mode = options && options.mode;
   checkMode(mode, 'adkScript()');
-  /** @type {any[]} the chunks (of the AI SDK versions the kit serves) and '[DONE]' */
-  const events = [];
-  let inTurn = false;
-  let stepOpen = false;
-  let turns = 0;
-  const counters = { call: 0, approval: 0, text: 0 };
-  const nextId = (/** @type {'call' | 'approval' | 'text'} */ kind) => `${kind}-${++counters[kind]}`;
-
-  const begin = () => {
-    if (stepOpen) {
-      events.push({ type: 'finish-step' });
-      stepOpen = false;
-    }
-    if (!inTurn) {
-      inTurn = true;
-      events.push({ type: 'start', messageId: `message-${++turns}` });
-    }
-  };
-  /** @param {unknown} value @param {string} name @param {string} where @returns {string | undefined} */
-  const stringOption = (value, name, where) => {
-    if (value !== undefined && (typeof value !== 'string' || value === '')) {
-      throw new AdkTestingError(`${where}: ${name} is ${describeValue(value)}; expected a non-empty string.`);
-    }
-    return value;
-  };
-  /** @param {unknown} name @param {string} where */
-  const toolName = (name, where) => {
-    if (typeof name !== 'string' || name === '') throw new AdkTestingError(`${where}: the tool name is ${describeValue(name)}; expected a non-empty string.`);
-    return name;
-  };
-
-  /** A text or reasoning part streamed whole: its start, one delta, its end. @param {'text' | 'reasoning'} kind @param {unknown} value @param {unknown} id */
-  const streamPart = (kind, value, id) => {
-    const where = `${kind}()`;
-    if (typeof value !== 'string') throw new AdkTestingError(`${where}: the text is ${describeValue(value)}; expected a string.`);
-    begin();
-    const partId = stringOption(id, 'id', where) ?? nextId('text');
-    events.push({ type: `${kind}-start`, id: partId }, { type: `${kind}-delta`, id: partId, delta: value }, { type: `${kind}-end`, id: partId });
-    return builder;
-  };
-
+  const writer = new ScriptWriter(mode);
   /** @type {AdkScript} */
   const builder = {
     mode,
-    /** Streams `text` as one text part. @param {unknown} value @param {{id?: string}} [options] */
-    text(value, { id } = {}) {
-      return streamPart('text', value, id);
-    },
-    /** Streams `text` as one reasoning part. @param {unknown} value @param {{id?: string}} [options] */
-    reasoning(value, { id } = {}) {
-      return streamPart('reasoning', value, id);
-    },
-    /** A tool call with its input (state input-available): a browser tool runs on it.
-     *  @param {unknown} name @param {unknown} [input] @param {{toolCallId?: string}} [options] */
-    toolCall(name, input = {}, { toolCallId } = {}) {
-      toolName(name, 'toolCall()');
-      begin();
-      events.push({ type: 'tool-input-available', toolCallId: stringOption(toolCallId, 'toolCallId', 'toolCall()') ?? nextId('call'), toolName: name, input });
-      return builder;
-    },
-    /** A tool call that waits for the user's approval (state approval-requested).
-     *  @param {unknown} name @param {unknown} [input] @param {{toolCallId?: string, approvalId?: string}} [options] */
-    approvalRequest(name, input = {}, { toolCallId, approvalId } = {}) {
-      toolName(name, 'approvalRequest()');
-      const callId = stringOption(toolCallId, 'toolCallId', 'approvalRequest()') ?? nextId('call');
-      const id = stringOption(approvalId, 'approvalId', 'approvalRequest()') ?? nextId('approval');
-      if (mode === 'bidi') {
-        // Requests in a row share one step (one response); the next other chunk, or done(), closes it.
-        if (!stepOpen) {
-          begin();
-          events.push({ type: 'tool-input-available', toolCallId: callId, toolName: name, input }, { type: 'start-step' });
-        } else {
-          events.push({ type: 'tool-input-available', toolCallId: callId, toolName: name, input });
-        }
-        events.push({ type: 'tool-approval-request', toolCallId: callId, approvalId: id });
-        stepOpen = true;
-      } else {
-        begin();
-        events.push({ type: 'tool-input-available', toolCallId: callId, toolName: name, input });
-        events.push({ type: 'tool-approval-request', toolCallId: callId, approvalId: id });
-      }
-      return builder;
-    },
-    /** The backend's result of a tool call (it ran the tool, or answered a denial with an error text). */
-    toolResult(toolCallId, output) {
-      stringOption(toolCallId, 'toolCallId', 'toolResult()');
-      if (toolCallId === undefined) throw new AdkTestingError('toolResult(): the toolCallId is missing; expected the id of an earlier tool call.');
-      begin();
-      events.push({ type: 'tool-output-available', toolCallId, output });
-      return builder;
-    },
-    /** The backend's failure of a tool call (`tool-output-error`). */
-    toolError(toolCallId, errorText) {
-      stringOption(toolCallId, 'toolCallId', 'toolError()');
-      if (toolCallId === undefined || typeof errorText !== 'string') {
-        throw new AdkTestingError('toolError(): expected (toolCallId, errorText), both strings.');
-      }
-      begin();
-      events.push({ type: 'tool-output-error', toolCallId, errorText });
-      return builder;
-    },
-    /** Any other UI message chunk, as is. */
-    chunk(chunk) {
-      if (chunk === null || typeof chunk !== 'object' || typeof chunk.type !== 'string') {
-        throw new AdkTestingError(`chunk(): the chunk is ${describeValue(chunk)}; expected a UI message chunk {type, …}.`);
-      }
-      begin();
-      events.push(copy(chunk));
-      return builder;
-    },
-    /**
-     * Ends the response: `finish`, then `[DONE]`. In BIDI, right after approval requests it only
-     * closes their step: the BIDI backend waits for the answer inside the same turn, so the
-     * stream ends there and the turn goes on in the next response (a script reads the same in
-     * both modes).
-     */
-    done() {
-      if (mode === 'bidi' && stepOpen) {
-        events.push({ type: 'finish-step' });
-        stepOpen = false;
-        return builder;
-      }
-      if (stepOpen) {
-        events.push({ type: 'finish-step' });
-        stepOpen = false;
-      }
-      if (inTurn) events.push({ type: 'finish', finishReason: 'stop' });
-      events.push(DONE);
-      inTurn = false;
-      return builder;
-    },
+    text: (value, { id } = {}) => (writer.streamPart('text', value, id), builder),
+    reasoning: (value, { id } = {}) => (writer.streamPart('reasoning', value, id), builder),
+    toolCall: (name, input = {}, { toolCallId } = {}) => (writer.toolCall(name, input, toolCallId), builder),
+    approvalRequest: (name, input = {}, { toolCallId, approvalId } = {}) => (writer.approvalRequest(name, input, toolCallId, approvalId), builder),
+    toolResult: (toolCallId, output) => (writer.toolResult(toolCallId, output), builder),
+    toolError: (toolCallId, errorText) => (writer.toolError(toolCallId, errorText), builder),
+    chunk: (chunk) => (writer.chunk(chunk), builder),
+    done: () => (writer.done(), builder),
     /** The conversation so far as a recording's frames (`data: …\n\n`), for a fixture of your own. */
-    rawEvents() {
-      return closed().map((event) => `data: ${event === DONE ? DONE : JSON.stringify(event)}\n\n`);
-    },
+    rawEvents: () => writer.closed().map((event) => `data: ${event === DONE ? DONE : JSON.stringify(event)}\n\n`),
     /** The response streams, one array of chunks per request. */
-    responses() {
-      return splitResponses(closed(), mode);
-    },
+    responses: () => splitResponses(writer.closed(), mode),
     /** A transport that plays these responses. */
-    transport(transportOptions = {}) {
-      return new AdkTestTransport({ ...transportOptions, responses: builder.responses() });
-    },
+    transport: (transportOptions = {}) => new AdkTestTransport({ ...transportOptions, responses: builder.responses() }),
   };
-  // A BIDI step still open at the end would leave its response unended: close it in the output.
-  const closed = () => (stepOpen ? [...events, { type: 'finish-step' }] : [...events]);
   return builder;
+}
+
+/** `value` when it is undefined or a non-empty string, else an AdkTestingError that names `name`.
+ *  @param {unknown} value @param {string} name @param {string} where @returns {string | undefined} */
+function stringOption(value, name, where) {
+  if (value !== undefined && (typeof value !== 'string' || value === '')) {
+    throw new AdkTestingError(`${where}: ${name} is ${describeValue(value)}; expected a non-empty string.`);
+  }
+  return value;
+}
+
+/** @param {unknown} name @param {string} where @returns {string} */
+function toolName(name, where) {
+  if (typeof name !== 'string' || name === '') throw new AdkTestingError(`${where}: the tool name is ${describeValue(name)}; expected a non-empty string.`);
+  return name;
+}
+
+/** The chunks a script has written so far, and where it is: in a turn, in an open step (BIDI). */
+class ScriptWriter {
+  /** @param {'sse' | 'bidi'} mode */
+  constructor(mode) {
+    this.mode = mode;
+    /** @type {any[]} the chunks (of the AI SDK versions the kit serves) and '[DONE]' */
+    this.events = [];
+    this.inTurn = false;
+    this.stepOpen = false;
+    this.turns = 0;
+    this.counters = { call: 0, approval: 0, text: 0 };
+  }
+
+  /** @param {'call' | 'approval' | 'text'} kind */
+  nextId(kind) {
+    return `${kind}-${++this.counters[kind]}`;
+  }
+
+  /** Closes an open step and opens a turn when none is open. */
+  begin() {
+    this.closeStep();
+    if (!this.inTurn) {
+      this.inTurn = true;
+      this.events.push({ type: 'start', messageId: `message-${++this.turns}` });
+    }
+  }
+
+  closeStep() {
+    if (this.stepOpen) {
+      this.events.push({ type: 'finish-step' });
+      this.stepOpen = false;
+    }
+  }
+
+  /** A text or reasoning part streamed whole: its start, one delta, its end.
+   *  @param {'text' | 'reasoning'} kind @param {unknown} value @param {unknown} id */
+  streamPart(kind, value, id) {
+    const where = `${kind}()`;
+    if (typeof value !== 'string') throw new AdkTestingError(`${where}: the text is ${describeValue(value)}; expected a string.`);
+    this.begin();
+    const partId = stringOption(id, 'id', where) ?? this.nextId('text');
+    this.events.push({ type: `${kind}-start`, id: partId }, { type: `${kind}-delta`, id: partId, delta: value }, { type: `${kind}-end`, id: partId });
+  }
+
+  /** A tool call with its input (state input-available): a browser tool runs on it.
+   *  @param {unknown} name @param {unknown} input @param {unknown} toolCallId */
+  toolCall(name, input, toolCallId) {
+    toolName(name, 'toolCall()');
+    this.begin();
+    this.events.push({ type: 'tool-input-available', toolCallId: stringOption(toolCallId, 'toolCallId', 'toolCall()') ?? this.nextId('call'), toolName: name, input });
+  }
+
+  /** A tool call that waits for the user's approval (state approval-requested).
+   *  @param {unknown} name @param {unknown} input @param {unknown} toolCallId @param {unknown} approvalId */
+  approvalRequest(name, input, toolCallId, approvalId) {
+    toolName(name, 'approvalRequest()');
+    const callId = stringOption(toolCallId, 'toolCallId', 'approvalRequest()') ?? this.nextId('call');
+    const id = stringOption(approvalId, 'approvalId', 'approvalRequest()') ?? this.nextId('approval');
+    const call = { type: 'tool-input-available', toolCallId: callId, toolName: name, input };
+    if (this.mode === 'bidi' && this.stepOpen) {
+      // Requests in a row share one step (one response); the next other chunk, or done(), closes it.
+      this.events.push(call);
+    } else {
+      this.begin();
+      this.events.push(call);
+      if (this.mode === 'bidi') this.events.push({ type: 'start-step' });
+    }
+    this.events.push({ type: 'tool-approval-request', toolCallId: callId, approvalId: id });
+    this.stepOpen = this.mode === 'bidi';
+  }
+
+  /** The backend's result of a tool call (it ran the tool, or answered a denial with an error text).
+   *  @param {unknown} toolCallId @param {unknown} output */
+  toolResult(toolCallId, output) {
+    stringOption(toolCallId, 'toolCallId', 'toolResult()');
+    if (toolCallId === undefined) throw new AdkTestingError('toolResult(): the toolCallId is missing; expected the id of an earlier tool call.');
+    this.begin();
+    this.events.push({ type: 'tool-output-available', toolCallId, output });
+  }
+
+  /** The backend's failure of a tool call (`tool-output-error`). @param {unknown} toolCallId @param {unknown} errorText */
+  toolError(toolCallId, errorText) {
+    stringOption(toolCallId, 'toolCallId', 'toolError()');
+    if (toolCallId === undefined || typeof errorText !== 'string') {
+      throw new AdkTestingError('toolError(): expected (toolCallId, errorText), both strings.');
+    }
+    this.begin();
+    this.events.push({ type: 'tool-output-error', toolCallId, errorText });
+  }
+
+  /** Any other UI message chunk, as is. @param {unknown} chunk */
+  chunk(chunk) {
+    if (chunk === null || typeof chunk !== 'object' || typeof (/** @type {{type?: unknown}} */ (chunk)).type !== 'string') {
+      throw new AdkTestingError(`chunk(): the chunk is ${describeValue(chunk)}; expected a UI message chunk {type, …}.`);
+    }
+    this.begin();
+    this.events.push(copy(chunk));
+  }
+
+  /**
+   * Ends the response: `finish`, then `[DONE]`. In BIDI, right after approval requests it only
+   * closes their step: the BIDI backend waits for the answer inside the same turn, so the
+   * stream ends there and the turn goes on in the next response (a script reads the same in
+   * both modes).
+   */
+  done() {
+    if (this.mode === 'bidi' && this.stepOpen) {
+      this.closeStep();
+      return;
+    }
+    this.closeStep();
+    if (this.inTurn) this.events.push({ type: 'finish', finishReason: 'stop' });
+    this.events.push(DONE);
+    this.inTurn = false;
+  }
+
+  /** The events, with a BIDI step still open closed in the output (else its response would not end). */
+  closed() {
+    return this.stepOpen ? [...this.events, { type: 'finish-step' }] : [...this.events];
+  }
 }
 
 /**

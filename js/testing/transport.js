@@ -4,16 +4,16 @@
 import { AdkTestingError, DONE, describeValue, parseRecording } from './recordings.js';
 import { AdkInvalidArgumentError } from '../errors/errors.js';
 import { continuedMessageId } from '../wire/adk-wire.js';
-// The BIDI transport's own turn machine, buffer and resume error (STYLE.md: the kit and the
-// transports import the same machine); none of them loads WebAssembly.
+// The BIDI transport's own turn machine, buffer and resume error, none loading WebAssembly.
 import { AgentTurn } from '../wire/agent-turn.js';
 import { ChunkBuffer } from '../wire/chunk-buffer.js';
 import { abortError, resumeWouldSplit } from '../transport/bidi/options.js';
-import { base64 } from '../wire/frames.js';
+import { TestVoiceSide } from './audio.js';
 import { copyJson } from '../core/json-copy.js';
 
 /** @typedef {import('./ai-types.js').TestChunk} TestChunk */
 /** @typedef {import('./ai-types.js').AiUIMessage} AiUIMessage */
+/** @typedef {import('./audio.js').TestAudio} TestAudio */
 
 /**
  * One request the transport received, as AI SDK sent it (`messages` deep-copied).
@@ -38,25 +38,6 @@ import { copyJson } from '../core/json-copy.js';
  *   transport)` from `adk-stream-wasm/chat`) to bring them into the chat.
  */
 
-/**
- * A `data-pcm` chunk as the BIDI transport hands it to `onAudio`.
- * @typedef {{content: string, sampleRate: number, channels: number, bitDepth: number}} TestAudio
- */
-
-/**
- * A frame a voice sent through the transport.
- * @typedef {{type: 'audio_control', action: 'start' | 'stop'}
- *   | {type: 'audio_chunk', chunk: string, sampleRate: number, channels: number, bitDepth: number}
- *   | {type: 'interrupt', reason?: string}} TestAudioFrame
- */
-
-/**
- * The agent's audio for `playAudio()`: base64 PCM, or its bytes.
- * @typedef {{content: string | ArrayBuffer | ArrayBufferView, sampleRate?: number, channels?: number, bitDepth?: number}} TestAudioInput
- */
-
-/** @param {string} text */
-const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 /** A deep copy of JSON data, framework proxies included (json-copy.js). */
 export const copy = copyJson;
 
@@ -73,7 +54,7 @@ const wait = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(r
  * on in that message, whatever `messageId` its `start` carries (one message per agent turn).
  * @template {AiUIMessage} [UI_MESSAGE=AiUIMessage]
  */
-export class AdkTestTransport {
+export class AdkTestTransport extends TestVoiceSide {
   /** @type {TestChunk[][]} */
   #responses;
   /** @type {number} */
@@ -113,46 +94,19 @@ export class AdkTestTransport {
     if (options.onBufferedChunks !== undefined && typeof options.onBufferedChunks !== 'function') {
       throw new AdkTestingError(`new AdkTestTransport(): onBufferedChunks is ${describeValue(options.onBufferedChunks)}; expected a function, such as () => adk.resumeBuffered().`);
     }
+    super(options.onAudio);
     this.#responses = options.responses.map((response) => copy(response));
     this.#chunkDelayMs = delay;
     /** Every request received, in order: `{chatId, trigger, messageId, messages, body, headers, metadata}`
      *  (messages deep-copied as they were sent).
      *  @readonly @type {RecordedRequest<UI_MESSAGE>[]} */
     this.requests = [];
-    // Voice (adk-stream-wasm/voice): the frames an app sent, and where scripted agent audio goes.
-    /** Every `audio_control`, `audio_chunk` and `interrupt` frame the app sent, in order, as the BIDI
-     *  transport sends them. @readonly @type {TestAudioFrame[]} */
-    this.audioFrames = [];
     /** Pattern B's `tool_result` frames, in order: `{toolCallId, result, afterRequest}` (how many
      *  requests had been made when it was sent). @readonly @type {Array<{toolCallId: string, result: object, afterRequest: number}>} */
     this.toolResults = [];
-    /** Where `playAudio()` sends the agent's `data-pcm` chunks. @type {((audio: TestAudio) => void) | null} */
-    this.onAudio = options.onAudio ?? null;
     /** Called once per batch of chunks kept by `agentTurn()` while no response stream was open, as
      *  BidiTransport's option. @type {(() => void) | null} */
     this.onBufferedChunks = options.onBufferedChunks ?? null;
-  }
-
-  // ---- voice: what the BIDI transport offers a voice, recorded ----
-  get connected() {
-    return true;
-  }
-
-  /** Records an `audio_chunk` frame (the PCM as base64). @param {{chunk: string | ArrayBuffer | ArrayBufferView, sampleRate?: number, channels?: number, bitDepth?: number}} audio */
-  sendAudioChunk({ chunk, sampleRate = 16000, channels = 1, bitDepth = 16 }) {
-    if (typeof chunk !== 'string') chunk = base64(chunk instanceof ArrayBuffer ? new Uint8Array(chunk) : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-    this.audioFrames.push({ type: 'audio_chunk', chunk, sampleRate, channels, bitDepth });
-  }
-
-  /** Records an `audio_control` frame. @param {'start' | 'stop'} action */
-  sendAudioControl(action) {
-    this.audioFrames.push({ type: 'audio_control', action });
-  }
-
-  /** Records an `interrupt` frame. @param {string} [reason] @returns {boolean} */
-  interrupt(reason) {
-    this.audioFrames.push({ type: 'interrupt', reason });
-    return true;
   }
 
   /** BIDI Pattern B: records the `tool_result` frame the BIDI transport would send; a toolCallId
@@ -193,28 +147,6 @@ export class AdkTestTransport {
       const timer = setTimeout(() => waiter.settle(false), timeoutMs);
       this.#waiters.add(waiter);
     });
-  }
-
-  /** The `audio_chunk` frames' PCM, concatenated: the bytes the app sent. @returns {Uint8Array} */
-  get sentAudio() {
-    const parts = this.audioFrames.filter((f) => f.type === 'audio_chunk').map((f) => fromBase64(f.chunk));
-    const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-    parts.reduce((at, p) => (all.set(p, at), at + p.length), 0);
-    return all;
-  }
-
-  /** Plays `data-pcm` chunks as the agent's voice: each goes to the `onAudio` option, with the
-   *  BIDI transport's defaults (24000 Hz, mono, 16-bit). `content`: base64, or the PCM bytes.
-   *  Throws `AdkTestingError` when there is no `onAudio`.
-   *  @param {...(TestAudioInput | TestAudioInput[])} chunks */
-  playAudio(...chunks) {
-    if (typeof this.onAudio !== 'function') {
-      throw new AdkTestingError('playAudio(): the transport has no onAudio; expected new AdkTestTransport({responses, onAudio: voice.onAudio}).');
-    }
-    for (const c of chunks.flat()) {
-      const content = typeof c.content === 'string' ? c.content : base64(new Uint8Array(/** @type {any} */ (c.content).buffer ?? c.content, /** @type {any} */ (c.content).byteOffset ?? 0, c.content.byteLength));
-      this.onAudio({ content, sampleRate: c.sampleRate ?? 24000, channels: c.channels ?? 1, bitDepth: c.bitDepth ?? 16 });
-    }
   }
 
   /**
@@ -438,12 +370,8 @@ export class AdkTestTransport {
       const untaken = typeof this.onBufferedChunks === 'function' && this.#buffer.has();
       if (this.#open === 0 && !untaken && Date.now() - this.#lastActivity >= quietMs) return this.requests.length;
       if (Date.now() > deadline) {
-        throw new AdkTestingError(
-          untaken
-            ? `settled(): after ${timeoutMs} ms the chunks agentTurn() buffered were not taken; expected onBufferedChunks to resume them (() => resumeBuffered(chat, transport), or adk.resumeBuffered()).`
-            : `settled(): after ${timeoutMs} ms ${this.#open} response stream(s) are still open (${this.requests.length} request(s) so far); ` +
-              'expected every stream to end. Is a stream waiting on a chat that was never read?',
-        );
+        const open = `${this.#open} response stream(s) are still open (${this.requests.length} request(s) so far); expected every stream to end. Is a stream waiting on a chat that was never read?`;
+        throw new AdkTestingError(`settled(): after ${timeoutMs} ms ${untaken ? 'the chunks agentTurn() buffered were not taken; expected onBufferedChunks to resume them (() => resumeBuffered(chat, transport), or adk.resumeBuffered()).' : open}`);
       }
       await wait(Math.min(10, quietMs));
     }

@@ -168,19 +168,11 @@ function captureNode(ctx, o, id, path, direct, muted) {
  * @param {(error: AdkVoiceError) => AdkVoiceError} fail @param {VoiceSend} send
  * @param {() => unknown} getTransport @param {ReturnType<typeof import('./audio.js').voiceAudio>} audio */
 export function voiceCapture(o, id, machine, fail, send, getTransport, audio) {
-  // The capture node (until it sent its last chunk), the microphone's source node and stream, and
-  // the transport's audio path when its socket is in a worker (the worklet sends straight to it).
-  /** @type {AudioWorkletNode | null} */
-  let capturing = null;
-  /** @type {MediaStreamAudioSourceNode | null} */
-  let source = null;
-  /** @type {MediaStream | null} */
-  let stream = null;
-  /** @type {DirectPath | null} */
-  let direct = null;
+  /** @type {CaptureState} */
+  const state = { capturing: null, source: null, stream: null, direct: null };
   const capture = {
     /** The microphone's source node and the capture node, for meters and tests. */
-    nodes: () => /** @type {[MediaStreamAudioSourceNode | null, AudioWorkletNode | null]} */ ([source, capturing]),
+    nodes: () => /** @type {[MediaStreamAudioSourceNode | null, AudioWorkletNode | null]} */ ([state.source, state.capturing]),
 
     /** The start() attempt's steps. Ended meanwhile (stop(), close()), it releases what it got.
      *  @param {import('./machine.js').Attempt} attempt */
@@ -191,7 +183,10 @@ export function voiceCapture(o, id, machine, fail, send, getTransport, audio) {
         const got = await acquire(o, getTransport, audio, attempt);
         if (got === null) return;
         mic = got.mic;
-        record(got.t, got.ctx, mic);
+        record(state, { o, id, machine, send }, got.t, got.ctx, mic, (error) => {
+          capture.stop();
+          fail(socketClosed(error));
+        });
         machine.fire('recording');
       } catch (error) {
         release(mic);
@@ -204,16 +199,16 @@ export function voiceCapture(o, id, machine, fail, send, getTransport, audio) {
     /** Stops the worklet (`stopWorklet`) and closes the microphone.
      *  @param {string | null} [last] @param {() => void} [ended] */
     stop(last, ended) {
-      if (capturing) stopWorklet(capturing, last, ended);
-      if (source) source.disconnect();
-      release(stream);
-      capturing = source = stream = direct = null;
+      if (state.capturing) stopWorklet(state.capturing, last, ended);
+      if (state.source) state.source.disconnect();
+      release(state.stream);
+      state.capturing = state.source = state.stream = state.direct = null;
     },
 
     /** Tells the worklet to drop the chunks or send them again (the main thread drops them too). */
     /** @param {boolean} muted */
     mute(muted) {
-      if (capturing) capturing.port.postMessage({ muted });
+      if (state.capturing) state.capturing.port.postMessage({ muted });
     },
 
     /** Ends the user's turn: the rest of the audio, then `audio_control` stop; the microphone closes. */
@@ -221,37 +216,45 @@ export function voiceCapture(o, id, machine, fail, send, getTransport, audio) {
       if (machine.mic !== RECORDING) return;
       // With the socket in a worker, the worklet sends the stop frame itself, after the last chunk,
       // on the worker's port; else it is sent here once the worklet sent its last chunk.
-      if (direct !== null) capture.stop(direct.control('stop'));
+      if (state.direct !== null) capture.stop(state.direct.control('stop'));
       else capture.stop(null, () => sendUnlessClosed(send, 'sendAudioControl', 'stop'));
     },
   };
-
-  /** The microphone into the capture worklet, its frames to the transport.
-   *  @param {VoiceTransport | null | undefined} t @param {AudioContext} ctx @param {MediaStream} mic */
-  function record(t, ctx, mic) {
-    // The BIDI transport's audio path: the worklet builds each frame and the main thread only
-    // hands it to the socket. Another transport (the testing kit's) gets base64 PCM.
-    const path = t && typeof t[AUDIO_PATH] === 'function' ? t[AUDIO_PATH]({ sampleRate: o.sampleRate, channels: 1, bitDepth: 16 }) : null;
-    const sendChunk = path ? path.send : (/** @type {string} */ chunk) => send('sendAudioChunk', { chunk, sampleRate: o.sampleRate, channels: 1, bitDepth: 16 });
-    direct = path && typeof path.port === 'function' ? /** @type {DirectPath} */ (path) : null;
-    stream = mic;
-    source = ctx.createMediaStreamSource(mic);
-    const node = (capturing = captureNode(ctx, o, id, path, direct !== null, machine.snapshot.muted));
-    const lost = (/** @type {unknown} */ error) => {
-      if (capturing !== node) return;
-      capture.stop();
-      fail(socketClosed(error));
-    };
-    if (direct !== null) {
-      // The socket is in a worker: the worklet posts to it on a port of their own, audio_control
-      // start first and stop last, so the frames never touch the main thread and keep their order.
-      const port = direct.port(lost);
-      node.port.postMessage({ socket: port, first: direct.control('start') }, [port]);
-    }
-    node.port.onmessage = chunkHandler(machine, send, sendChunk, lost);
-    source.connect(node);
-    if (direct === null) send('sendAudioControl', 'start');
-  }
-
   return capture;
+}
+
+/**
+ * What a voice's microphone holds while it records: the capture node (until it sent its last
+ * chunk), the microphone's source node and stream, and the transport's audio path when its socket
+ * is in a worker (the worklet sends straight to it).
+ * @typedef {{capturing: AudioWorkletNode | null, source: MediaStreamAudioSourceNode | null, stream: MediaStream | null, direct: DirectPath | null}} CaptureState
+ */
+
+/** The microphone into the capture worklet, its frames to the transport; `lost(error)` when the
+ *  socket closes under this recording.
+ *  @param {CaptureState} state
+ *  @param {{o: import('./audio.js').VoiceSettings, id: number, machine: import('./machine.js').VoiceMachine, send: VoiceSend}} voice
+ *  @param {VoiceTransport | null | undefined} t @param {AudioContext} ctx @param {MediaStream} mic
+ *  @param {(error: unknown) => void} lost */
+function record(state, { o, id, machine, send }, t, ctx, mic, lost) {
+  // The BIDI transport's audio path: the worklet builds each frame and the main thread only
+  // hands it to the socket. Another transport (the testing kit's) gets base64 PCM.
+  const path = t && typeof t[AUDIO_PATH] === 'function' ? t[AUDIO_PATH]({ sampleRate: o.sampleRate, channels: 1, bitDepth: 16 }) : null;
+  const sendChunk = path ? path.send : (/** @type {string} */ chunk) => send('sendAudioChunk', { chunk, sampleRate: o.sampleRate, channels: 1, bitDepth: 16 });
+  const direct = (state.direct = path && typeof path.port === 'function' ? /** @type {DirectPath} */ (path) : null);
+  state.stream = mic;
+  const source = (state.source = ctx.createMediaStreamSource(mic));
+  const node = (state.capturing = captureNode(ctx, o, id, path, direct !== null, machine.snapshot.muted));
+  const lostHere = (/** @type {unknown} */ error) => {
+    if (state.capturing === node) lost(error);
+  };
+  if (direct !== null) {
+    // The socket is in a worker: the worklet posts to it on a port of their own, audio_control
+    // start first and stop last, so the frames never touch the main thread and keep their order.
+    const port = direct.port(lostHere);
+    node.port.postMessage({ socket: port, first: direct.control('start') }, [port]);
+  }
+  node.port.onmessage = chunkHandler(machine, send, sendChunk, lostHere);
+  source.connect(node);
+  if (direct === null) send('sendAudioControl', 'start');
 }
