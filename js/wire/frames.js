@@ -4,6 +4,7 @@
 import { describeValue, field, invalidArgument, isArray, messageOf, optionalString } from '../errors/arguments.js';
 import { F_SEND, optionalSignal } from '../transport/bidi/options.js';
 import { toAdkWire } from './adk-wire.js';
+import { interruptReason } from '../transport/bidi/interrupt-reason.js';
 import { INPUT_SAMPLE_RATE, OUTPUT_SAMPLE_RATE } from './audio-format.js';
 
 /** `{"type":…,"version":"1.0","timestamp":…` + the frame's own fields (SPEC §5). */
@@ -68,12 +69,7 @@ export function toolResultFrame(toolCallId, result) {
 }
 
 /** `interrupt(reason)`: the `interrupt` frame. */
-export function checkedInterruptFrame(reason) {
-  if (reason !== undefined && reason !== null && reason !== 'user_abort' && reason !== 'timeout' && reason !== 'error') {
-    throw invalidArgument('BidiTransport.interrupt', `the reason is ${describeValue(reason)}`, "'user_abort', 'timeout', 'error' or undefined");
-  }
-  return interruptFrame(reason ?? undefined);
-}
+export const checkedInterruptFrame = (reason) => interruptFrame(interruptReason(reason));
 
 /** `sendAudioControl(action)`: the `audio_control` frame. */
 export function audioControlFrame(action) {

@@ -3,9 +3,9 @@
 // options reject that call with the same error `new BidiTransport(options)` would throw.
 
 import { AdkTransportError } from '../../errors/errors.js';
-import { describeValue, invalidArgument } from '../../errors/arguments.js';
 import { loadOnDemand } from '../../core/load-on-demand.js';
 import { AUDIO_PATH } from './audio-path.js';
+import { interruptReason } from './interrupt-reason.js';
 
 export class LazyBidiTransport {
   /** @type {import('./bidi-transport.js').BidiTransport | null} */
@@ -64,10 +64,7 @@ export class LazyBidiTransport {
   /** As BidiTransport's: false when no socket is open (there is nothing to interrupt), loaded or not. */
   interrupt(reason) {
     if (this.#inner !== null) return this.#inner.interrupt(reason);
-    // The reasons frames.js's checkedInterruptFrame takes, checked here without loading it.
-    if (reason !== undefined && reason !== null && reason !== 'user_abort' && reason !== 'timeout' && reason !== 'error') {
-      throw invalidArgument('BidiTransport.interrupt', `the reason is ${describeValue(reason)}`, "'user_abort', 'timeout', 'error' or undefined");
-    }
+    interruptReason(reason);
     return false;
   }
 

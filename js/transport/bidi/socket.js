@@ -10,7 +10,7 @@ const OPEN = 1;
 
 /**
  * @typedef {{id: number, ws: WebSocket, open: boolean, listeners: Record<string, (event: any) => void>,
- *   connectTimer: any, pingTimer: any, livenessTimer: any}} Socket
+ *   connectTimer: any, pingTimer?: any, livenessTimer?: any}} Socket
  * @typedef {{opened: () => void, message: (data: any) => void, gone: (error: Error) => void,
  *   connectTimedOut: (error: Error) => void, responding: () => boolean, settled: () => void}} SocketEvents
  */
@@ -93,7 +93,7 @@ export class BidiSocket {
       }),
       connectTimeoutMs,
     );
-    this.#socket = { id, ws, open: false, listeners, connectTimer, pingTimer: undefined, livenessTimer: undefined };
+    this.#socket = { id, ws, open: false, listeners, connectTimer };
     return null;
   }
 
