@@ -1,3 +1,4 @@
+// @ts-check
 // BidiTransport: AI SDK's ChatTransport over one WebSocket per chat (SPEC §5).
 //
 // Plain JavaScript over the browser's objects (a second WebAssembly runtime to drive them cost a
@@ -18,24 +19,31 @@ import { SentMessages } from './sent-messages.js';
 import { continuedMessageId } from '../../wire/adk-wire.js';
 import { Responses, rejectRequest } from './responses.js';
 
+/** @import { BidiAudioChunk, BidiTransportOptions, InterruptReason } from '../../transport.js' */
+/** @import { AudioFormat } from '../../wire/frames.js' */
+/** @import { Request } from './responses.js' */
+/** `sendMessages`' options, as AI SDK's ChatTransport passes them. @typedef {Parameters<import('../../transport.js').BidiTransport['sendMessages']>[0]} SendOptions */
+
 export class BidiTransport {
+  /** @type {import('./options.js').Config} */
   #config;
   /** @type {BidiSocket} */ #socket;
   /** @type {AppCallbacks} */ #app;
   /** Ids for requests, so a late event of an old one is recognised and ignored. */
   #nextId = 0;
-  /** A sendMessages waiting for the socket. @type {import('./responses.js').Request | null} */
+  /** A sendMessages waiting for the socket. @type {Request | null} */
   #pending = null;
   /** The response side. @type {Responses} */
   #responses;
   /** @type {number | undefined} */
   #latencyMs = undefined;
-  /** connect() calls waiting for the socket to open. @type {[() => void, (error: any) => void][]} */
+  /** connect() calls waiting for the socket to open. @type {[() => void, (error: Error) => void][]} */
   #opening = [];
   #sent = new SentMessages();
   /** `socket: 'worker'` (transport/bidi/worker/starts-worker.js), else null. @type {SocketInWorker | null} */
   #inWorker = null;
 
+  /** @param {BidiTransportOptions} options */
   constructor(options) {
     // A core that could not load, or bad options, throw here, at once.
     if (loadError !== null) throw loadError;
@@ -65,6 +73,7 @@ export class BidiTransport {
     if (this.#config.inWorker) this.#inWorker = new SocketInWorker(this.#socket, this.#config.connectTimeoutMs);
   }
 
+  /** @param {SendOptions} options */
   async sendMessages(options) {
     // With `socket: 'worker'`, the worker starts before the first socket opens.
     const starting = this.#inWorker && this.#inWorker.start();
@@ -88,11 +97,13 @@ export class BidiTransport {
    * Resolves true once more than `count` message frames have been sent, or false after
    * `timeoutMs`. Pattern B uses it to send a tool_result only after the message that carries the
    * tool's approval (the backend must see the approval first).
+   * @param {number} count @param {number} [timeoutMs]
    */
   whenMessageSent(count, timeoutMs = 60000) {
     return this.#sent.whenMoreThan(count, timeoutMs);
   }
 
+  /** @param {SendOptions} options @returns {Promise<ReadableStream<import('../../wire/agent-turn.js').Chunk>>} */
   #send(options) {
     const { text, signal, messages } = messageRequest(options, this.#config);
     if (signal !== null && signal.aborted) return Promise.reject(signal.reason === undefined ? abortError() : signal.reason);
@@ -103,7 +114,7 @@ export class BidiTransport {
     if (lost !== null) return Promise.reject(lost);
     return new Promise((resolve, reject) => {
       const what = `chat ${options.chatId} (${options.trigger})`;
-      /** @type {import('./responses.js').Request} */
+      /** @type {Request} */
       const request = { id: ++this.#nextId, resolve, reject, text, signal, unwatch: null, continues, what };
       request.unwatch = this.#watchAbort(signal, request.id);
       const older = this.#pending;
@@ -127,6 +138,7 @@ export class BidiTransport {
    * A stream of the chunks that came while no response stream was open (it stays open for the
    * rest of that response unless it already ended), or null when there are none; chunks that
    * continue the turn's message only with `continueMessage: true` (responses.js, `resumable`).
+   * @param {{abortSignal?: AbortSignal, continueMessage?: boolean} | undefined | null} options
    */
   async reconnectToStream(options) {
     const signal = options === undefined || options === null ? null : optionalSignal('BidiTransport.reconnectToStream', options);
@@ -136,27 +148,29 @@ export class BidiTransport {
     return this.#responses.buffered(id, this.#watchAbort(signal, id));
   }
 
-  /** BIDI Pattern B: sends a browser tool's output as a `tool_result` frame. */
+  /** BIDI Pattern B: sends a browser tool's output as a `tool_result` frame. @param {string} toolCallId @param {object} result */
   sendToolResult(toolCallId, result) {
     this.#sendOrThrow('sendToolResult', toolResultFrame(toolCallId, result));
   }
 
-  /** Sends `interrupt`; false when no socket is open (there is nothing to interrupt). */
+  /** Sends `interrupt`; false when no socket is open (there is nothing to interrupt). @param {InterruptReason} [reason] */
   interrupt(reason) {
     return this.#socket.send(checkedInterruptFrame(reason));
   }
 
+  /** @param {'start' | 'stop'} action */
   sendAudioControl(action) {
     this.#sendOrThrow('sendAudioControl', audioControlFrame(action));
   }
 
-  /** `{chunk, sampleRate?, channels?, bitDepth?}`: base64 PCM, or its bytes (encoded here). */
+  /** `{chunk, sampleRate?, channels?, bitDepth?}`: base64 PCM, or its bytes (encoded here). @param {BidiAudioChunk} audio */
   sendAudioChunk(audio) {
     this.#sendOrThrow('sendAudioChunk', audioChunkFrame(audio));
   }
 
   /** The voice's audio path (not public API): frames.js's audioChunkSender onto this socket, and
-   *  with the socket in a worker a port to it for the worklet (SocketInWorker.addAudioPort). */
+   *  with the socket in a worker a port to it for the worklet (SocketInWorker.addAudioPort).
+   *  @param {AudioFormat} [format] */
   [AUDIO_PATH](format) {
     const path = audioChunkSender(format, (text) => this.#sendOrThrow('sendAudioChunk', text));
     if (this.#inWorker) this.#inWorker.addAudioPort(path, this.#socket.current);
@@ -200,16 +214,17 @@ export class BidiTransport {
 
   // ---- the state's helpers ----
 
-  /** The socket opened (`error` null) or failed to: the connect() calls waiting hear of it. */
+  /** The socket opened (`error` null) or failed to: the connect() calls waiting hear of it. @param {Error | null} error */
   #settleOpening(error) {
     for (const [resolve, reject] of this.#opening.splice(0)) error ? reject(error) : resolve();
   }
 
+  /** @param {string} method @param {string} text */
   #sendOrThrow(method, text) {
     if (!this.#socket.send(text)) throw notConnected(method);
   }
 
-  /** An `abort` listener for request `id`; returns its remover. */
+  /** An `abort` listener for request `id`; returns its remover. @param {AbortSignal | null} signal @param {number} id */
   #watchAbort(signal, id) {
     if (signal === null) return null;
     const listener = () => {
@@ -221,7 +236,8 @@ export class BidiTransport {
   }
 
   /** The socket is gone (closed, failed, silent, or closed by the app): the request in flight
-   *  fails with `error`; what was buffered stays deliverable. */
+   *  fails with `error`; what was buffered stays deliverable.
+   *  @param {import('../../errors/errors.js').AdkTransportError} error */
   #dropSocket(error) {
     this.#socket.drop();
     this.#responses.gone(error);
@@ -233,9 +249,10 @@ export class BidiTransport {
   }
 
   /** Frames that are no chunk: `[DONE]`, a pong, audio, or a malformation. */
+  /** @param {import('../../wire/frames.js').FrameEvent} event */
   #onEvent(event) {
     const type = event.type;
-    if (typeof type === 'string') return this.#responses.chunk(event, type);
+    if (typeof type === 'string') return this.#responses.chunk(/** @type {import('../../wire/agent-turn.js').Chunk} */ (event), type);
     if (event.done) return this.#responses.done();
     if (event.pong !== undefined) {
       const latency = Math.max(0, Date.now() - event.pong);
@@ -244,17 +261,19 @@ export class BidiTransport {
     } else if (event.audio) {
       this.#app.queue(this.#config.onAudio, event.audio);
     } else {
-      this.#app.report(fault('malformed-frame', event.malformed));
+      this.#app.report(fault('malformed-frame', /** @type {string} */ (event.malformed)));
     }
   }
 
   /** A waiting request fails as `fetch` does (with the signal's reason); a streaming one closes
-   *  and the backend is told (`interrupt`, reason `user_abort`). */
+   *  and the backend is told (`interrupt`, reason `user_abort`).
+   *  @param {number} id */
   #onAbort(id) {
     const pending = this.#pending;
     if (pending === null || pending.id !== id) return this.#responses.cancel(id);
     this.#pending = null;
-    const reason = pending.signal.reason;
+    // Only a request with a signal has an abort listener.
+    const reason = /** @type {AbortSignal} */ (pending.signal).reason;
     this.#app.queue((r) => rejectRequest(pending, r), reason === undefined ? abortError() : reason);
     // Nothing was sent; a half-open attempt is not kept for a request that is gone, unless a
     // connect() waits for it (the voice's): dropped, it would never settle (issue 32 §3).

@@ -1,3 +1,4 @@
+// @ts-check
 // The response side of a BidiTransport (SPEC §5): the chunks and `[DONE]`s the backend sends, the
 // response stream AI SDK reads, the chunks kept while none is open, the time bounds on a response,
 // and what losing the socket means for an answer (F-a). The request side (requests, the socket's
@@ -11,20 +12,24 @@ import { StreamRules } from './stream-rules.js';
 import { STEP_DELIVER_AWAITING_ANSWER, STEP_DELIVER_THEN_END, STEP_DROP, STEP_IGNORE, STEP_MASK } from '../../core/contract.js';
 import { AgentTurn } from '../../wire/agent-turn.js';
 
+/** @import { Chunk } from '../../wire/agent-turn.js' */
+
 /**
- * @typedef {{id: number, resolve: (stream: any) => void, reject: (error: any) => void, text: string,
- *   signal: any, unwatch: (() => void) | null, continues: string | undefined, what: string}} Request
- * @typedef {{id: number, stream: ReturnType<typeof import('./response-stream.js').responseStream>, unwatch: (() => void) | null,
- *   approvalTimer?: any, started: boolean, answer?: boolean}} Response
+ * A sendMessages call: its `message` frame (`text`), the message it continues, and its promise's ends.
+ * @typedef {{id: number, resolve: (stream: ReadableStream<Chunk>) => void, reject: (error: unknown) => void, text: string,
+ *   signal: AbortSignal | null, unwatch: (() => void) | null, continues: string | undefined, what: string}} Request
+ * @typedef {{id: number, stream: ReturnType<typeof responseStream>, unwatch: (() => void) | null,
+ *   approvalTimer?: ReturnType<typeof setTimeout>, started: boolean, answer?: boolean}} Response
  */
 
-/** A request fails with `error`; its abort listener goes. @param {Request} request */
+/** A request fails with `error`; its abort listener goes. @param {Request} request @param {unknown} error */
 export function rejectRequest(request, error) {
   if (request.unwatch) request.unwatch();
   request.reject(error);
 }
 
 export class Responses {
+  /** @type {import('./options.js').Config} */
   #config;
   /** @type {import('./socket.js').BidiSocket} */ #socket;
   /** @type {import('./app-callbacks.js').AppCallbacks} */ #app;
@@ -42,6 +47,10 @@ export class Responses {
    *  turn starts (a new connection may not know them). @type {Error | null} */
   #lost = null;
 
+  /**
+   * @param {import('./options.js').Config} config @param {import('./socket.js').BidiSocket} socket
+   * @param {import('./app-callbacks.js').AppCallbacks} app @param {import('./sent-messages.js').SentMessages} sent
+   */
   constructor(config, socket, app, sent) {
     this.#config = config;
     this.#socket = socket;
@@ -58,6 +67,7 @@ export class Responses {
    * SPEC §5 F-a: what a request that continues message `continues` (undefined: a new turn) is
    * refused with: the connection-lost error of the approvals it would answer, or null. A new turn
    * forgets it.
+   * @param {string | undefined} continues
    */
   refusal(continues) {
     if (continues === undefined) this.#lost = null;
@@ -110,6 +120,7 @@ export class Responses {
    * calls (SPEC §4a W5, W6). Only a caller that applies them to the message they continue
    * (`resumeBuffered`, which says so with `continues`) gets them. A turn the backend started begins
    * with the `start` of a message of its own (W8): AI SDK may read that.
+   * @param {boolean} continues
    */
   resumable(continues) {
     if (this.#response !== null || !this.#buffer.has()) return false;
@@ -117,7 +128,8 @@ export class Responses {
     return true;
   }
 
-  /** A stream of the buffered chunks; it stays the open response unless their response had ended. */
+  /** A stream of the buffered chunks; it stays the open response unless their response had ended.
+   *  @param {number} id @param {(() => void) | null} unwatch */
   buffered(id, unwatch) {
     const stream = responseStream(() => this.cancel(id));
     const { chunks, ended } = this.#buffer.drain();
@@ -133,7 +145,8 @@ export class Responses {
   }
 
   /** Request `id` was aborted while streaming, or its reader cancelled the stream (AI SDK does on
-   *  `stop()`): the stream closes and the backend is told (`interrupt`, reason `user_abort`). */
+   *  `stop()`): the stream closes and the backend is told (`interrupt`, reason `user_abort`).
+   *  @param {number} id */
   cancel(id) {
     const response = this.#take(id);
     if (response === null) return;
@@ -148,7 +161,8 @@ export class Responses {
   }
 
   /** The socket is gone with `error`: the response streaming fails; what was buffered stays
-   *  deliverable; the backend's session is gone with its socket, and its turn with it. */
+   *  deliverable; the backend's session is gone with its socket, and its turn with it.
+   *  @param {import('../../errors/errors.js').AdkTransportError} error */
   gone(error) {
     const lost = error.kind === 'closed' ? null : this.#lostAnswer(error);
     const response = this.#take();
@@ -160,14 +174,16 @@ export class Responses {
   }
 
   /** SPEC §5 F-a: what losing the socket (`cause`) means for the user's answer, or null when no
-   *  answer is at stake. Pending approvals are remembered: answers to them are refused. */
+   *  answer is at stake. Pending approvals are remembered: answers to them are refused.
+   *  @param {Error} cause */
   #lostAnswer(cause) {
     if (this.#asked.length > 0) return (this.#lost = connectionLost(this.#asked, cause));
     const response = this.#response;
     return response !== null && response.answer ? answerInDoubt(cause) : null;
   }
 
-  /** Takes the response in progress (if it is `id`, when given), its timer and listener gone. */
+  /** Takes the response in progress (if it is `id`, when given), its timer and listener gone.
+   *  @param {number} [id] @returns {Response | null} */
   #take(id) {
     const response = this.#response;
     if (response === null || (id !== undefined && response.id !== id)) return null;
@@ -179,6 +195,7 @@ export class Responses {
 
   // ---- chunks and [DONE] ----
 
+  /** A chunk from the backend, `type` its type. @param {Chunk} chunk @param {string} type */
   chunk(chunk, type) {
     const response = this.#response;
     const word = this.#rules.chunk(type, response !== null, response !== null && response.started);
@@ -197,6 +214,7 @@ export class Responses {
     }
   }
 
+  /** A `[DONE]` from the backend. */
   done() {
     const word = this.#rules.done(this.#response !== null);
     if ((word & STEP_MASK) === STEP_IGNORE) return;
@@ -240,7 +258,8 @@ export class Responses {
   }
 
   /** The response fails with `error(ms)` unless a chunk comes within `ms` (0: no bound); the
-   *  next chunk, or the response's end, clears the timer. */
+   *  next chunk, or the response's end, clears the timer.
+   *  @param {number} ms @param {(ms: number) => Error} error */
   #armWait(ms, error) {
     const response = this.#response;
     if (response === null || ms === 0) return;

@@ -9,11 +9,13 @@ import { frame } from '../../wire/frames.js';
 /** WebSocket.OPEN: a socket past it is closing or closed. */
 const OPEN = 1;
 
+/** @import { AdkTransportError } from '../../errors/errors.js' */
+
 /**
  * @typedef {{id: number, ws: WebSocket, open: boolean, listeners: Record<string, (event: any) => void>,
  *   connectTimer: any, pingTimer?: any, livenessTimer?: any}} Socket
- * @typedef {{opened: () => void, message: (data: any) => void, gone: (error: Error) => void,
- *   connectTimedOut: (error: Error) => void, responding: () => boolean, settled: () => void}} SocketEvents
+ * @typedef {{opened: () => void, message: (data: any) => void, gone: (error: AdkTransportError) => void,
+ *   connectTimedOut: (error: AdkTransportError) => void, responding: () => boolean, settled: () => void}} SocketEvents
  */
 
 export class BidiSocket {
