@@ -17,6 +17,16 @@ import { INPUT_SAMPLE_RATE, OUTPUT_SAMPLE_RATE } from './audio-format.js';
  * @typedef {{type?: string, done?: boolean, pong?: number, audio?: BidiAudio, malformed?: string, [field: string]: any}} FrameEvent
  */
 /** An audio format: `{sampleRate?, channels?, bitDepth?}`, each a positive whole number. @typedef {Omit<BidiAudioChunk, 'chunk'>} AudioFormat */
+/**
+ * The voice's audio path (BidiTransport's, not public API): the parts of its audio_chunk frame, and
+ * `send` for a frame built from them; with the socket in a worker, also `port(lost)`, a port to
+ * the worker for the worklet's frames, and `control`, the audio_control frame writer.
+ * @typedef {object} AudioPath
+ * @property {[string, string, string]} parts
+ * @property {(text: string) => void} send
+ * @property {(lost: (error: Error) => void) => MessagePort} [port]
+ * @property {typeof audioControlFrame} [control]
+ */
 
 /** `{"type":…,"version":"1.0","timestamp":…` + the frame's own fields (SPEC §5). */
 const head = (/** @type {string} */ type) => `{"type":"${type}","version":"1.0","timestamp":`;
@@ -122,7 +132,7 @@ export function audioChunkFrame(audio) {
  * around its own base64, and `send`, which passes such a frame on as it is (built by construction,
  * it is not checked or encoded again; any other text is refused).
  * @param {AudioFormat | undefined} format @param {(text: string) => void} send
- * @returns {{parts: string[], send: (text: string) => void, port?: unknown, control?: unknown}}
+ * @returns {AudioPath}
  */
 export function audioChunkSender(format, send) {
   const parts = audioChunkParts(format);
