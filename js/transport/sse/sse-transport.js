@@ -1,4 +1,3 @@
-// @ts-check
 // AdkSseTransport: AI SDK's HTTP transport for an ADK backend over SSE (SPEC §4a, §5). It is AI SDK's
 // own `DefaultChatTransport` (so `api`, `headers`, `body`, `credentials`, `fetch` and
 // `prepareSendMessagesRequest` work as users expect), with two changes on the wire only:
@@ -13,30 +12,6 @@ import { continuedMessageId, continuing, readBackend, readFrontendTools, toAdkWi
 import { AdkTransportError } from '../../errors/errors.js';
 import { describeValue, invalidArgument, messageOf, optionalMs, withAdvice } from '../../errors/arguments.js';
 
-/** @import { HttpChatTransportInitOptions } from 'ai' */
-/** @import { UIMessage } from '../ai-types.js' */
-/** @import { AdkBackendKind, FrontendToolSet } from '../../wire/adk-wire.js' */
-
-/**
- * What AdkSseTransport takes besides AI SDK's `DefaultChatTransport` options.
- * @typedef {object} AdkSseTransportOwnOptions
- * @property {AdkBackendKind} [backend]
- *   `'adk'` (default): the request carries an approved browser tool with its output as an
- *   `approval-responded` part followed by a `tool-result` part, which an ADK backend reads; the messages in `Chat` are not changed. `'ai-sdk'`: AI SDK's own shape (AI SDK's server,
- *   Pydantic AI's Vercel AI adapter).
- * @property {FrontendToolSet} [frontendTools] The tools that run in the browser, for the ADK encoding (default: the frontend-tool registry's).
- * @property {number} [idleTimeoutMs]
- *   How long a response may go without a chunk before its stream ends with an
- *   `AdkTransportError` of kind `'idle-timeout'` and its connection is closed (default 60000; 0 turns
- *   the bound off). AI SDK's own transport has no such bound: a stalled backend leaves the chat
- *   `streaming`.
- */
-/**
- * @template {UIMessage} [M=UIMessage]
- * @typedef {HttpChatTransportInitOptions<M> & AdkSseTransportOwnOptions} AdkSseTransportOptions
- */
-/** The kinds of `AdkTransportError` this transport makes. @typedef {import('../../errors/errors.js').AdkSseTransportErrorKind} AdkSseTransportErrorKind */
-
 const F = 'new AdkSseTransport';
 
 /** Causes of a failed `fetch` that mean no connection was made (Node says which; a browser does not). */
@@ -48,7 +23,7 @@ const NOT_CONNECTED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH',
  * when it may have (the app decides whether to send again: a payment is at most once). An abort
  * stays the signal's reason, and an HTTP error status stays AI SDK's.
  */
-const fetchWithFaults = (/** @type {typeof fetch | undefined} */ fetchOption) => (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ init) =>
+const fetchWithFaults = (fetchOption) => (input, init) =>
   (fetchOption ?? fetch)(input, init).catch((error) => {
     if (!(error instanceof TypeError)) throw error;
     const refused = NOT_CONNECTED.includes(/** @type {any} */ (error.cause)?.code);
@@ -59,31 +34,21 @@ const fetchWithFaults = (/** @type {typeof fetch | undefined} */ fetchOption) =>
     );
   });
 
-/**
- * AI SDK's `DefaultChatTransport` (same options: `api`, `headers`, `body`, `credentials`, `fetch`,
- * `prepareSendMessagesRequest`, …) with the ADK encoding on the wire, and a response that continues
- * an assistant message kept in that message (the backend's new `messageId` is not a new message).
- * @template {UIMessage} [M=UIMessage]
- * @extends {DefaultChatTransport<M>}
- */
 export class AdkSseTransport extends DefaultChatTransport {
-  /** @type {boolean} */
   #adk;
-  /** @type {(toolName: string) => boolean} */
   #isBrowserTool;
-  /** @type {number} */
   #idleMs;
 
   /**
    * `{api?, headers?, body?, credentials?, fetch?, prepareSendMessagesRequest?, …}` as for AI SDK's
    * `DefaultChatTransport`, plus `backend?: 'adk' | 'ai-sdk'`, `frontendTools?` and `idleTimeoutMs?`.
-   * @param {AdkSseTransportOptions<M>} [options]
+   * @param {Record<string, any>} [options]
    */
   constructor(options = {}) {
     if (options === null || typeof options !== 'object') {
       throw invalidArgument(F, `the options are ${describeValue(options)}`, "an object such as {api: '/stream'}");
     }
-    const { backend, frontendTools, idleTimeoutMs: _idle, ...http } = /** @type {AdkSseTransportOptions<M>} */ (options);
+    const { backend, frontendTools, idleTimeoutMs: _idle, ...http } = options;
     super({ ...http, fetch: fetchWithFaults(http.fetch) });
     this.#adk = readBackend(F, backend) === 'adk';
     this.#isBrowserTool = readFrontendTools(F, frontendTools);
@@ -94,15 +59,11 @@ export class AdkSseTransport extends DefaultChatTransport {
     this.#idleMs = optionalMs(F, options, 'idleTimeoutMs', 60000, 0, 'a number of milliseconds from 0 (off) to 2147483647 (default 60000)');
   }
 
-  /** Which kind of backend this transport encodes for. @returns {AdkBackendKind} */
+  /** Which kind of backend this transport encodes for. */
   get backend() {
     return this.#adk ? 'adk' : 'ai-sdk';
   }
 
-  /**
-   * @param {Parameters<DefaultChatTransport<M>['sendMessages']>[0]} options
-   * @returns {ReturnType<DefaultChatTransport<M>['sendMessages']>}
-   */
   async sendMessages(options) {
     const messages = options.messages;
     const id = Array.isArray(messages) ? continuedMessageId(messages) : undefined;
@@ -110,12 +71,11 @@ export class AdkSseTransport extends DefaultChatTransport {
     const stream = await super.sendMessages(wire === messages ? options : { ...options, messages: wire });
     const ms = this.#idleMs;
     if (id === undefined && ms === 0) return stream;
-    /** @type {ReturnType<typeof setTimeout> | undefined} */
     let timer;
     const stop = () => clearTimeout(timer);
     // Each chunk re-arms the bound; when it runs out the stream errors, which cancels the response
     // (the connection closes) and ends the chat's `streaming` with this error.
-    const arm = (/** @type {TransformStreamDefaultController<any>} */ controller) => {
+    const arm = (controller) => {
       stop();
       if (ms > 0) timer = setTimeout(() => controller.error(idle(ms)), ms);
     };
@@ -136,4 +96,4 @@ export class AdkSseTransport extends DefaultChatTransport {
 }
 
 /** SPEC §5 F-d: the response went silent. */
-const idle = (/** @type {number} */ ms) => new AdkTransportError('idle-timeout', withAdvice(`no chunk for ${ms} ms (idleTimeoutMs): the response was closed`, 'send the message again or ask the user again: the turn may be unfinished'));
+const idle = (ms) => new AdkTransportError('idle-timeout', withAdvice(`no chunk for ${ms} ms (idleTimeoutMs): the response was closed`, 'send the message again or ask the user again: the turn may be unfinished'));
