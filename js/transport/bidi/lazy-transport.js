@@ -53,12 +53,12 @@ export class LazyBidiTransport {
     return this.#inner;
   }
 
-  /** @param {Parameters<BidiTransport['sendMessages']>[0]} options @returns {ReturnType<BidiTransport['sendMessages']>} */
+  /** @param {Parameters<BidiTransport['sendMessages']>[0]} options */
   async sendMessages(options) {
     return (await this.#load()).sendMessages(options);
   }
 
-  /** @param {Parameters<BidiTransport['reconnectToStream']>[0]} options @returns {ReturnType<BidiTransport['reconnectToStream']>} */
+  /** @param {Parameters<BidiTransport['reconnectToStream']>[0]} options */
   async reconnectToStream(options) {
     return (await this.#load()).reconnectToStream(options);
   }
