@@ -73,14 +73,14 @@ export class BidiTransport {
     if (this.#config.inWorker) this.#inWorker = new SocketInWorker(this.#socket, this.#config.connectTimeoutMs);
   }
 
-  /** @param {SendOptions} options */
+  /** @param {SendOptions} options @returns {ReturnType<import('../../transport.js').BidiTransport['sendMessages']>} */
   async sendMessages(options) {
     // With `socket: 'worker'`, the worker starts before the first socket opens.
     const starting = this.#inWorker && this.#inWorker.start();
     if (starting) await starting;
     // The `message` frame is on the socket once the promise resolves (#sent counted it), or
     // was not needed (responses.js answers from the buffer).
-    return this.#send(options);
+    return /** @type {any} */ (this.#send(options));
   }
 
   /** Where the socket is: 'worker' once `socket: 'worker'` started its worker, else 'main'. */
@@ -139,13 +139,14 @@ export class BidiTransport {
    * rest of that response unless it already ended), or null when there are none; chunks that
    * continue the turn's message only with `continueMessage: true` (responses.js, `resumable`).
    * @param {{abortSignal?: AbortSignal, continueMessage?: boolean} | undefined | null} options
+   * @returns {ReturnType<import('../../transport.js').BidiTransport['reconnectToStream']>}
    */
   async reconnectToStream(options) {
     const signal = options === undefined || options === null ? null : optionalSignal('BidiTransport.reconnectToStream', options);
     const continues = options !== null && typeof options === 'object' && options.continueMessage === true;
     if (!this.#responses.resumable(continues)) return null;
     const id = ++this.#nextId;
-    return this.#responses.buffered(id, this.#watchAbort(signal, id));
+    return /** @type {any} */ (this.#responses.buffered(id, this.#watchAbort(signal, id)));
   }
 
   /** BIDI Pattern B: sends a browser tool's output as a `tool_result` frame. @param {string} toolCallId @param {object} result */
