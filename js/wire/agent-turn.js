@@ -1,3 +1,4 @@
+// @ts-check
 // Turn identity over BIDI (SPEC §5 W5, W6, W8, W9): which assistant message a chunk from the backend
 // goes into. One machine, with its states named, that the BIDI transport drives (and the testing kit
 // may, to stand in for it); it imports nothing, so either may load it.
@@ -22,6 +23,12 @@ export const AWAITING_ANSWER = 2;
 /** A turn the backend started with no request open (a voice answer, a late result): W8. */
 export const AGENT_TURN = 3;
 
+/**
+ * A UI message chunk as the backend sent it: parsed JSON with a string `type` (AI SDK's
+ * UIMessageChunk, not checked further here).
+ * @typedef {{type: string, messageId?: string, [field: string]: any}} Chunk
+ */
+
 let ids = 0;
 /** An id of the package's own for a turn's message that the backend named none for (W8). */
 export function newMessageId() {
@@ -34,7 +41,8 @@ export class AgentTurn {
   /** The assistant message of the turn, once known. @type {string | undefined} */
   messageId = undefined;
 
-  /** A `message` frame went out; `continues`: the assistant message it continues, or undefined. */
+  /** A `message` frame went out; `continues`: the assistant message it continues, or undefined.
+   *  @param {string | undefined} continues */
   request(continues) {
     this.state = REQUEST_OPEN;
     this.messageId = continues;
@@ -56,7 +64,7 @@ export class AgentTurn {
    * it begins a turn the backend starts (W8), that turn's `start` (`begins` true); then the chunk
    * with a `start` named for the turn (W5), unless the chunk was that `start`. The one sequence the
    * BIDI transport and the testing kit both use.
-   * @param {any} chunk @param {(chunk: any, begins: boolean) => void} deliver
+   * @param {Chunk} chunk @param {(chunk: Chunk, begins: boolean) => void} deliver
    */
   pass(chunk, deliver) {
     const start = this.begins(chunk);
@@ -69,6 +77,7 @@ export class AgentTurn {
    * the `start` that names it: the chunk itself when it is a `start` with a `messageId`, else one with
    * an id of the package's own (to deliver before the chunk when the chunk is no `start`). Null when a
    * turn is in progress.
+   * @param {Chunk} chunk @returns {Chunk | null}
    */
   begins(chunk) {
     if (this.state !== NO_TURN) return null;
@@ -83,6 +92,7 @@ export class AgentTurn {
    * A chunk of the turn in progress, as it goes on: a `start` names the turn's message (W5: an ADK
    * backend may name a new one per response), or none while the turn's message is not known (the
    * chat's own id). The first `start` of a request that begins a turn names it.
+   * @param {Chunk} chunk @returns {Chunk}
    */
   chunk(chunk) {
     if (chunk.type !== 'start' || chunk.messageId === this.messageId) return chunk;

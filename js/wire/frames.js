@@ -1,20 +1,43 @@
+// @ts-check
 // The BIDI frames (SPEC §5), pure: the client frames the transport writes, each from the arguments
 // the app passed, checked (a bad one is an AdkInvalidArgumentError saying what was expected); and
 // each server event read once into a chunk, `[DONE]`, a pong, audio or a malformation with its reason.
 import { describeValue, field, invalidArgument, isArray, messageOf, optionalString } from '../errors/arguments.js';
 import { F_SEND, optionalSignal } from '../transport/bidi/options.js';
 import { toAdkWire } from './adk-wire.js';
+import { interruptReason } from '../transport/bidi/interrupt-reason.js';
 import { INPUT_SAMPLE_RATE, OUTPUT_SAMPLE_RATE } from './audio-format.js';
 
-/** `{"type":…,"version":"1.0","timestamp":…` + the frame's own fields (SPEC §5). */
-const head = (type) => `{"type":"${type}","version":"1.0","timestamp":`;
-export const frame = (type, rest = '') => `${head(type)}${Date.now()}${rest}}`;
-export const interruptFrame = (reason) => frame('interrupt', reason ? `,"reason":"${reason}"` : '');
+/** @import { BidiAudio, BidiAudioChunk } from '../transport.js' */
+/** @import { Chunk } from './agent-turn.js' */
 
+/**
+ * One event of a frame: a chunk (the parsed object, its `type` a string), or `[DONE]`, a pong's
+ * timestamp, audio, or a malformation's description (none of which has a `type`).
+ * @typedef {{type?: string, done?: boolean, pong?: number, audio?: BidiAudio, malformed?: string, [field: string]: any}} FrameEvent
+ */
+/** An audio format: `{sampleRate?, channels?, bitDepth?}`, each a positive whole number. @typedef {Omit<BidiAudioChunk, 'chunk'>} AudioFormat */
+/**
+ * The voice's audio path (BidiTransport's, not public API): the parts of its audio_chunk frame, and
+ * `send` for a frame built from them; with the socket in a worker, also `port(lost)`, a port to
+ * the worker for the worklet's frames, and `control`, the audio_control frame writer.
+ * @typedef {object} AudioPath
+ * @property {[string, string, string]} parts
+ * @property {(text: string) => void} send
+ * @property {(lost: (error: Error) => void) => MessagePort} [port]
+ * @property {typeof audioControlFrame} [control]
+ */
+
+/** `{"type":…,"version":"1.0","timestamp":…` + the frame's own fields (SPEC §5). */
+const head = (/** @type {string} */ type) => `{"type":"${type}","version":"1.0","timestamp":`;
+export const frame = (/** @type {string} */ type, rest = '') => `${head(type)}${Date.now()}${rest}}`;
+export const interruptFrame = (/** @type {string | undefined} */ reason) => frame('interrupt', reason ? `,"reason":"${reason}"` : '');
+
+/** @param {Uint8Array} bytes */
 export function base64(bytes) {
   let binary = '';
   // In slices: String.fromCharCode takes its arguments on the stack.
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode.apply(null, /** @type {any} */ (bytes.subarray(i, i + 0x8000)));
   return btoa(binary);
 }
 
@@ -23,6 +46,8 @@ export function base64(bytes) {
 /**
  * `sendMessages(options)`: the `message` frame (the history as the backend reads it: `config.adk`),
  * the request's abort signal, and the messages (SPEC §4a W4).
+ * @param {unknown} options @param {import('../transport/bidi/options.js').Config} config
+ * @returns {{text: string, signal: AbortSignal | null, messages: unknown[]}}
  */
 export function messageRequest(options, config) {
   if (options === null || typeof options !== 'object') {
@@ -49,7 +74,7 @@ export function messageRequest(options, config) {
   return { text, signal, messages };
 }
 
-/** `sendToolResult(toolCallId, result)`: BIDI Pattern B's `tool_result` frame. */
+/** `sendToolResult(toolCallId, result)`: BIDI Pattern B's `tool_result` frame. @param {unknown} toolCallId @param {unknown} result */
 export function toolResultFrame(toolCallId, result) {
   const fn = 'BidiTransport.sendToolResult';
   if (typeof toolCallId !== 'string' || toolCallId === '') {
@@ -68,14 +93,9 @@ export function toolResultFrame(toolCallId, result) {
 }
 
 /** `interrupt(reason)`: the `interrupt` frame. */
-export function checkedInterruptFrame(reason) {
-  if (reason !== undefined && reason !== null && reason !== 'user_abort' && reason !== 'timeout' && reason !== 'error') {
-    throw invalidArgument('BidiTransport.interrupt', `the reason is ${describeValue(reason)}`, "'user_abort', 'timeout', 'error' or undefined");
-  }
-  return interruptFrame(reason ?? undefined);
-}
+export const checkedInterruptFrame = (/** @type {unknown} */ reason) => interruptFrame(interruptReason(reason));
 
-/** `sendAudioControl(action)`: the `audio_control` frame. */
+/** `sendAudioControl(action)`: the `audio_control` frame. @param {unknown} action */
 export function audioControlFrame(action) {
   if (action !== 'start' && action !== 'stop') {
     throw invalidArgument('BidiTransport.sendAudioControl', `the action is ${describeValue(action)}`, "'start' or 'stop'");
@@ -85,7 +105,7 @@ export function audioControlFrame(action) {
 
 const F_AUDIO = 'BidiTransport.sendAudioChunk';
 
-/** `sendAudioChunk({chunk, sampleRate?, channels?, bitDepth?})`: base64 PCM, or its bytes (encoded here). */
+/** `sendAudioChunk({chunk, sampleRate?, channels?, bitDepth?})`: base64 PCM, or its bytes (encoded here). @param {unknown} audio */
 export function audioChunkFrame(audio) {
   if (audio === null || typeof audio !== 'object') {
     throw invalidArgument(F_AUDIO, `the argument is ${describeValue(audio)}`, '{chunk, sampleRate?, channels?, bitDepth?}');
@@ -111,6 +131,8 @@ export function audioChunkFrame(audio) {
  * The voice's audio path: the frame's parts for its worklet, which joins them off the main thread
  * around its own base64, and `send`, which passes such a frame on as it is (built by construction,
  * it is not checked or encoded again; any other text is refused).
+ * @param {AudioFormat | undefined} format @param {(text: string) => void} send
+ * @returns {AudioPath}
  */
 export function audioChunkSender(format, send) {
   const parts = audioChunkParts(format);
@@ -128,6 +150,8 @@ export function audioChunkSender(format, send) {
  * The audio_chunk frame of a format `{sampleRate?, channels?, bitDepth?}` in the three parts that
  * go around its timestamp and its base64 chunk. The one writer of the frame: audioChunkFrame joins
  * them here, and the voice's worklet joins them off the main thread (BidiTransport's audio path).
+ * @param {unknown} format
+ * @returns {[string, string, string]}
  */
 export function audioChunkParts(format) {
   const sampleRate = optionalCount(F_AUDIO, format, 'sampleRate', INPUT_SAMPLE_RATE);
@@ -136,10 +160,11 @@ export function audioChunkParts(format) {
   return [head('audio_chunk'), ',"chunk":"', `","sampleRate":${sampleRate},"channels":${channels},"bitDepth":${bitDepth}}`];
 }
 
-/** Whether `n` is an audio format field's value: a positive whole number (of 32 bits). */
+/** Whether `n` is an audio format field's value: a positive whole number (of 32 bits). @type {(n: unknown) => n is number} */
 const isCount = (n) => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 4294967295;
 
-/** An optional audio format field of the app's; anything but a count is an error. */
+/** An optional audio format field of the app's; anything but a count is an error.
+ *  @param {string} fn @param {unknown} object @param {string} key @param {number} fallback @returns {number} */
 function optionalCount(fn, object, key, fallback) {
   const value = field(fn, object, key);
   if (value === undefined || value === null) return fallback;
@@ -149,13 +174,15 @@ function optionalCount(fn, object, key, fallback) {
 
 // ---- incoming frames: each event parsed once; the malformed ones described for onError ----
 
-/** The events of one frame, each read by `classify`; a frame without any is one malformation. */
+/** The events of one frame, each read by `classify`; a frame without any is one malformation.
+ *  @param {unknown} data @returns {FrameEvent[]} */
 export function frameEvents(data) {
   if (typeof data !== 'string') {
     const bytes = data instanceof ArrayBuffer ? data.byteLength : 0;
     return [{ malformed: `a binary frame of ${bytes} bytes; the server sends text frames only` }];
   }
   // A frame holds events separated by blank lines.
+  /** @type {FrameEvent[]} */
   const events = [];
   for (let from = 0; from < data.length; ) {
     let end = data.indexOf('\n\n', from);
@@ -171,6 +198,7 @@ export function frameEvents(data) {
  * What one event of a frame is: a chunk (the parsed object itself, whose `type` is a string: no
  * wrapper is allocated on the path every chunk takes), or `{done}`, `{pong}`, `{audio}` or
  * `{malformed}` (none of which has a `type`).
+ * @param {string} event @returns {FrameEvent}
  */
 export function classify(event) {
   if (!event.startsWith('data:')) return bare(event);
@@ -191,7 +219,7 @@ export function classify(event) {
   return value;
 }
 
-/** An event without `data:` can only be a pong. */
+/** An event without `data:` can only be a pong. @param {string} text @returns {FrameEvent} */
 function bare(text) {
   try {
     const value = JSON.parse(text);
@@ -204,6 +232,7 @@ function bare(text) {
   };
 }
 
+/** @param {any} value @returns {FrameEvent} */
 function pong(value) {
   const at = value.timestamp;
   if (typeof at === 'number' && at >= 0 && Number.isFinite(at)) return { pong: Math.floor(at) };
@@ -211,14 +240,15 @@ function pong(value) {
 }
 
 /** An audio format field of the backend's; anything but a count leaves the default. */
-const count = (n) => (isCount(n) ? n : undefined);
-const isObject = (v) => v !== null && typeof v === 'object';
+const count = (/** @type {unknown} */ n) => (isCount(n) ? n : undefined);
+const isObject = (/** @type {unknown} */ v) => v !== null && typeof v === 'object';
 
-/** A `data-pcm` chunk: AI SDK data chunks carry it in `data`; a flat one is read too. */
+/** A `data-pcm` chunk: AI SDK data chunks carry it in `data`; a flat one is read too.
+ *  @param {any} value @returns {FrameEvent} */
 function audio(value) {
   const nested = isObject(value.data) ? value.data : null;
   const content = nested && typeof nested.content === 'string' ? nested.content : value.content;
   if (typeof content !== 'string') return { malformed: 'a data-pcm chunk has no base64 `content` string' };
-  const pick = (key, fallback) => (nested && count(nested[key])) ?? count(value[key]) ?? fallback;
+  const pick = (/** @type {string} */ key, /** @type {number} */ fallback) => (nested && count(nested[key])) ?? count(value[key]) ?? fallback;
   return { audio: { content, sampleRate: pick('sampleRate', OUTPUT_SAMPLE_RATE), channels: pick('channels', 1), bitDepth: pick('bitDepth', 16) } };
 }

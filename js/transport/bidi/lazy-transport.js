@@ -1,27 +1,34 @@
+// @ts-check
 // The BIDI transport as useAdkChat creates it: the same ChatTransport, whose code (./transport.js)
 // is imported only when a chat in BIDI mode is created, so an SSE app never downloads it. Every ChatTransport method is async, so the module loads behind the first call; bad
 // options reject that call with the same error `new BidiTransport(options)` would throw.
 
 import { AdkTransportError } from '../../errors/errors.js';
-import { describeValue, invalidArgument } from '../../errors/arguments.js';
 import { loadOnDemand } from '../../core/load-on-demand.js';
 import { AUDIO_PATH } from './audio-path.js';
+import { interruptReason } from './interrupt-reason.js';
+
+/** @import { BidiTransport } from './bidi-transport.js' */
+/** @import { BidiAudioChunk, BidiTransportOptions, InterruptReason } from '../../transport.js' */
 
 export class LazyBidiTransport {
-  /** @type {import('./bidi-transport.js').BidiTransport | null} */
+  /** @type {BidiTransport | null} */
   #inner = null;
-  /** @type {Promise<import('./bidi-transport.js').BidiTransport> | null} */
+  /** @type {Promise<BidiTransport> | null} */
   #loading = null;
+  /** @type {BidiTransportOptions} */
   #options;
   #closed = false;
 
+  /** @param {BidiTransportOptions} options */
   constructor(options) {
     this.#options = options;
     // A failure reaches the caller of the first method; it is not an unhandled rejection.
     this.#load().catch(() => {});
   }
 
-  /** The transport, loading its module if need be; a failed download is tried again on the next call. */
+  /** The transport, loading its module if need be; a failed download is tried again on the next call.
+   *  @returns {Promise<BidiTransport>} */
   #load() {
     this.#loading ??= loadOnDemand(() => import('./bidi-transport.js'), 'bidi-transport.js').then(
       ({ BidiTransport }) => {
@@ -38,6 +45,7 @@ export class LazyBidiTransport {
     return this.#loading;
   }
 
+  /** @param {string} name */
   #loaded(name) {
     if (this.#inner === null) {
       throw new AdkTransportError('not-connected', `BidiTransport.${name}(): the transport has not connected yet; call connect() or send a message first.`);
@@ -45,41 +53,45 @@ export class LazyBidiTransport {
     return this.#inner;
   }
 
+  /** @param {Parameters<BidiTransport['sendMessages']>[0]} options */
   async sendMessages(options) {
     return (await this.#load()).sendMessages(options);
   }
 
+  /** @param {Parameters<BidiTransport['reconnectToStream']>[0]} options */
   async reconnectToStream(options) {
     return (await this.#load()).reconnectToStream(options);
   }
 
+  /** @param {number} count @param {number} [timeoutMs] */
   async whenMessageSent(count, timeoutMs) {
     return (await this.#load()).whenMessageSent(count, timeoutMs);
   }
 
+  /** @param {string} toolCallId @param {object} result */
   sendToolResult(toolCallId, result) {
     return this.#loaded('sendToolResult').sendToolResult(toolCallId, result);
   }
 
-  /** As BidiTransport's: false when no socket is open (there is nothing to interrupt), loaded or not. */
+  /** As BidiTransport's: false when no socket is open (there is nothing to interrupt), loaded or not.
+   *  @param {InterruptReason} [reason] */
   interrupt(reason) {
     if (this.#inner !== null) return this.#inner.interrupt(reason);
-    // The reasons frames.js's checkedInterruptFrame takes, checked here without loading it.
-    if (reason !== undefined && reason !== null && reason !== 'user_abort' && reason !== 'timeout' && reason !== 'error') {
-      throw invalidArgument('BidiTransport.interrupt', `the reason is ${describeValue(reason)}`, "'user_abort', 'timeout', 'error' or undefined");
-    }
+    interruptReason(reason);
     return false;
   }
 
+  /** @param {'start' | 'stop'} action */
   sendAudioControl(action) {
     return this.#loaded('sendAudioControl').sendAudioControl(action);
   }
 
+  /** @param {BidiAudioChunk} chunk */
   sendAudioChunk(chunk) {
     return this.#loaded('sendAudioChunk').sendAudioChunk(chunk);
   }
 
-  /** The voice's audio path (BidiTransport's, not public API). */
+  /** The voice's audio path (BidiTransport's, not public API). @param {import('../../wire/frames.js').AudioFormat} [format] */
   [AUDIO_PATH](format) {
     return this.#loaded('sendAudioChunk')[AUDIO_PATH](format);
   }

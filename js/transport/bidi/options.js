@@ -1,8 +1,30 @@
+// @ts-check
 // The BidiTransport's options and the errors it makes (SPEC §5): what `new BidiTransport(options)`
 // accepts, checked once, and each fault as an AdkTransportError whose `kind` says what happened.
 import { AdkMalformedFrameError, AdkTransportError } from '../../errors/errors.js';
 import { MAX_DELAY_MS, describeValue, field, invalidArgument, messageOf, optionalMs, withAdvice } from '../../errors/arguments.js';
 import { readBackend, readFrontendTools } from '../../wire/adk-wire.js';
+
+/** @import { BidiAudio, BidiTransportErrorKind } from '../../transport.js' */
+
+/**
+ * A BidiTransport's options, checked, with their defaults.
+ * @typedef {object} Config
+ * @property {string} url
+ * @property {boolean} inWorker `socket: 'worker'`
+ * @property {number} connectTimeoutMs
+ * @property {number} approvalTimeoutMs
+ * @property {number} responseTimeoutMs
+ * @property {number} pingIntervalMs
+ * @property {number} livenessTimeoutMs
+ * @property {number} abortTailTimeoutMs
+ * @property {((ms: number) => void) | null} onLatency
+ * @property {((audio: BidiAudio) => void) | null} onAudio
+ * @property {((error: Error) => void) | null} onError
+ * @property {(() => void) | null} onBufferedChunks
+ * @property {boolean} adk the backend reads the ADK encoding
+ * @property {(toolName: string) => boolean} isBrowserTool
+ */
 
 const F_NEW = 'new BidiTransport';
 export const F_SEND = 'BidiTransport.sendMessages';
@@ -11,21 +33,22 @@ export const F_SEND = 'BidiTransport.sendMessages';
 /**
  * A transport fault: `name`, `kind` and the message: what happened, then what to do, `advice`
  * (development builds only: errors.js, `withAdvice`).
- * @param {string} kind @param {string} message @param {string | number} [advice]
+ * @param {BidiTransportErrorKind} kind @param {string} message @param {string | number} [advice]
  */
 export function fault(kind, message, advice) {
   if (kind === 'malformed-frame') return new AdkMalformedFrameError(kind, `skipped a malformed frame: ${message}`);
   return new AdkTransportError(kind, withAdvice(message, advice));
 }
 
-export const suffix = (reason) => (reason ? `, reason '${reason}'` : '');
-export const notConnected = (method) =>
+export const suffix = (/** @type {string} */ reason) => (reason ? `, reason '${reason}'` : '');
+export const notConnected = (/** @type {string} */ method) =>
   fault('not-connected', `${method}(): the WebSocket is not open, so nothing was sent`, 'call connect() or send a message first (sendMessages opens the socket too)');
 export const closed = () => fault('closed', 'the transport was closed with close() while this request was in flight');
-export const sendFailed = (error) => fault('send-failed', `the WebSocket refused to send the frame: ${messageOf(error)}`);
+export const sendFailed = (/** @type {unknown} */ error) => fault('send-failed', `the WebSocket refused to send the frame: ${messageOf(error)}`);
 /**
  * SPEC §5 F-a: the socket was lost (`cause`) while approvals `ids` waited for the user's answer.
  * An ADK backend keeps a pending confirmation with its connection: a new one may not know it.
+ * @param {string[]} ids @param {Error} cause
  */
 export const connectionLost = (ids, cause) =>
   fault(
@@ -34,33 +57,37 @@ export const connectionLost = (ids, cause) =>
     'the backend keeps a pending approval with its connection; ask the user again: send the message again (chat.regenerate()) and answer the new approval request',
   );
 /** F-a: the socket was lost (`cause`) after the chat's answer went out, before any response to it:
- *  `request-failed`, as over SSE, for a request that may have arrived (ambiguous, F-c). */
+ *  `request-failed`, as over SSE, for a request that may have arrived (ambiguous, F-c).
+ *  @param {Error} cause */
 export const answerInDoubt = (cause) =>
   fault(
     'request-failed',
     `the WebSocket was lost after the answer was sent (${cause.message}): whether the backend got it is unknown`,
     'it was not sent again; check what the backend did (a payment may have run) before asking the user again',
   );
-/** F-b: no chunk came within `ms` after the `message` frame of request `what`. */
+/** F-b: no chunk came within `ms` after the `message` frame of request `what`.
+ *  @param {number} ms @param {string} what */
 export const noResponse = (ms, what) =>
   fault(
     'no-response',
     `no chunk within ${ms} ms (responseTimeoutMs) after the message frame of ${what}`,
     "pongs do not count; an interrupt with reason 'timeout' was sent. Send the message again, or raise responseTimeoutMs for a backend that thinks longer",
   );
-export const approvalTimeout = (ms) =>
+export const approvalTimeout = (/** @type {number} */ ms) =>
   fault(
     'approval-timeout',
     `the backend sent a tool-approval-request and then nothing within ${ms} ms (approvalTimeoutMs); expected a finish-step or further chunks. An interrupt with reason 'timeout' was sent`,
   );
-/** SPEC §4a W5: chat.resumeStream() would split the turn's assistant message `id`. */
+/** SPEC §4a W5: chat.resumeStream() would split the turn's assistant message `id`.
+ *  @param {string | undefined} id */
 export const resumeWouldSplit = (id) =>
   fault(
     'resume-would-split',
     `BidiTransport.reconnectToStream(): the buffered chunks continue the assistant message ${id === undefined ? 'of the turn' : id}, and chat.resumeStream() would put them in a new one`,
     "resume them with resumeBuffered(chat, transport) from 'adk-stream-wasm/chat' (createAdk and useAdkChat do), or leave onBufferedChunks unset for the next request to take them",
   );
-/** SPEC §4a W6: an approval the chat cannot show, for want of onBufferedChunks. */
+/** SPEC §4a W6: an approval the chat cannot show, for want of onBufferedChunks.
+ *  @param {unknown} approvalId */
 export const unhandledBufferedApproval = (approvalId) =>
   fault(
     'unhandled-buffered-approval',
@@ -74,6 +101,11 @@ export function abortError() {
   return error;
 }
 
+/**
+ * The function at `options[key]`, or null when absent.
+ * @param {string} fn @param {object} options @param {string} key
+ * @returns {any}
+ */
 function optionalFunction(fn, options, key) {
   const value = field(fn, options, key);
   if (value === undefined || value === null) return null;
@@ -81,7 +113,11 @@ function optionalFunction(fn, options, key) {
   return value;
 }
 
-/** The `abortSignal` of a request; duck-typed, so a signal of another realm or a polyfill works. */
+/**
+ * The `abortSignal` of a request; duck-typed, so a signal of another realm or a polyfill works.
+ * @param {string} fn @param {unknown} options
+ * @returns {AbortSignal | null}
+ */
 export function optionalSignal(fn, options) {
   const value = field(fn, options, 'abortSignal');
   if (value === undefined || value === null) return null;
@@ -91,6 +127,11 @@ export function optionalSignal(fn, options) {
   return value;
 }
 
+/**
+ * `new BidiTransport(options)`'s options, checked (AdkInvalidArgumentError naming the option).
+ * @param {unknown} options
+ * @returns {Config}
+ */
 export function readOptions(options) {
   if (options === null || typeof options !== 'object') {
     throw invalidArgument(F_NEW, `the options are ${describeValue(options)}`, "an object such as {url: 'ws://localhost:8000/live'}");

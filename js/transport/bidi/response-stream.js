@@ -1,11 +1,18 @@
+// @ts-check
 // The response stream AI SDK reads from a BidiTransport, and the transport's end of it.
+
+/** @typedef {import('../../wire/agent-turn.js').Chunk} Chunk */
 
 /**
  * A stream AI SDK reads, and the transport's end of it. An error is held back until the reader
  * has taken every chunk already queued: a chunk that arrived is never lost to a later error.
+ * @param {() => void} onCancel
+ * @returns {{readable: ReadableStream<Chunk>, enqueue: (chunk: Chunk) => void, close: () => void, fail: (error: unknown) => void}}
  */
 export function responseStream(onCancel) {
+  /** @type {ReadableStreamDefaultController<Chunk>} */
   let controller;
+  /** @type {unknown} */
   let held = null;
   const readable = new ReadableStream({
     start: (c) => void (controller = c),
@@ -15,7 +22,7 @@ export function responseStream(onCancel) {
     cancel: onCancel,
   });
   // A stream the reader cancelled throws on every call; the transport has let it go by then.
-  const quietly = (f) => {
+  const quietly = (/** @type {() => void} */ f) => {
     try {
       f();
     } catch {

@@ -1,8 +1,10 @@
+// @ts-check
 // How many `message` frames a BidiTransport has sent, and promises that wait for the next one.
 import { MAX_DELAY_MS } from '../../errors/arguments.js';
 
 export class SentMessages {
   #count = 0;
+  /** @type {(() => void)[]} */
   #waiters = [];
 
   get count() {
@@ -15,7 +17,11 @@ export class SentMessages {
     for (const waiter of this.#waiters.splice(0)) waiter();
   }
 
-  /** Resolves true once more than `count` have been sent, or false after `timeoutMs`. */
+  /**
+   * Resolves true once more than `count` have been sent, or false after `timeoutMs`.
+   * @param {number} count @param {number} timeoutMs
+   * @returns {Promise<boolean>}
+   */
   whenMoreThan(count, timeoutMs) {
     if (this.#count > count) return Promise.resolve(true);
     return new Promise((resolve) => {

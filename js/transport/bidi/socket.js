@@ -1,3 +1,4 @@
+// @ts-check
 // The BidiTransport's WebSocket (SPEC §5): opening it within `connectTimeoutMs`, its pings, and the
 // liveness watch that closes a socket gone silent without a close. One socket at a time; an event
 // of a socket let go never reaches the transport, which hears of the current one through `events`.
@@ -8,14 +9,17 @@ import { frame } from '../../wire/frames.js';
 /** WebSocket.OPEN: a socket past it is closing or closed. */
 const OPEN = 1;
 
+/** @import { AdkTransportError } from '../../errors/errors.js' */
+
 /**
  * @typedef {{id: number, ws: WebSocket, open: boolean, listeners: Record<string, (event: any) => void>,
- *   connectTimer: any, pingTimer: any, livenessTimer: any}} Socket
- * @typedef {{opened: () => void, message: (data: any) => void, gone: (error: Error) => void,
- *   connectTimedOut: (error: Error) => void, responding: () => boolean, settled: () => void}} SocketEvents
+ *   connectTimer: any, pingTimer?: any, livenessTimer?: any}} Socket
+ * @typedef {{opened: () => void, message: (data: any) => void, gone: (error: AdkTransportError) => void,
+ *   connectTimedOut: (error: AdkTransportError) => void, responding: () => boolean, settled: () => void}} SocketEvents
  */
 
 export class BidiSocket {
+  /** @type {import('./options.js').Config} */
   #config;
   /** @type {SocketEvents} */
   #events;
@@ -31,7 +35,7 @@ export class BidiSocket {
    *  @type {(url: string) => any} */
   create = (url) => new WebSocket(url);
 
-  /** @param {SocketEvents} events */
+  /** @param {import('./options.js').Config} config @param {SocketEvents} events */
   constructor(config, events) {
     this.#config = config;
     this.#events = events;
@@ -93,11 +97,11 @@ export class BidiSocket {
       }),
       connectTimeoutMs,
     );
-    this.#socket = { id, ws, open: false, listeners, connectTimer, pingTimer: undefined, livenessTimer: undefined };
+    this.#socket = { id, ws, open: false, listeners, connectTimer };
     return null;
   }
 
-  /** Sends a frame if the socket is open; false when it is not; throws `send-failed`. */
+  /** Sends a frame if the socket is open; false when it is not; throws `send-failed`. @param {string} text */
   send(text) {
     const socket = this.#socket;
     if (socket === null || !socket.open) return false;
@@ -160,7 +164,7 @@ export class BidiSocket {
     this.#watchLiveness();
   }
 
-  /** @param {Socket} socket */
+  /** @param {Socket} socket @param {number} code @param {string} reason */
   #onGone(socket, code, reason) {
     const error = socket.open
       ? fault('closed-mid-response', `the WebSocket closed before the response ended (close code ${code}${suffix(reason)}); the next request reconnects`)
@@ -193,7 +197,8 @@ export class BidiSocket {
     this.#armLiveness(socket, ms);
   }
 
-  /** Checks for silence after `delay`; re-arms for the rest when something arrived meanwhile. */
+  /** Checks for silence after `delay`; re-arms for the rest when something arrived meanwhile.
+   *  @param {Socket} socket @param {number} delay */
   #armLiveness(socket, delay) {
     socket.livenessTimer = setTimeout(() => {
       if (this.#socket !== socket) return;

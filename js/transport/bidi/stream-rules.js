@@ -1,3 +1,4 @@
+// @ts-check
 // Where a BIDI response ends (SPEC §5): at `[DONE]`, and at the first `finish-step` after a
 // `tool-approval-request` of the same response, whatever came between. The rule itself is the
 // core's (src/bidi_rules/stream_rules.rs, exports `adk_bidi_*`); this module is the one place the
@@ -25,17 +26,18 @@ export class StreamRules {
     core.adk_bidi_start(this.#id);
   }
 
-  /** A chunk of `type`: the answer word (`STEP`). */
+  /** A chunk of `type`: the answer word (`STEP`). @param {string} type @param {boolean} open @param {boolean} started @returns {number} */
   chunk(type, open, started) {
     return core.adk_bidi_chunk(this.#id, chunkKind(type), open ? 1 : 0, started ? 1 : 0);
   }
 
-  /** A `[DONE]`: the answer word (`STEP`). */
+  /** A `[DONE]`: the answer word (`STEP`). @param {boolean} open @returns {number} */
   done(open) {
     return core.adk_bidi_done(this.#id, open ? 1 : 0);
   }
 
   /** After an event's answer `word`: the tail's time limit goes once the discard has ended by itself. */
+  /** @param {number} word */
   settle(word) {
     if (!(word & STEP_TAIL_ACTIVE) && this.#tailTimer !== undefined) {
       clearTimeout(this.#tailTimer);
@@ -44,6 +46,7 @@ export class StreamRules {
   }
 
   /** An `interrupt` went out: what the backend still sends of the turn is dropped, for `ms` at most. */
+  /** @param {number} ms */
   abort(ms) {
     core.adk_bidi_abort(this.#id);
     clearTimeout(this.#tailTimer);

@@ -1,3 +1,4 @@
+// @ts-check
 // AdkSseTransport: AI SDK's HTTP transport for an ADK backend over SSE (SPEC §4a, §5). It is AI SDK's
 // own `DefaultChatTransport` (so `api`, `headers`, `body`, `credentials`, `fetch` and
 // `prepareSendMessagesRequest` work as users expect), with two changes on the wire only:
@@ -12,6 +13,11 @@ import { continuedMessageId, continuing, readBackend, readFrontendTools, toAdkWi
 import { AdkTransportError } from '../../errors/errors.js';
 import { describeValue, invalidArgument, messageOf, optionalMs, withAdvice } from '../../errors/arguments.js';
 
+/** @import { UIMessage } from 'ai' */
+/** @import { AdkBackendKind } from '../../transport.js' */
+// Its public types are in sse-transport.d.ts (hand-written: AI SDK's option types, which the
+// declaration extends); this JSDoc lets tsc check the body.
+
 const F = 'new AdkSseTransport';
 
 /** Causes of a failed `fetch` that mean no connection was made (Node says which; a browser does not). */
@@ -23,7 +29,7 @@ const NOT_CONNECTED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH',
  * when it may have (the app decides whether to send again: a payment is at most once). An abort
  * stays the signal's reason, and an HTTP error status stays AI SDK's.
  */
-const fetchWithFaults = (fetchOption) => (input, init) =>
+const fetchWithFaults = (/** @type {typeof fetch | undefined} */ fetchOption) => (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ init) =>
   (fetchOption ?? fetch)(input, init).catch((error) => {
     if (!(error instanceof TypeError)) throw error;
     const refused = NOT_CONNECTED.includes(/** @type {any} */ (error.cause)?.code);
@@ -34,9 +40,19 @@ const fetchWithFaults = (fetchOption) => (input, init) =>
     );
   });
 
+/**
+ * AI SDK's `DefaultChatTransport` (same options: `api`, `headers`, `body`, `credentials`, `fetch`,
+ * `prepareSendMessagesRequest`, …) with the ADK encoding on the wire, and a response that continues
+ * an assistant message kept in that message (the backend's new `messageId` is not a new message).
+ * @template {UIMessage} [M=UIMessage]
+ * @extends {DefaultChatTransport<M>}
+ */
 export class AdkSseTransport extends DefaultChatTransport {
+  /** @type {boolean} */
   #adk;
+  /** @type {(toolName: string) => boolean} */
   #isBrowserTool;
+  /** @type {number} */
   #idleMs;
 
   /**
@@ -59,11 +75,15 @@ export class AdkSseTransport extends DefaultChatTransport {
     this.#idleMs = optionalMs(F, options, 'idleTimeoutMs', 60000, 0, 'a number of milliseconds from 0 (off) to 2147483647 (default 60000)');
   }
 
-  /** Which kind of backend this transport encodes for. */
+  /** Which kind of backend this transport encodes for. @returns {AdkBackendKind} */
   get backend() {
     return this.#adk ? 'adk' : 'ai-sdk';
   }
 
+  /**
+   * @param {Parameters<DefaultChatTransport<M>['sendMessages']>[0]} options
+   * @returns {ReturnType<DefaultChatTransport<M>['sendMessages']>}
+   */
   async sendMessages(options) {
     const messages = options.messages;
     const id = Array.isArray(messages) ? continuedMessageId(messages) : undefined;
@@ -71,11 +91,12 @@ export class AdkSseTransport extends DefaultChatTransport {
     const stream = await super.sendMessages(wire === messages ? options : { ...options, messages: wire });
     const ms = this.#idleMs;
     if (id === undefined && ms === 0) return stream;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
     let timer;
     const stop = () => clearTimeout(timer);
     // Each chunk re-arms the bound; when it runs out the stream errors, which cancels the response
     // (the connection closes) and ends the chat's `streaming` with this error.
-    const arm = (controller) => {
+    const arm = (/** @type {TransformStreamDefaultController<any>} */ controller) => {
       stop();
       if (ms > 0) timer = setTimeout(() => controller.error(idle(ms)), ms);
     };
@@ -96,4 +117,4 @@ export class AdkSseTransport extends DefaultChatTransport {
 }
 
 /** SPEC §5 F-d: the response went silent. */
-const idle = (ms) => new AdkTransportError('idle-timeout', withAdvice(`no chunk for ${ms} ms (idleTimeoutMs): the response was closed`, 'send the message again or ask the user again: the turn may be unfinished'));
+const idle = (/** @type {number} */ ms) => new AdkTransportError('idle-timeout', withAdvice(`no chunk for ${ms} ms (idleTimeoutMs): the response was closed`, 'send the message again or ask the user again: the turn may be unfinished'));

@@ -1,3 +1,4 @@
+// @ts-check
 // BidiTransport's `socket: 'worker'`, the part that loads with the transport (the rest, and the
 // worker, load on first use): it starts the worker before the first socket opens (./main-thread.js,
 // imported then), has BidiSocket open its sockets there, gives the voice a port to the worker, and
@@ -7,7 +8,8 @@
 import { closed, notConnected, sendFailed } from '../options.js';
 import { audioControlFrame } from '../../../wire/frames.js';
 
-/** The socket stays on the main thread: said once per transport, with why and what a CSP needs. */
+/** The socket stays on the main thread: said once per transport, with why and what a CSP needs.
+ *  @param {string} reason @returns {null} */
 function stayOnMainThread(reason) {
   console.warn(`adk-stream-wasm: BidiTransport {socket: 'worker'}: the WebSocket stays on the main thread, as without the option (${reason}). The chat and the voice work; the voice costs the main thread more. Under a Content-Security-Policy the worker needs worker-src 'self'.`);
   return null;
@@ -21,6 +23,7 @@ export class SocketInWorker {
   #starting = null;
   /** end() counts up: a start it overtook ends its worker, and who waited for it hears `closed`. */
   #run = 0;
+  /** @type {number} */
   #timeoutMs;
 
   /** @param {import('../socket.js').BidiSocket} socket @param {number} timeoutMs */
@@ -61,11 +64,12 @@ export class SocketInWorker {
    * worker: `port(lost)`, a port the worklet posts its frames to, which the worker sends in order,
    * and `control`, the audio_control frames the worklet posts on the same port (so stop never
    * overtakes the last chunk); `lost(error)` if a frame could not go.
+   * @param {import('../../../wire/frames.js').AudioPath} path @param {unknown} ws
    */
   addAudioPort(path, ws) {
     const worker = this.#worker;
     if (!worker || ws === null) return;
-    path.port = (lost) => worker.audioPort(ws, (reason) => lost(reason === null ? notConnected('sendAudioChunk') : sendFailed(reason)));
+    path.port = (lost) => worker.audioPort(/** @type {Parameters<import('./main-thread.js').SocketWorker['audioPort']>[0]} */ (ws), (reason) => lost(reason === null ? notConnected('sendAudioChunk') : sendFailed(reason)));
     path.control = audioControlFrame;
   }
 

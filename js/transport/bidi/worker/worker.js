@@ -1,3 +1,4 @@
+// @ts-check
 // The BIDI transport's WebSocket in a dedicated worker (BidiTransport's `socket: 'worker'`): the
 // socket's events go to the main thread as they come, where BidiSocket keeps its rules (connect
 // timeout, pings, liveness) as for a socket of its own (transport/bidi/worker/main-thread.js is that side); the frames
@@ -17,21 +18,22 @@ const OPEN = 1;
 /** @type {Map<number, WebSocket>} */
 const sockets = new Map();
 
-/** Socket `id`, or its events to the main thread once it is gone from here. */
+/** Socket `id`, or its events to the main thread once it is gone from here. @param {number} id @param {string} url */
 function open(id, url) {
   let ws;
   try {
     ws = new WebSocket(url);
   } catch (error) {
     // As a browser's constructor would: the main thread hears it as a failed connection.
-    postMessage({ id, type: 'error', reason: String(error && error.message) });
+    postMessage({ id, type: 'error', reason: String(error && /** @type {Error} */ (error).message) });
     postMessage({ id, type: 'close', code: 1006, reason: '' });
     return;
   }
   ws.binaryType = 'arraybuffer';
   sockets.set(id, ws);
   ws.onopen = () => postMessage({ id, type: 'open' });
-  ws.onmessage = ({ data }) => postMessage({ id, type: 'message', data }, typeof data === 'string' ? [] : [data]);
+  // A worker's postMessage (tsc knows the window's: js/tsconfig.json has the DOM's types).
+  ws.onmessage = ({ data }) => /** @type {(message: unknown, transfer: Transferable[]) => void} */ (postMessage)({ id, type: 'message', data }, typeof data === 'string' ? [] : [data]);
   ws.onerror = () => postMessage({ id, type: 'error' });
   ws.onclose = ({ code, reason }) => {
     sockets.delete(id);
@@ -39,6 +41,7 @@ function open(id, url) {
   };
 }
 
+/** @param {number} id @param {number} code */
 function closeSocket(id, code) {
   const ws = sockets.get(id);
   if (ws === undefined) return;
@@ -49,7 +52,8 @@ function closeSocket(id, code) {
 }
 
 /** The voice's port: its frames, in the order the worklet posted them, on socket `id` while it is
- *  open; the first frame that cannot go is reported and the port is closed (nothing goes after it). */
+ *  open; the first frame that cannot go is reported and the port is closed (nothing goes after it).
+ *  @param {number} id @param {MessagePort} port @param {number} channel */
 function audio(id, port, channel) {
   port.onmessage = ({ data }) => {
     if (data === null) {
@@ -61,7 +65,7 @@ function audio(id, port, channel) {
       try {
         return ws.send(data);
       } catch (error) {
-        postMessage({ channel, lost: String(error && error.message) });
+        postMessage({ channel, lost: String(error && /** @type {Error} */ (error).message) });
         return port.close();
       }
     }
