@@ -7,7 +7,14 @@ import { toolNameOf } from '../tools/tool-name.js';
 import { isFrontendExecuteTool } from '../drop-in/registry.js';
 import { readToolSet } from '../tools/frontend-tools.js';
 
-/** @import { AdkBackendKind } from '../transport.js' */
+/** Which kind of backend a transport talks to. @typedef {'adk' | 'ai-sdk'} AdkBackendKind */
+/**
+ * Which tools run in the browser, in the same forms for every API (createAutoSend, createAdk,
+ * useAdkChat, the transports): names or `{name, requiresApproval?}` (`[]` for none), a test such as
+ * `autoSend.isFrontendTool`, or the registry's when undefined. A bare name, and a name the test
+ * accepts, needs the user's approval.
+ * @typedef {ReadonlyArray<string | { name: string; requiresApproval?: boolean }> | ((toolName: string) => boolean)} FrontendToolSet
+ */
 
 /**
  * A message or a part of one as it comes from the app (`Chat`'s, not checked here), read

@@ -8,7 +8,21 @@ import { toAdkWire } from './adk-wire.js';
 import { interruptReason } from '../transport/bidi/interrupt-reason.js';
 import { INPUT_SAMPLE_RATE, OUTPUT_SAMPLE_RATE } from './audio-format.js';
 
-/** @import { BidiAudio, BidiAudioChunk } from '../transport.js' */
+/**
+ * What `onAudio` receives for each `data-pcm` chunk; absent fields default to 24000 Hz, mono, 16-bit.
+ * @typedef {object} BidiAudio
+ * @property {string} content Base64 PCM, as the backend sent it.
+ * @property {number} sampleRate
+ * @property {number} channels
+ * @property {number} bitDepth
+ */
+/**
+ * @typedef {object} BidiAudioChunk
+ * @property {string | ArrayBuffer | ArrayBufferView} chunk Base64 PCM, or the PCM bytes (encoded to base64 here).
+ * @property {number} [sampleRate] Default 16000.
+ * @property {number} [channels] Default 1.
+ * @property {number} [bitDepth] Default 16.
+ */
 /** @import { Chunk } from './agent-turn.js' */
 
 /**

@@ -19,11 +19,20 @@ import { SentMessages } from './sent-messages.js';
 import { continuedMessageId } from '../../wire/adk-wire.js';
 import { Responses, rejectRequest } from './responses.js';
 
-/** @import { BidiAudioChunk, BidiTransportOptions, InterruptReason } from '../../transport.js' */
-/** @import { AudioFormat } from '../../wire/frames.js' */
+/** @import { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } from './ai-types.js' */
+/** @import { BidiTransportOptions } from './options.js' */
+/** @import { InterruptReason } from './interrupt-reason.js' */
+/** @import { AudioFormat, BidiAudioChunk } from '../../wire/frames.js' */
 /** @import { Request } from './responses.js' */
-/** `sendMessages`' options, as AI SDK's ChatTransport passes them. @typedef {Parameters<import('../../transport.js').BidiTransport['sendMessages']>[0]} SendOptions */
 
+/**
+ * One socket per transport, reused across requests and reopened when closed. Each `sendMessages`
+ * sends a `message` frame with the whole history and resolves with that response's stream, which
+ * ends at `data: [DONE]` or at a `finish-step` that follows a `tool-approval-request`. Aborting the
+ * request closes its stream and sends `interrupt` (`'user_abort'`).
+ * @template {UIMessage} [UI_MESSAGE=UIMessage]
+ * @implements {ChatTransport<UI_MESSAGE>}
+ */
 export class BidiTransport {
   /** @type {import('./options.js').Config} */
   #config;
@@ -43,7 +52,10 @@ export class BidiTransport {
   /** `socket: 'worker'` (transport/bidi/worker/starts-worker.js), else null. @type {SocketInWorker | null} */
   #inWorker = null;
 
-  /** @param {BidiTransportOptions} options */
+  /**
+   * Throws `AdkInvalidArgumentError` for bad options, naming the option and what was expected.
+   * @param {BidiTransportOptions} options
+   */
   constructor(options) {
     // A core that could not load, or bad options, throw here, at once.
     if (loadError !== null) throw loadError;
@@ -73,17 +85,22 @@ export class BidiTransport {
     if (this.#config.inWorker) this.#inWorker = new SocketInWorker(this.#socket, this.#config.connectTimeoutMs);
   }
 
-  /** @param {SendOptions} options @returns {ReturnType<import('../../transport.js').BidiTransport['sendMessages']>} */
+  /**
+   * @param {{trigger: 'submit-message' | 'regenerate-message', chatId: string, messageId: string | undefined,
+   *   messages: UI_MESSAGE[], abortSignal: AbortSignal | undefined} & ChatRequestOptions} options
+   * @returns {Promise<ReadableStream<UIMessageChunk>>}
+   */
   async sendMessages(options) {
     // With `socket: 'worker'`, the worker starts before the first socket opens.
     const starting = this.#inWorker && this.#inWorker.start();
     if (starting) await starting;
     // The `message` frame is on the socket once the promise resolves (#sent counted it), or
     // was not needed (responses.js answers from the buffer).
-    return /** @type {any} */ (this.#send(options));
+    return /** @type {Promise<ReadableStream<UIMessageChunk>>} */ (this.#send(options));
   }
 
-  /** Where the socket is: 'worker' once `socket: 'worker'` started its worker, else 'main'. */
+  /** Where the socket is: `'worker'` once the `socket: 'worker'` option started its worker, else `'main'`.
+   *  @returns {'main' | 'worker'} */
   get socket() {
     return this.#inWorker ? this.#inWorker.place : 'main';
   }
@@ -94,16 +111,16 @@ export class BidiTransport {
   }
 
   /**
-   * Resolves true once more than `count` message frames have been sent, or false after
-   * `timeoutMs`. Pattern B uses it to send a tool_result only after the message that carries the
-   * tool's approval (the backend must see the approval first).
+   * Resolves true once more than `count` message frames have been sent, false after `timeoutMs`
+   * (default 60000). Pattern B sends a tool_result only after its approval's message (the backend
+   * must see the approval first).
    * @param {number} count @param {number} [timeoutMs]
    */
   whenMessageSent(count, timeoutMs = 60000) {
     return this.#sent.whenMoreThan(count, timeoutMs);
   }
 
-  /** @param {SendOptions} options @returns {Promise<ReadableStream<import('../../wire/agent-turn.js').Chunk>>} */
+  /** @param {Parameters<BidiTransport<UI_MESSAGE>['sendMessages']>[0]} options @returns {Promise<ReadableStream<import('../../wire/agent-turn.js').Chunk>>} */
   #send(options) {
     const { text, signal, messages } = messageRequest(options, this.#config);
     if (signal !== null && signal.aborted) return Promise.reject(signal.reason === undefined ? abortError() : signal.reason);
@@ -135,36 +152,42 @@ export class BidiTransport {
   }
 
   /**
-   * A stream of the chunks that came while no response stream was open (it stays open for the
-   * rest of that response unless it already ended), or null when there are none; chunks that
-   * continue the turn's message only with `continueMessage: true` (responses.js, `resumable`).
-   * @param {{abortSignal?: AbortSignal, continueMessage?: boolean} | undefined | null} options
-   * @returns {ReturnType<import('../../transport.js').BidiTransport['reconnectToStream']>}
+   * A stream of the buffered chunks (see `onBufferedChunks`), or `null` when there are none. Chunks
+   * that continue the turn's assistant message are given only with `continueMessage: true` (the
+   * caller applies them to that message, as `resumeBuffered` does); otherwise it rejects with kind
+   * `'resume-would-split'`. Each turn the backend started begins with a `start` naming its message.
+   * The stream stays open for the rest of that response unless it already ended.
+   * @param {{chatId: string, abortSignal?: AbortSignal, continueMessage?: boolean} & ChatRequestOptions} options
+   * @returns {Promise<ReadableStream<UIMessageChunk> | null>}
    */
   async reconnectToStream(options) {
     const signal = options === undefined || options === null ? null : optionalSignal('BidiTransport.reconnectToStream', options);
     const continues = options !== null && typeof options === 'object' && options.continueMessage === true;
     if (!this.#responses.resumable(continues)) return null;
     const id = ++this.#nextId;
-    return /** @type {any} */ (this.#responses.buffered(id, this.#watchAbort(signal, id)));
+    return /** @type {ReadableStream<UIMessageChunk>} */ (this.#responses.buffered(id, this.#watchAbort(signal, id)));
   }
 
-  /** BIDI Pattern B: sends a browser tool's output as a `tool_result` frame. @param {string} toolCallId @param {object} result */
+  /** BIDI Pattern B: a browser tool's output as a `tool_result` frame. Throws if the socket is not open.
+   *  @param {string} toolCallId @param {object} result @returns {void} */
   sendToolResult(toolCallId, result) {
     this.#sendOrThrow('sendToolResult', toolResultFrame(toolCallId, result));
   }
 
-  /** Sends `interrupt`; false when no socket is open (there is nothing to interrupt). @param {InterruptReason} [reason] */
+  /** Sends `interrupt`; `false` when no socket is open (nothing to interrupt). @param {InterruptReason} [reason] @returns {boolean} */
   interrupt(reason) {
     return this.#socket.send(checkedInterruptFrame(reason));
   }
 
-  /** @param {'start' | 'stop'} action */
+  /** Throws if the socket is not open (send a message, or `await connect()`, first).
+   *  @param {'start' | 'stop'} action @returns {void} */
   sendAudioControl(action) {
     this.#sendOrThrow('sendAudioControl', audioControlFrame(action));
   }
 
-  /** `{chunk, sampleRate?, channels?, bitDepth?}`: base64 PCM, or its bytes (encoded here). @param {BidiAudioChunk} audio */
+  /** Throws if the socket is not open (send a message, or `await connect()`, first). `{chunk,
+   *  sampleRate?, channels?, bitDepth?}`: base64 PCM, or its bytes (encoded here).
+   *  @param {BidiAudioChunk} audio @returns {void} */
   sendAudioChunk(audio) {
     this.#sendOrThrow('sendAudioChunk', audioChunkFrame(audio));
   }
@@ -179,8 +202,10 @@ export class BidiTransport {
   }
 
   /**
-   * Opens the socket without sending a message (voice before the first text message); resolves
-   * once it is open, at once if it is; rejects with the failure's AdkTransportError.
+   * Opens the socket without sending a message, for audio before the first text message (the voice's
+   * `start()` calls it). Resolves once the socket is open, at once if it is; rejects with the
+   * `AdkTransportError` a request would get (`'connect-failed'`, `'connect-timeout'`, `'cannot-open'`,
+   * or `'closed'` when `close()` is called meanwhile).
    * @returns {Promise<void>}
    */
   connect() {
@@ -196,19 +221,20 @@ export class BidiTransport {
     });
   }
 
-  /** Closes the socket; a request in flight fails; buffered chunks stay; the next send reopens. */
+  /** Closes the socket (a request in flight fails with kind `'closed'`; buffered chunks stay); the next request reopens it.
+   *  @returns {void} */
   close() {
     this.#dropSocket(closed());
     this.#app.flush();
     if (this.#inWorker) this.#inWorker.end();
   }
 
-  /** Whether the socket is open now. */
+  /** Whether the socket is open now. @returns {boolean} */
   get connected() {
     return this.#socket.open;
   }
 
-  /** The last ping round-trip in milliseconds, or undefined before the first pong. */
+  /** The last ping round-trip time in milliseconds; undefined before the first pong. @returns {number | undefined} */
   get latencyMs() {
     return this.#latencyMs;
   }

@@ -3,10 +3,12 @@
 // and for useAdkChat's lazy transport, which checks it without loading the transport.
 import { describeValue, invalidArgument } from '../../errors/arguments.js';
 
+/** @typedef {'user_abort' | 'timeout' | 'error'} InterruptReason */
+
 /**
  * The reason, or undefined for none; anything else is an AdkInvalidArgumentError.
  * @param {unknown} reason
- * @returns {import('../../transport.js').InterruptReason | undefined}
+ * @returns {InterruptReason | undefined}
  */
 export function interruptReason(reason) {
   if (reason !== undefined && reason !== null && reason !== 'user_abort' && reason !== 'timeout' && reason !== 'error') {

@@ -5,7 +5,86 @@ import { AdkMalformedFrameError, AdkTransportError } from '../../errors/errors.j
 import { MAX_DELAY_MS, describeValue, field, invalidArgument, messageOf, optionalMs, withAdvice } from '../../errors/arguments.js';
 import { readBackend, readFrontendTools } from '../../wire/adk-wire.js';
 
-/** @import { BidiAudio, BidiTransportErrorKind } from '../../transport.js' */
+/** @import { BidiAudio } from '../../wire/frames.js' */
+/** @import { AdkBackendKind, FrontendToolSet } from '../../wire/adk-wire.js' */
+/** @import { AdkCallbackError } from '../../errors/errors.js' */
+
+/**
+ * @typedef {object} BidiTransportOptions
+ * @property {string} url `ws://` or `wss://` URL of the backend's BIDI endpoint. Nothing connects before the first request or `connect()`.
+ * @property {AdkBackendKind} [backend]
+ *   `'adk'` (default): an ADK backend, which reads an approved browser tool with its output as an
+ *   `approval-responded` part followed by a `tool-result` part (docs/protocol.md); the messages in `Chat`
+ *   are not changed. `'ai-sdk'`: a backend that reads AI SDK's own shape; the history goes as it is.
+ * @property {FrontendToolSet} [frontendTools] The tools that run in the browser, for the ADK encoding (default: the frontend-tool registry's).
+ * @property {number} [connectTimeoutMs] Time for the socket to open before the request fails (default 30000).
+ * @property {'main' | 'worker'} [socket]
+ *   Where the WebSocket lives. `'main'` (default): on the main thread. `'worker'`: in a dedicated
+ *   module worker shipped with the package (`transport/bidi/worker/worker.js`, emitted by your bundler; under a
+ *   Content-Security-Policy it needs `worker-src 'self'`), started at the first request or
+ *   `connect()`; the voice (`adk-stream-wasm/voice`) then sends its audio from the audio thread to
+ *   the worker, and the main thread gets only the level meter's updates. Received frames, errors,
+ *   timeouts and pings are the same either way. Where no worker can start (Node, jsdom, a CSP), the
+ *   socket stays on the main thread with a console warning; `transport.socket` says where it is.
+ * @property {number} [approvalTimeoutMs]
+ *   Time allowed after a `tool-approval-request` with nothing following it before the stream fails
+ *   and an `interrupt` with reason `'timeout'` is sent (default 60000; 0 disables).
+ * @property {number} [responseTimeoutMs]
+ *   Time allowed after each `message` frame for the backend's first chunk (pongs do not
+ *   count) before the stream fails with kind `'no-response'`, naming the request, and an
+ *   `interrupt` with reason `'timeout'` is sent (default 30000; 0 disables). The real ADK backend
+ *   stalled 20 s and still completed; it gives up on an approval after 30 s.
+ * @property {number} [pingIntervalMs] Ping period while the socket is open (default 2000; 0 disables).
+ * @property {number} [livenessTimeoutMs]
+ *   A dead network is one that closes nothing: when no frame at all (pong or data) arrives for this
+ *   long while a response is streaming or a ping waits for its pong, the stream fails with kind
+ *   `'liveness'`, the socket is closed and the next request reconnects (default 3 × `pingIntervalMs`;
+ *   0 disables).
+ * @property {number} [abortTailTimeoutMs]
+ *   After an abort, what the backend still sends of the aborted turn is dropped until that turn's
+ *   `[DONE]`, a new turn's `start`, or this many milliseconds, whichever comes first (default 5000;
+ *   0: no time limit).
+ * @property {(ms: number) => void} [onLatency] Each pong's round-trip time in milliseconds.
+ * @property {(audio: BidiAudio) => void} [onAudio] Audio chunks (`data-pcm`); they never enter the message stream.
+ * @property {(error: BidiTransportError | AdkCallbackError) => void} [onError]
+ *   Frames that were skipped (`AdkMalformedFrameError`: bad JSON, a binary frame, an unknown shape),
+ *   and faults reported while no request is open (kind `'unhandled-buffered-approval'`; kind
+ *   `'connection-lost'` when the socket is lost while an approval waits for the user's answer: the
+ *   answer to it is then refused, not sent, with the same kind). The stream goes on. Where the platform has no `reportError`, an exception thrown by one of this
+ *   transport's callbacks comes here too, as an `AdkCallbackError` (its `cause` is what was thrown).
+ * @property {() => void} [onBufferedChunks]
+ *   Chunks arrived while no response stream was open (for example the backend's late result after
+ *   the stream ended, a second approval of the same turn, or a turn the backend started by itself,
+ *   such as a voice answer). They are kept, never lost. Before the turn's `[DONE]` they continue its
+ *   assistant message; after it they are a turn of their own, which begins with a
+ *   `start` naming a new message (the backend's `messageId`, else one of the package's own). Pass
+ *   `() => resumeBuffered(chat, transport)` (from `adk-stream-wasm/chat`, `chat` the `Chat`
+ *   instance; createAdk and useAdkChat do it) to put each where it belongs. Not
+ *   `chat.resumeStream()` for chunks that continue a message: AI SDK reads a resumed stream into a
+ *   new message, so `reconnectToStream` refuses that with kind `'resume-would-split'`. Without a
+ *   handler, chunks that continue the turn lead the next request's stream (a turn of the backend's
+ *   own stays for `reconnectToStream`); an approval
+ *   request among them is then reported (kind `'unhandled-buffered-approval'`, to `onError`, else
+ *   the platform's `reportError`), since the chat cannot show it until then. When the next request
+ *   answers the same turn while an approval request is buffered, its frame is not sent: its stream
+ *   is the buffered response, so the new approval joins the same message and both answers go in one
+ *   frame. Called once per batch.
+ */
+
+/**
+ * The `kind` of a transport error, for code that reacts to one fault.
+ * @typedef {'cannot-open' | 'connect-failed' | 'connect-timeout' | 'closed-mid-response' | 'connection-lost'
+ *   | 'request-failed' | 'no-response' | 'approval-timeout' | 'liveness' | 'not-connected' | 'send-failed'
+ *   | 'closed' | 'superseded' | 'resume-would-split' | 'unhandled-buffered-approval' | 'malformed-frame'} BidiTransportErrorKind
+ */
+
+/**
+ * Rejections, stream errors and `onError` reports: `name` is `'AdkTransportError'` (or
+ * `'AdkMalformedFrameError'` for skipped frames), the message says what happened and what to check.
+ * Bad arguments throw `AdkInvalidArgumentError`s instead; an aborted request rejects with the
+ * signal's reason (an `AbortError`), as `fetch` does.
+ * @typedef {Error & {name: 'AdkTransportError' | 'AdkMalformedFrameError', kind: BidiTransportErrorKind}} BidiTransportError
+ */
 
 /**
  * A BidiTransport's options, checked, with their defaults.
