@@ -53,12 +53,12 @@ export class LazyBidiTransport {
     return this.#inner;
   }
 
-  /** @param {Parameters<BidiTransport['sendMessages']>[0]} options */
+  /** @param {Parameters<BidiTransport['sendMessages']>[0]} options @returns {ReturnType<BidiTransport['sendMessages']>} */
   async sendMessages(options) {
     return (await this.#load()).sendMessages(options);
   }
 
-  /** @param {Parameters<BidiTransport['reconnectToStream']>[0]} options */
+  /** @param {Parameters<BidiTransport['reconnectToStream']>[0]} options @returns {ReturnType<BidiTransport['reconnectToStream']>} */
   async reconnectToStream(options) {
     return (await this.#load()).reconnectToStream(options);
   }
