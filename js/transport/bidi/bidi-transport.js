@@ -19,7 +19,7 @@ import { SentMessages } from './sent-messages.js';
 import { continuedMessageId } from '../../wire/adk-wire.js';
 import { Responses, rejectRequest } from './responses.js';
 
-/** @import { ChatRequestOptions, ChatTransport, UIMessage, UIMessageChunk } from './ai-types.js' */
+/** @import { ChatRequestOptions, UIMessage, UIMessageChunk } from '../ai-types.js' */
 /** @import { BidiTransportOptions } from './options.js' */
 /** @import { InterruptReason } from './interrupt-reason.js' */
 /** @import { AudioFormat, BidiAudioChunk } from '../../wire/frames.js' */
@@ -30,8 +30,8 @@ import { Responses, rejectRequest } from './responses.js';
  * sends a `message` frame with the whole history and resolves with that response's stream, which
  * ends at `data: [DONE]` or at a `finish-step` that follows a `tool-approval-request`. Aborting the
  * request closes its stream and sends `interrupt` (`'user_abort'`).
+ * AI SDK's `ChatTransport` (transport/ai-types.d.ts checks it).
  * @template {UIMessage} [UI_MESSAGE=UIMessage]
- * @implements {ChatTransport<UI_MESSAGE>}
  */
 export class BidiTransport {
   /** @type {import('./options.js').Config} */

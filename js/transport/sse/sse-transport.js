@@ -13,10 +13,29 @@ import { continuedMessageId, continuing, readBackend, readFrontendTools, toAdkWi
 import { AdkTransportError } from '../../errors/errors.js';
 import { describeValue, invalidArgument, messageOf, optionalMs, withAdvice } from '../../errors/arguments.js';
 
-/** @import { UIMessage } from 'ai' */
-/** @import { AdkBackendKind } from '../../transport.js' */
-// Its public types are in sse-transport.d.ts (hand-written: AI SDK's option types, which the
-// declaration extends); this JSDoc lets tsc check the body.
+/** @import { HttpChatTransportInitOptions } from 'ai' */
+/** @import { UIMessage } from '../ai-types.js' */
+/** @import { AdkBackendKind, FrontendToolSet } from '../../wire/adk-wire.js' */
+
+/**
+ * What AdkSseTransport takes besides AI SDK's `DefaultChatTransport` options.
+ * @typedef {object} AdkSseTransportOwnOptions
+ * @property {AdkBackendKind} [backend]
+ *   `'adk'` (default): the request carries an approved browser tool with its output as an
+ *   `approval-responded` part followed by a `tool-result` part, which an ADK backend reads; the messages in `Chat` are not changed. `'ai-sdk'`: AI SDK's own shape (AI SDK's server,
+ *   Pydantic AI's Vercel AI adapter).
+ * @property {FrontendToolSet} [frontendTools] The tools that run in the browser, for the ADK encoding (default: the frontend-tool registry's).
+ * @property {number} [idleTimeoutMs]
+ *   How long a response may go without a chunk before its stream ends with an
+ *   `AdkTransportError` of kind `'idle-timeout'` and its connection is closed (default 60000; 0 turns
+ *   the bound off). AI SDK's own transport has no such bound: a stalled backend leaves the chat
+ *   `streaming`.
+ */
+/**
+ * @template {UIMessage} [M=UIMessage]
+ * @typedef {HttpChatTransportInitOptions<M> & AdkSseTransportOwnOptions} AdkSseTransportOptions
+ */
+/** The kinds of `AdkTransportError` this transport makes. @typedef {import('../../errors/errors.js').AdkSseTransportErrorKind} AdkSseTransportErrorKind */
 
 const F = 'new AdkSseTransport';
 
@@ -58,13 +77,13 @@ export class AdkSseTransport extends DefaultChatTransport {
   /**
    * `{api?, headers?, body?, credentials?, fetch?, prepareSendMessagesRequest?, …}` as for AI SDK's
    * `DefaultChatTransport`, plus `backend?: 'adk' | 'ai-sdk'`, `frontendTools?` and `idleTimeoutMs?`.
-   * @param {Record<string, any>} [options]
+   * @param {AdkSseTransportOptions<M>} [options]
    */
   constructor(options = {}) {
     if (options === null || typeof options !== 'object') {
       throw invalidArgument(F, `the options are ${describeValue(options)}`, "an object such as {api: '/stream'}");
     }
-    const { backend, frontendTools, idleTimeoutMs: _idle, ...http } = options;
+    const { backend, frontendTools, idleTimeoutMs: _idle, ...http } = /** @type {AdkSseTransportOptions<M>} */ (options);
     super({ ...http, fetch: fetchWithFaults(http.fetch) });
     this.#adk = readBackend(F, backend) === 'adk';
     this.#isBrowserTool = readFrontendTools(F, frontendTools);
