@@ -207,7 +207,7 @@ export class AdkTestTransport extends TestVoiceSide {
     this.#endLive();
     this.#turn.request(continues);
     this.#approvalAsked = false;
-    const lead = this.#buffer.holdsTurn ? [] : this.#buffer.drain().chunks;
+    const lead = this.#buffer.holdsTurn ? [] : /** @type {TestChunk[]} */ (this.#buffer.drain().chunks);
     return this.#play(lead, this.#responses[index], abortSignal);
   }
 
@@ -234,7 +234,7 @@ export class AdkTestTransport extends TestVoiceSide {
     this.#lastActivity = Date.now();
     return new ReadableStream({
       start: (controller) => {
-        for (const chunk of chunks) controller.enqueue(chunk);
+        for (const chunk of chunks) controller.enqueue(/** @type {TestChunk} */ (chunk));
         this.#live = controller;
         if (ended) this.#endLive();
       },
@@ -276,7 +276,7 @@ export class AdkTestTransport extends TestVoiceSide {
       return;
     }
     if (chunk.type === 'tool-approval-request') this.#approvalAsked = true;
-    this.#turn.pass(chunk, (c, begins) => (this.#live !== null ? this.#live.enqueue(c) : this.#buffer.push(c, begins)));
+    this.#turn.pass(chunk, (c, begins) => (this.#live !== null ? this.#live.enqueue(/** @type {TestChunk} */ (c)) : this.#buffer.push(c, begins)));
     if (chunk.type === 'finish-step' && this.#approvalAsked) {
       this.#turn.paused();
       this.#endResponse();

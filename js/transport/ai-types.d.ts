@@ -2,7 +2,7 @@
 // transport runs without it (it is JavaScript and the browser's WebSocket). With `ai` installed
 // these are AI SDK's own types; without it they are `any` and the declarations still compile under
 // `skipLibCheck: false` (tools/check-types.mjs checks both). Types only: JSDoc cannot write the
-// `@ts-ignore` the optional peer's import needs (ai-types.js beside it is empty).
+// `@ts-ignore` the optional peer's import needs (types only: no module beside it).
 // @ts-ignore -- resolves only when the optional peer `ai` is installed (see above).
 import type { ChatRequestOptions, ChatTransport, UIMessage as AiUIMessage, UIMessageChunk } from 'ai';
 import type { BidiTransport } from './bidi/bidi-transport.js';
