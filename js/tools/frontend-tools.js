@@ -1,3 +1,4 @@
+// @ts-check
 // Which tools run in the browser (SPEC §6) is the app's to say, in every API: createAutoSend,
 // createAdk, useAdkChat and the transports take `frontendTools` in the same forms, read here once.
 import { describeValue, field, invalidArgument, isArray } from '../errors/arguments.js';
@@ -12,7 +13,7 @@ import { describeValue, field, invalidArgument, isArray } from '../errors/argume
  */
 export function readToolSet(fn, value) {
   if (value === undefined || value === null) return null;
-  if (typeof value === 'function') return (name) => (value(name) === true ? true : undefined);
+  if (typeof value === 'function') return (/** @type {string} */ name) => (value(name) === true ? true : undefined);
   if (!isArray(value)) {
     throw invalidArgument(
       fn,
@@ -41,5 +42,5 @@ export function readToolSet(fn, value) {
     // The first entry of a name decides, as a lookup in the list did.
     if (!own.has(name)) own.set(name, requiresApproval);
   }
-  return (name) => own.get(name);
+  return (/** @type {string} */ name) => own.get(name);
 }
