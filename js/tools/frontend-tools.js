@@ -4,6 +4,12 @@
 import { describeValue, field, invalidArgument, isArray } from '../errors/arguments.js';
 
 /**
+ * Which tools run in the browser, as every API's `frontendTools` takes them: names or
+ * `{name, requiresApproval?}` (`[]` for none), or a test `(toolName) => boolean`.
+ * @typedef {ReadonlyArray<string | {name: string, requiresApproval?: boolean}> | ((toolName: string) => boolean)} FrontendToolSet
+ */
+
+/**
  * `frontendTools` of `fn`'s options: names or `{name, requiresApproval?}` objects (`[]` for none), a
  * function `(toolName) => boolean` (such as `autoSend.isFrontendTool`), or undefined/null for the
  * module's registry. Returns null for the registry, else `(name) => boolean | undefined`: undefined

@@ -65,7 +65,7 @@ function timeoutOf(options) {
     // ignored without a word.
     let hasTimeout = false;
     try {
-      hasTimeout = 'timeout' in options;
+      hasTimeout = 'timeout' in /** @type {object} */ (options);
     } catch {
       // A trap that throws: as if the field were absent.
     }
@@ -153,7 +153,7 @@ export async function getLocation(options) {
   const position = await new Promise((resolve, reject) => {
     const request = { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 0 };
     try {
-      geolocation.getCurrentPosition(resolve, reject, request);
+      /** @type {Geolocation} */ (geolocation).getCurrentPosition(resolve, reject, request);
     } catch (thrown) {
       reject(thrown);
     }

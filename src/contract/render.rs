@@ -99,7 +99,8 @@ fn quoted_rule_names() -> Vec<String> {
 pub fn rule_names_module() -> String {
     format!(
         "{NAMES_HEADER}\n/** The stable names of `explain().rule`: by rule code, then the glue's own. */\n\
-         export const RULE_NAMES = /** @type {{const}} */ ([{}]);\n",
+         export const RULE_NAMES = /** @type {{const}} */ ([{}]);\n\n\
+         /** @typedef {{typeof RULE_NAMES[number]}} RuleName A stable name of the rule that decided (`explain().rule`). */\n",
         quoted_rule_names().join(", ")
     )
 }
