@@ -23,11 +23,8 @@ const CREATE = 'createAutoSend';
 
 /**
  * AI SDK's `UIMessage`, the default message type (core/ai-sdk.d.ts: `UIMessageLike` where the
- * optional peer `ai` is not installed). A type only: the import is written over two lines so that
- * the package's checks, which follow the modules an entry point imports (tools/check-types.mjs),
- * do not count it as one.
- * @typedef {import(
- *   '../core/ai-sdk.js').UIMessage} UIMessage
+ * optional peer `ai` is not installed).
+ * @typedef {import('../core/ai-sdk.js').UIMessage} UIMessage
  */
 
 /**
