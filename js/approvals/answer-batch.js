@@ -1,3 +1,4 @@
+// @ts-check
 // answerApprovals' checks of the handler's answers (SPEC §4): every pending approval answered
 // exactly once, in any of the shapes a handler may return, or nothing is applied. Whether a batch is
 // complete is the core's rule (src/approvals.rs). approvals.js loads this module when a batch is
@@ -12,7 +13,12 @@ import { pendingOf, records } from './helper-records.js';
 
 const BATCH = 'answerApprovals';
 
-/** One decision's answer: `[approved, reason]`. */
+/** @typedef {[id: string, approved: boolean, reason: string | null | undefined]} Answer */
+
+/**
+ * One decision's answer: `[approved, reason]`.
+ * @param {string} id @param {unknown} value @returns {[boolean, string | null | undefined]}
+ */
 function readAnswer(id, value) {
   if (typeof value === 'boolean') return [value, undefined];
   const approved = field(BATCH, value, 'approved');
@@ -30,8 +36,10 @@ function readAnswer(id, value) {
  * The handler's decisions — an array of `{approvalId | id, approved, reason?}`, a `Map`, or an
  * object keyed by approval id whose values are a boolean or `{approved, reason?}` — as
  * `[id, approved, reason]` triples in the order given.
+ * @param {unknown} decisions @returns {Answer[]}
  */
 export function readDecisions(decisions) {
+  /** @type {Answer[]} */
   const answers = [];
   if (isArray(decisions)) {
     for (let i = 0; i < decisions.length; i++) {
@@ -64,6 +72,8 @@ export function readDecisions(decisions) {
 /**
  * Checks the answers against the chat as it is now (the handler may have taken a while): every
  * pending approval answered exactly once; returns them in the order of the pending approvals.
+ * @param {unknown} messages @param {Answer[]} answers
+ * @returns {Array<{id: string, approved: boolean, reason: string | null | undefined}>}
  */
 export function checkBatch(messages, answers) {
   const ids = answers.map(([id]) => id);
@@ -81,7 +91,7 @@ export function checkBatch(messages, answers) {
   }
   // The check leaves the records in the buffer when it passes.
   return pendingOf(count, messages).map(({ approvalId }) => {
-    const [id, approved, reason] = /** @type {any[]} */ (answers.find(([answered]) => answered === approvalId));
+    const [id, approved, reason] = /** @type {Answer} */ (answers.find(([answered]) => answered === approvalId));
     return { id, approved, reason };
   });
 }
@@ -89,6 +99,7 @@ export function checkBatch(messages, answers) {
 /**
  * `AdkIncompleteBatchError` naming the missing, unknown and repeated ids (here, not in words.js:
  * only this file, which loads on demand, makes one).
+ * @param {string[]} missing @param {string[]} unknown @param {string[]} duplicated
  */
 function incompleteBatch(missing, unknown, duplicated) {
   if (whole.incompleteBatch) return whole.incompleteBatch(missing, unknown, duplicated);

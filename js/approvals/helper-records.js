@@ -1,3 +1,4 @@
+// @ts-check
 // What the approval helpers share (approvals.js, and answer-batch.js, which approvals.js loads on
 // demand): the records of a helper call, and the pending approvals the core found in them.
 import { answerWords, core } from '../core/loader.js';
@@ -10,6 +11,8 @@ import { toolNameOf } from '../tools/tool-name.js';
  * Writes the records of `messages` with a fresh intern table (a helper's handles need only agree
  * within one call); returns `[count, table]`, or throws `fn`'s error for malformed messages.
  * `answerIds` are a batch's approval ids, written after the records.
+ * @param {unknown} messages @param {string} fn @param {string} what @param {string | number} expected
+ * @param {readonly string[]} [answerIds]
  * @returns {[number, InternTable]}
  */
 export function records(messages, fn, what, expected, answerIds = undefined) {
@@ -19,7 +22,11 @@ export function records(messages, fn, what, expected, answerIds = undefined) {
   return [written, table];
 }
 
-/** The pending approvals of the records just written, as the helpers hand them out. */
+/**
+ * The pending approvals of the records just written, as the helpers hand them out.
+ * @param {number} count @param {unknown} messages
+ * @returns {Array<{approvalId: string, toolCallId: string, toolName: string, input: any, part: any}>}
+ */
 export function pendingOf(count, messages) {
   const found = core.adk_pending(count);
   const indices = Array.from(answerWords(found));

@@ -1,3 +1,4 @@
+// @ts-check
 // The glue's own codes and names, which every build carries (the words that render them are in
 // words.js, loaded in development builds, and words/explain.js): what `writeRecords` could not read,
 // and the stable names of `explain().rule`.

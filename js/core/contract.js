@@ -1,3 +1,4 @@
+// @ts-check
 // Generated from the Rust definitions by src/contract.rs: do not edit. The numbers both sides of
 // the core module's boundary read; `cargo test` fails when this file and the Rust disagree, and
 // `ADK_WRITE_CONTRACT=1 cargo test contract` writes it anew.
@@ -32,7 +33,10 @@ export const FLAG_FRONTEND = 16;
 export const FLAG_REQUIRES_APPROVAL = 32;
 export const FLAG_FAILED = 64;
 
-/** The role code of a message's `role` string; a string AI SDK does not define is ROLE_OTHER. */
+/**
+ * The role code of a message's `role` string; a string AI SDK does not define is ROLE_OTHER.
+ * @param {unknown} value @returns {number}
+ */
 export function roleCode(value) {
   switch (value) {
     case 'user':
@@ -50,7 +54,10 @@ export function roleCode(value) {
 export const ROLE_MISSING = 0;
 export const ROLE_OTHER = 4;
 
-/** The code of a tool part's `state` (SPEC §1), or -1 for any other value. */
+/**
+ * The code of a tool part's `state` (SPEC §1), or -1 for any other value.
+ * @param {unknown} value @returns {number}
+ */
 export function toolStateCode(value) {
   switch (value) {
     case 'input-streaming':
@@ -123,7 +130,10 @@ export const STEP_IGNORE = 4;
 export const STEP_DROP = 8;
 export const STEP_TAIL_ACTIVE = 16;
 
-/** The kind code of a chunk `type` the BIDI rules tell apart (src/bidi_rules `CHUNK_TYPES`). */
+/**
+ * The kind code of a chunk `type` the BIDI rules tell apart (src/bidi_rules `CHUNK_TYPES`).
+ * @param {unknown} value @returns {number}
+ */
 export function chunkKind(value) {
   switch (value) {
     case 'start':

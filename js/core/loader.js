@@ -1,3 +1,4 @@
+// @ts-check
 // Loads the core WebAssembly module from bytes embedded in the package's JS, synchronously, at
 // import: no fetch and no asset URL, so every export answers synchronously from the first call in
 // every place an app runs (browsers with any bundler or none, dev servers, Node, a Next.js server,
@@ -6,10 +7,14 @@
 // The core imports nothing and exports plain functions over numbers (src/exports/), so it is
 // instantiated with the WebAssembly API itself: no bindings module. It is the package's only
 // WebAssembly module.
+// @ts-ignore -- the build writes this module into the package (scripts/build-pkg.sh); js/ has none.
 import coreHex from '../wasm/adk_stream_wasm_bytes.js';
 import { AdkLoadError } from '../errors/errors.js';
 
-/** Decodes the embedded bytes (lowercase hex, scripts/lib/embed-wasm.mjs says why hex). */
+/**
+ * Decodes the embedded bytes (lowercase hex, scripts/lib/embed-wasm.mjs says why hex).
+ * @param {string} hex @returns {Uint8Array<ArrayBuffer>}
+ */
 export function decodeHex(hex) {
   // Uint8Array.fromHex is newer than TypeScript's lib: reached through `any`.
   const { fromHex } = /** @type {any} */ (Uint8Array);
@@ -21,7 +26,10 @@ export function decodeHex(hex) {
   return bytes;
 }
 
-/** An `AdkLoadError` saying why a module could not be compiled, and what to do. */
+/**
+ * An `AdkLoadError` saying why a module could not be compiled, and what to do.
+ * @param {unknown} cause @param {string} what
+ */
 function loadFailure(cause, what) {
   let detail;
   try {
@@ -38,6 +46,7 @@ function loadFailure(cause, what) {
   );
 }
 
+/** @returns {{exports?: any, error?: AdkLoadError}} */
 function instantiateCore() {
   try {
     const module = new WebAssembly.Module(decodeHex(coreHex));
@@ -59,10 +68,12 @@ export const core = loaded.exports || null;
 export const loadError = loaded.error || null;
 
 /** Resolves at once (the module loads at import); rejects with `AdkLoadError` when it cannot load. */
+/** @type {Promise<void>} */
 export const ready = loadError === null ? Promise.resolve() : Promise.reject(loadError);
 // A failed load rejects `ready` for those who await it, without an unhandled-rejection report.
 ready.catch(() => {});
 
+/** Whether the core module loaded. */
 export function isReady() {
   return loadError === null;
 }
@@ -92,7 +103,7 @@ export function memoryWords() {
  * Makes room for `needed` words in the record buffer; returns its first word's index in
  * `memoryWords()`. (A number, not a pair: a decision allocates nothing here.)
  */
-export function recordBuffer(needed) {
+export function recordBuffer(/** @type {number} */ needed) {
   if (needed > capacity || (capacity > KEEP_WORDS && needed < capacity / 4)) {
     start = core.adk_records(needed) >>> 2;
     capacity = needed;
@@ -101,7 +112,7 @@ export function recordBuffer(needed) {
 }
 
 /** The first `length` words of the answer the core just wrote. */
-export function answerWords(length) {
+export function answerWords(/** @type {number} */ length) {
   const at = core.adk_answers() >>> 2;
   return memoryWords().subarray(at, at + length);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Writes the last message of `{messages}` as integer records into the core's buffer (the layout
 // is documented in src/model/records.rs, the one reader; this is the one writer). Strings never
 // cross: each id a rule compares becomes a handle of an intern table, a tool's name becomes the
@@ -38,6 +39,7 @@ export class InternTable {
     this.typesEpoch = -1;
   }
 
+  /** @param {string} text @returns {number} */
   handle(text) {
     let handle = this.ids.get(text);
     if (handle === undefined) {
@@ -49,6 +51,7 @@ export class InternTable {
 
   /** `handle(text)` for the string written at record word `slot`, remembered there; the writer
    *  asks it when `slotText[slot]` is not `text` (else `slotHandle[slot]` is the handle). */
+  /** @param {string} text @param {number} slot @returns {number} */
   handleAt(text, slot) {
     const handle = this.handle(text);
     if (slot < SLOTS) {
@@ -65,6 +68,7 @@ export class InternTable {
    * `typeWord[index]` is the word): asked again on a new snapshot of a message, the type at an
    * index is the same string, and one comparison replaces `startsWith` and a call of `toolFlags`
    * (docs/decisions/0004).
+   * @param {string} type @param {number} index @param {ToolFlags} toolFlags @returns {number}
    */
   typeWordAt(type, index, toolFlags) {
     let word = /** @type {number} */ (KIND_OTHER);
@@ -83,7 +87,7 @@ export class InternTable {
 
   /** Forgets the type words when the tool flags they hold may have changed: when `epoch` (the
    *  registry's version, for an engine) is not the one they were written at. */
-  flagsFrom(epoch) {
+  flagsFrom(/** @type {number} */ epoch) {
     if (this.typesEpoch === epoch) return;
     this.typeText = [];
     this.typeWord = [];
@@ -91,7 +95,7 @@ export class InternTable {
   }
 
   /** Forgets every string whose handle is not in `live` (handles are never reused). */
-  keepOnly(live) {
+  keepOnly(/** @type {ReadonlySet<number>} */ live) {
     for (const [text, handle] of this.ids) if (!live.has(handle)) this.ids.delete(text);
     // A forgotten string must get a new handle everywhere, not its old one from a slot.
     this.slotText = [];
@@ -105,7 +109,10 @@ export class InternTable {
  * @typedef {{code: number, index: number, value: unknown}} Malformed
  */
 
-/** Writes a header that carries the malformation; returns it for the caller's words. */
+/**
+ * Writes a header that carries the malformation; returns it for the caller's words.
+ * @param {number} code @param {number} index @param {unknown} [value] @returns {Malformed}
+ */
 function fail(code, index, value) {
   const start = recordBuffer(RECORD_HEADER_WORDS);
   const view = memoryWords();
@@ -137,7 +144,7 @@ const NO_ANSWERS = [];
  * ids) are written after the records as handles of `table`, where `adk_check_batch` reads them.
  * @returns {number | Malformed}
  */
-export function writeRecords(arg, table, toolFlags = NO_FLAGS, answerIds = NO_ANSWERS) {
+export function writeRecords(/** @type {any} */ arg, /** @type {InternTable} */ table, toolFlags = NO_FLAGS, answerIds = NO_ANSWERS) {
   try {
     if (arg === null || typeof arg !== 'object') return fail(MALFORMED_ARGUMENT, 0, arg);
     const messages = arg.messages;
@@ -213,7 +220,7 @@ export function writeRecords(arg, table, toolFlags = NO_FLAGS, answerIds = NO_AN
 
 /** `arg.messages`, read once (a getter may answer differently, or throw, the second time); undefined
  *  when `arg` is no object or the read throws. */
-export function messagesOf(arg) {
+export function messagesOf(/** @type {any} */ arg) {
   if (arg === null || typeof arg !== 'object') return undefined;
   try {
     return arg.messages;
@@ -223,7 +230,7 @@ export function messagesOf(arg) {
 }
 
 /** The last message's parts, or an empty list (for the helpers, after a successful write). */
-export function lastParts(messages) {
+export function lastParts(/** @type {any} */ messages) {
   const last = Array.isArray(messages) ? messages[messages.length - 1] : undefined;
   return last && Array.isArray(last.parts) ? last.parts : [];
 }

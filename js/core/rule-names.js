@@ -5,3 +5,5 @@
 
 /** The stable names of `explain().rule`: by rule code, then the glue's own. */
 export const RULE_NAMES = /** @type {const} */ (['malformed-input', 'not-assistant', 'no-parts', 'approval-pending', 'still-streaming', 'awaiting-browser-output', 'no-user-action', 'already-known', 'unsent-user-action', 'waits-to-be-sent', 'internal-error']);
+
+/** @typedef {typeof RULE_NAMES[number]} RuleName A stable name of the rule that decided (`explain().rule`). */

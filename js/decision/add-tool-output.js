@@ -1,9 +1,15 @@
+// @ts-check
 // `autoSend.addToolOutput(chat, args)`'s body (auto-send.js), loaded when it is first called: an
 // app whose chats run no browser tool never downloads it (docs/decisions/0006).
 import { AdkNotCommittedError } from '../errors/errors.js';
 import { invalidArgument, requireChat, shown } from '../errors/arguments.js';
 
-/** `autoSend.addToolOutput(chat, args)`: adds a browser output and marks it as the browser's. */
+/** @import { AutoSend, ChatLike, AddToolOutputArgs } from './auto-send.js' */
+
+/**
+ * `autoSend.addToolOutput(chat, args)`: adds a browser output and marks it as the browser's.
+ * @param {AutoSend} autoSend @param {ChatLike} chat @param {AddToolOutputArgs} args @returns {Promise<void>}
+ */
 export async function addBrowserOutput(autoSend, chat, args) {
   requireChat(chat, 'addToolOutput');
   if (args === null || typeof args !== 'object') {
@@ -35,7 +41,10 @@ export async function addBrowserOutput(autoSend, chat, args) {
   }
 }
 
-/** The tool part of `toolCallId`, latest message first, or null. */
+/**
+ * The tool part of `toolCallId`, latest message first, or null.
+ * @param {unknown} messages @param {string} toolCallId @returns {any}
+ */
 function findToolPart(messages, toolCallId) {
   if (!Array.isArray(messages)) return null;
   for (let m = messages.length - 1; m >= 0; m--) {

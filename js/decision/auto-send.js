@@ -1,115 +1,144 @@
+// @ts-check
 // The per-chat engine (SPEC §2): createAutoSend({mode, bidiPattern?, frontendTools?}). Every rule
-// lives in Rust (src/engine), in the core WebAssembly module; this glue reads the options, writes
-// the last message as integer records (records.js), calls the core, and words its answers
-// (words.js). Strings and JS objects never cross into the module.
+// lives in Rust (src/engine), in the core WebAssembly module; this glue reads the options
+// (options.js), writes the last message as integer records (records.js), calls the core, and words
+// its answers (words.js). Strings and JS objects never cross into the module.
 import { answerWords, core, requireReady } from '../core/loader.js';
-import { ENGINE_OPTION_MODE_BIDI, ENGINE_OPTION_MODE_SSE, ENGINE_OPTION_PATTERN_A, ENGINE_OPTION_PATTERN_B, FLAG_FRONTEND, FLAG_REQUIRES_APPROVAL, RULE_MALFORMED_INPUT, RULE_UNSENT_USER_ACTION, RUN_APPROVED, RUN_CALLED_WITHOUT_APPROVAL, RUN_REFUSED_WITHOUT_APPROVAL } from '../core/contract.js';
+import { ENGINE_OPTION_MODE_BIDI, ENGINE_OPTION_MODE_SSE, ENGINE_OPTION_PATTERN_A, ENGINE_OPTION_PATTERN_B, FLAG_FRONTEND, RULE_MALFORMED_INPUT, RULE_UNSENT_USER_ACTION, RUN_APPROVED, RUN_CALLED_WITHOUT_APPROVAL, RUN_REFUSED_WITHOUT_APPROVAL } from '../core/contract.js';
 import { InternTable, answerRule, answerSends, answerValue, lastParts, messagesOf, writeRecords } from '../core/records.js';
 import { RULES } from '../core/codes.js';
 import { explainDetail } from '../words/words.js';
-import { registryEntry, registryVersion } from '../drop-in/registry.js';
+import { registryVersion } from '../drop-in/registry.js';
 import { readToolSet } from '../tools/frontend-tools.js';
 import { AdkError, AdkInternalError } from '../errors/errors.js';
-import { describeValue, field, invalidArgument, isArray, messageOf, optionalString, shown, withAdvice } from '../errors/arguments.js';
+import { invalidArgument, messageOf, withAdvice } from '../errors/arguments.js';
 import { loadOnDemand } from '../core/load-on-demand.js';
-import { toolNameFromType, toolNameOf } from '../tools/tool-name.js';
+import { toolNameOf } from '../tools/tool-name.js';
+import { cachedToolFlags, readOptions, toolFlagsByName } from './options.js';
+
+/** @import { RuleName } from '../core/rule-names.js' */
+/** @import { FrontendToolSet } from '../tools/frontend-tools.js' */
 
 const CREATE = 'createAutoSend';
 
 /**
- * `createAutoSend`'s options, checked, errors named after `fn` (createAdk's are createAdk's):
- * `{mode, patternB, set, useRegistry, onError}`; `set` is the app's `frontendTools` (frontend-tools.js).
+ * AI SDK's `UIMessage`, the default message type (core/ai-sdk.d.ts: `UIMessageLike` where the
+ * optional peer `ai` is not installed).
+ * @typedef {import('../core/ai-sdk.js').UIMessage} UIMessage
  */
-function readOptions(options, fn) {
-  if (options === null || typeof options !== 'object') {
-    throw invalidArgument(fn, `the options are ${describeValue(options)}`, "{mode: 'sse' | 'bidi'}");
-  }
-  const mode = optionalString(fn, options, 'mode', "'sse' or 'bidi'");
-  if (mode === undefined) throw invalidArgument(fn, '`mode` is missing', "'sse' or 'bidi'");
-  if (mode !== 'sse' && mode !== 'bidi') throw invalidArgument(fn, `mode '${shown(mode)}' is not known`, "'sse' or 'bidi'");
-  const pattern = optionalString(fn, options, 'bidiPattern', "'A' or 'B'") ?? 'A';
-  if (!['A', 'a', 'B', 'b'].includes(pattern)) {
-    throw invalidArgument(fn, `bidiPattern '${shown(pattern)}' is not known`, "'A' or 'B'");
-  }
-  const patternB = pattern === 'B' || pattern === 'b';
-  if (mode === 'sse' && patternB) {
-    throw invalidArgument(
-      fn,
-      "bidiPattern 'B' was given with mode 'sse'",
-      "bidiPattern 'A' (or none) with SSE: an HTTP request cannot carry a tool result that comes later",
-    );
-  }
-  const set = readToolSet(fn, field(fn, options, 'frontendTools'));
-  let useRegistry = field(fn, options, 'useRegistry');
-  if (useRegistry === undefined) useRegistry = set === null;
-  else if (typeof useRegistry !== 'boolean') throw invalidArgument(fn, `useRegistry is ${describeValue(useRegistry)}`, 'true or false');
-  const onError = field(fn, options, 'onError') ?? null;
-  if (onError !== null && typeof onError !== 'function') throw invalidArgument(fn, `onError is ${describeValue(onError)}`, 'a function or undefined');
-  return { mode, patternB: mode === 'bidi' && patternB, set, useRegistry, onError };
-}
 
 /**
- * FRONTEND | REQUIRES_APPROVAL of a tool name for an engine: the chat's own tools (`own`, createAdk's
- * `tools`) first, then the app's `frontendTools` (`set`), then the registry's (unknown tools
- * require approval).
- * @param {(name: string) => boolean | undefined} own @param {((name: string) => boolean | undefined) | null} set @param {boolean} useRegistry
+ * The AI SDK UI message shape this library reads (structurally compatible with `UIMessage`).
+ * @typedef {object} UIMessageLike
+ * @property {string} [id]
+ * @property {'user' | 'assistant' | 'system' | string} role
+ * @property {ReadonlyArray<unknown> | null} [parts]
+ * @property {unknown} [metadata]
  */
-function toolFlagsByName(own, set, useRegistry) {
-  return (/** @type {string} */ name) => {
-    const requires = own(name) ?? (set === null ? undefined : set(name));
-    if (requires !== undefined) return requires ? FLAG_FRONTEND | FLAG_REQUIRES_APPROVAL : FLAG_FRONTEND;
-    const entry = registryEntry(name);
-    if (entry === undefined) return FLAG_REQUIRES_APPROVAL;
-    return (useRegistry ? FLAG_FRONTEND : 0) | (entry.requiresApproval ? FLAG_REQUIRES_APPROVAL : 0);
-  };
-}
-
-/** Cached entries per part type or tool name, at most this many each. */
-const CACHED = 1024;
 
 /**
- * `writeRecords`' `toolFlags` for an engine, cached until the registry changes: a decision looks
- * up the part's own `type` string instead of cutting a name out of it.
+ * The minimal part of AI SDK's `Chat` the helpers use.
+ * @typedef {Readonly<ChatState> & ChatCalls} ChatLike
  */
-function cachedToolFlags(flagsOf) {
-  const byType = new Map();
-  const byName = new Map();
-  let version = registryVersion;
-  return (/** @type {string} */ type, /** @type {string | undefined} */ toolName) => {
-    if (version !== registryVersion) {
-      byType.clear();
-      byName.clear();
-      version = registryVersion;
-    }
-    const cache = toolName === undefined ? byType : byName;
-    const key = toolName === undefined ? type : toolName;
-    let flags = cache.get(key);
-    if (flags === undefined) {
-      flags = flagsOf(toolName ?? toolNameFromType(type) ?? '');
-      if (cache.size < CACHED) cache.set(key, flags);
-    }
-    return flags;
-  };
-}
 
-// An engine's slot in the core is freed when its object is collected.
-const engines = /* @__PURE__ */ new FinalizationRegistry((id) => core.adk_engine_free(id));
+/**
+ * What the helpers read of a chat (`ChatLike`).
+ * @typedef {object} ChatState
+ * @property {UIMessageLike[]} messages
+ * @property {string} [status] AI SDK's chat status: while 'streaming' or 'submitted', `addToolOutput` only queues the output.
+ */
 
-/** The intern table is cut back to the handles the core still holds beyond this many strings. */
-const INTERNED_KEPT = 4096;
+/**
+ * What the helpers call on a chat (`ChatLike`). AI SDK declares both as `void | PromiseLike<void>`;
+ * the helpers await either.
+ * @typedef {object} ChatCalls
+ * @property {(args: {id: string, approved: boolean, reason?: string}) => void | PromiseLike<void>} addToolApprovalResponse
+ * @property {(args: AddToolOutputArgs) => void | PromiseLike<void>} addToolOutput
+ */
 
-/** How each claimed tool call runs, by `RUN` code. */
-const RUN_NAMES = /* @__PURE__ */ (() => {
-  const names = [];
-  names[RUN_APPROVED] = 'approved';
-  names[RUN_CALLED_WITHOUT_APPROVAL] = 'called';
-  names[RUN_REFUSED_WITHOUT_APPROVAL] = 'refused';
-  return names;
-})();
+/**
+ * A browser tool's output, or its failure, as AI SDK's `addToolOutput` takes it.
+ * @typedef {{tool: string, toolCallId: string, output: unknown, state?: 'output-available'}
+ *   | {tool: string, toolCallId: string, state: 'output-error', errorText: string}} AddToolOutputArgs
+ */
+
+/** @typedef {'sse' | 'bidi'} Mode */
+/** @typedef {'A' | 'B'} BidiPattern */
+
+/**
+ * A browser tool call to run now (`AutoSend.claimToolCalls`).
+ * @typedef {object} ToolCallClaim
+ * @property {string} toolCallId
+ * @property {string} toolName
+ * @property {number} partIndex The part's index in the last message's `parts`.
+ * @property {'approved' | 'called' | 'refused'} run
+ */
+
+/**
+ * @typedef {object} AutoSendOptions
+ * @property {Mode} mode
+ * @property {BidiPattern} [bidiPattern] BIDI only. 'A' (default): an approved browser tool's approval is sent with its output.
+ *   'B': the approval is sent at once and the output follows as a `tool_result` frame.
+ * @property {FrontendToolSet} [frontendTools] The tools that run in the browser: names or `{name, requiresApproval?}` (`[]` for none), or a
+ *   test `(toolName) => boolean` such as another engine's `isFrontendTool`; default: the module's
+ *   registry. The same forms as every API takes.
+ * @property {boolean} [useRegistry] Whether the module's registry counts too; default: only when `frontendTools` is absent.
+ * @property {(error: AdkInternalError) => void} [onError] Called once if the WebAssembly core traps during a decision (`AdkInternalError`); that engine
+ *   then answers false for good, and `explain()` says so (rule `internal-error`). Without it the
+ *   error goes to `reportError` (browsers), else to the console.
+ */
+
+/**
+ * @typedef {object} Explanation
+ * @property {boolean} send
+ * @property {RuleName} rule A stable name of the rule that decided, e.g. 'approval-pending', 'unsent-user-action'.
+ * @property {string} detail The decision in words: what was seen in which part, and what happens or what to do.
+ */
+
+/**
+ * One chat's auto-send decision (`createAutoSend`).
+ * @typedef {AutoSendCalls & Readonly<{mode: Mode, bidiPattern: BidiPattern}>} AutoSend
+ */
+
+/**
+ * What an `AutoSend` does.
+ * @typedef {object} AutoSendCalls
+ * @property {(options: {messages: ReadonlyArray<UIMessageLike>}) => boolean} sendAutomaticallyWhen
+ *   Pass to `useChat({sendAutomaticallyWhen})` / `new Chat({...})` as is. Synchronous: the core
+ *   compiles when the package is imported (where it cannot, `createAutoSend` throws `AdkLoadError`).
+ *   Never throws.
+ * @property {(options: {messages: ReadonlyArray<UIMessageLike>}) => Explanation} explain
+ *   What the decision would be now, without remembering anything.
+ * @property {() => void} reset Forgets what this chat sent and which outputs were the browser's.
+ * @property {(toolCallId: string) => void} markBrowserOutput
+ *   Says the output of `toolCallId` was added by the browser, so it is sent to the backend as the user's.
+ * @property {(chat: ChatLike, args: AddToolOutputArgs) => Promise<void>} addToolOutput
+ *   `chat.addToolOutput` that also tells the engine the output is the browser's. When the chat is
+ *   not streaming it resolves once the output is committed in `chat.messages` (else
+ *   `AdkNotCommittedError`). While `chat.status` is `'streaming'` or `'submitted'` (inside AI SDK's
+ *   `onToolCall`, for one) it resolves once the output is queued: AI SDK applies it when the
+ *   stream's job ends, and awaiting that commit inside `onToolCall` would never resolve.
+ * @property {(observer: () => void) => () => void} onDecision
+ *   Calls `observer` (in a microtask) after every decision; returns the unsubscribe function.
+ * @property {(name: string) => boolean} isFrontendTool Whether `name` runs in the browser for this engine.
+ * @property {(messages: ReadonlyArray<UIMessageLike>) => ToolCallClaim[]} claimToolCalls
+ *   The browser tool calls of the last assistant message to run now, each returned once:
+ *   `approved` (its approval is committed), `called` (a browser tool that needs no approval, called
+ *   by the backend) or `refused` (a browser tool that needs approval, called without an approval
+ *   request: answer it with an `output-error`, or the chat waits for it). Ask when the chat is not
+ *   streaming (status `'ready'`); `createAdk` and `useAdkChat` do it themselves.
+ */
+
+/**
+ * An engine as createAdk holds it: the public `AutoSend`, and what createAdk's `resend()` reads.
+ * @typedef {AutoSend & {sendFailed: () => void, resend: () => boolean}} Engine
+ */
 
 /**
  * One chat's auto-send decision. Pass `sendAutomaticallyWhen` to `useChat`/`new Chat` as is.
- * Its memory of what it sent belongs to this object only, so create one per chat.
+ * Its memory of what it sent belongs to this object only, so create one per chat. Throws
+ * `AdkInvalidArgumentError` on bad options (once loaded).
+ * @param {AutoSendOptions} options @returns {AutoSend}
  */
 export function createAutoSend(options) {
   return createAutoSendAs(options, CREATE, []);
@@ -119,6 +148,7 @@ export function createAutoSend(options) {
  * createAutoSend for `fn` (its errors name `fn`), with the chat's own browser tools `own`
  * (`{name, requiresApproval?}`, createAdk's `tools`), which come before `frontendTools`.
  * @param {unknown} options @param {string} fn @param {Array<{name: string, requiresApproval?: unknown}>} own
+ * @returns {Engine}
  */
 export function createAutoSendAs(options, fn, own) {
   requireReady();
@@ -133,42 +163,79 @@ export function createAutoSendAs(options, fn, own) {
     mode === 'bidi' ? ENGINE_OPTION_MODE_BIDI : ENGINE_OPTION_MODE_SSE,
     patternB ? ENGINE_OPTION_PATTERN_B : ENGINE_OPTION_PATTERN_A,
   );
-  const table = new InternTable();
   const flagsOf = toolFlagsByName(/** @type {(name: string) => boolean | undefined} */ (readToolSet(fn, own)), set, useRegistry);
-  const toolFlags = cachedToolFlags(flagsOf);
-  /** Writes `arg`'s last message into the records; the table forgets the tool flags it keeps
-   *  per part index when the registry changed. */
+  const autoSend = engineOf(id, cachedToolFlags(flagsOf), flagsOf, onError, mode, patternB);
+  engines.register(autoSend, id);
+  return autoSend;
+}
+
+// An engine's slot in the core is freed when its object is collected.
+const engines = /* @__PURE__ */ new FinalizationRegistry((/** @type {number} */ id) => core.adk_engine_free(id));
+
+/** The intern table is cut back to the handles the core still holds beyond this many strings. */
+const INTERNED_KEPT = 4096;
+
+/** How each claimed tool call runs, by `RUN` code. */
+const RUN_NAMES = /* @__PURE__ */ (() => {
+  /** @type {Array<ToolCallClaim['run']>} */
+  const names = [];
+  names[RUN_APPROVED] = 'approved';
+  names[RUN_CALLED_WITHOUT_APPROVAL] = 'called';
+  names[RUN_REFUSED_WITHOUT_APPROVAL] = 'refused';
+  return names;
+})();
+
+/**
+ * Keeps the intern table of engine `id` bounded: the strings of handles the core forgot are
+ * forgotten too.
+ * @param {number} id @param {InternTable} table
+ */
+function trim(id, table) {
+  if (table.ids.size <= INTERNED_KEPT) return;
+  const count = core.adk_live_handles(id);
+  table.keepOnly(new Set(answerWords(count)));
+}
+
+/**
+ * `write(arg)`: writes `arg`'s last message into the core's records (`writeRecords`' answer).
+ * @typedef {(arg: unknown) => number | import('../core/records.js').Malformed} Write
+ */
+
+/**
+ * The engine object of core engine `id`: its decisions, explanations and claims write the last
+ * message with `toolFlags` (`flagsOf` gives a tool name's flags); `onError` hears of a trap of the
+ * core. Arrow functions where AI SDK calls a method detached (`sendAutomaticallyWhen`, `explain`).
+ * @param {number} id @param {import('../core/records.js').ToolFlags} toolFlags @param {(name: string) => number} flagsOf
+ * @param {((error: AdkInternalError) => void) | null} onError @param {Mode} mode @param {boolean} patternB
+ * @returns {Engine}
+ */
+function engineOf(id, toolFlags, flagsOf, onError, mode, patternB) {
+  const table = new InternTable();
+  /** Writes `arg`'s last message (the table forgets its tool flags when the registry changed). @type {Write} */
   const write = (arg) => {
     table.flagsFrom(registryVersion);
     return writeRecords(arg, table, toolFlags);
   };
   const trap = trapWatch(onError);
+  /** @type {Set<() => void>} */
   const observers = new Set();
-
-  /** Keeps the intern table bounded: the strings of handles the core forgot are forgotten too. */
-  const trim = () => {
-    if (table.ids.size <= INTERNED_KEPT) return;
-    const count = core.adk_live_handles(id);
-    table.keepOnly(new Set(answerWords(count)));
-  };
-
   /** The decision alone: whether to send now. After a trap, never (rather than send twice). */
-  const decide = (arg) => {
+  const decide = (/** @type {unknown} */ arg) => {
     if (trap.error !== null) return false;
     try {
       const written = write(arg);
       const send = answerSends(core.adk_decide(id, typeof written === 'number' ? written : 0));
-      trim();
+      trim(id, table);
       return send;
     } catch (error) {
       trap.note(error);
       return false;
     }
   };
-
+  /** @type {Engine} */
   const autoSend = {
     /** AI SDK's `sendAutomaticallyWhen`: whether to send the conversation back now. */
-    sendAutomaticallyWhen(arg) {
+    sendAutomaticallyWhen: (arg) => {
       const send = decide(arg);
       // AI SDK asks right after it commits an answer or a tool output and after each stream ends:
       // the moment the tool runner (attachAdk) looks for approved browser tools (SPEC §4).
@@ -176,9 +243,7 @@ export function createAutoSendAs(options, fn, own) {
       return send;
     },
     /** `{send, rule, detail}`: what the decision would be now, which rule decides it, in words. */
-    explain(arg) {
-      return explainWith(id, write, trap, arg);
-    },
+    explain: (arg) => explainWith(id, write, trap, arg),
     /** The last send failed definitely (nothing reached the backend): its answers wait for
      *  `resend()` (explain(): 'waits-to-be-sent'). True when any do (SPEC §5 F-c). */
     sendFailed: () => void core.adk_hold(id, 1),
@@ -195,11 +260,8 @@ export function createAutoSendAs(options, fn, own) {
       }
       core.adk_mark_browser_output(id, table.handle(toolCallId));
     },
-    /**
-     * Adds a browser tool's output (or `{state: 'output-error', errorText}`) to the chat and tells
-     * the engine it is the browser's. Resolves once the part holds the output in `chat.messages`,
-     * or, while the chat is streaming, once the output is queued (see index.d.ts).
-     */
+    /** Adds a browser tool's output (or `{state: 'output-error', errorText}`) to the chat and tells
+     *  the engine it is the browser's; resolves once it is committed or queued (see `AutoSend`). */
     addToolOutput(chat, args) {
       // Its body loads on demand: an app whose chats run no browser tool never calls it.
       return loadOnDemand(() => import('./add-tool-output.js'), 'add-tool-output.js').then((m) => m.addBrowserOutput(autoSend, chat, args));
@@ -215,29 +277,27 @@ export function createAutoSendAs(options, fn, own) {
       return claimToolCalls(id, write, messages);
     },
     get mode() {
-      return /** @type {'sse' | 'bidi'} */ (mode);
+      return mode;
     },
     get bidiPattern() {
-      return /** @type {'A' | 'B'} */ (patternB ? 'B' : 'A');
+      return /** @type {BidiPattern} */ (patternB ? 'B' : 'A');
     },
     /** Whether `name` is a browser tool for this engine (its `frontendTools`, or the registry). */
     isFrontendTool(name) {
       return typeof name === 'string' && (flagsOf(name) & FLAG_FRONTEND) !== 0;
     },
   };
-  autoSend.sendAutomaticallyWhen = autoSend.sendAutomaticallyWhen.bind(autoSend);
-  autoSend.explain = autoSend.explain.bind(autoSend);
-  engines.register(autoSend, id);
   return autoSend;
 }
 
 /**
  * An engine's watch for a WebAssembly trap: `error` is the first trap of a decision (an
  * `AdkInternalError`) or null; `note(error)` records a trap and reports it once.
+ * @param {((error: AdkInternalError) => void) | null} onError @returns {TrapWatch}
  */
 function trapWatch(onError) {
+  /** @type {TrapWatch} */
   const watch = {
-    /** @type {AdkInternalError | null} */
     error: null,
     note(/** @type {unknown} */ error) {
       // Anything but a trap is malformed input, which writeRecords reports as such.
@@ -255,12 +315,18 @@ function trapWatch(onError) {
   return watch;
 }
 
-/** `explain()`: the decision without remembering anything, and its words. */
+/** @typedef {{error: AdkInternalError | null, note: (error: unknown) => void}} TrapWatch */
+
+/**
+ * `explain()`: the decision without remembering anything, and its words.
+ * @param {number} id @param {Write} write @param {TrapWatch} trap @param {unknown} arg @returns {Explanation}
+ */
 function explainWith(id, write, trap, arg) {
   // `messages` is read once: a getter may answer differently (or throw) the second time.
   const messages = messagesOf(arg);
   const once = arg === null || typeof arg !== 'object' ? arg : { messages };
   let word = 0;
+  /** @type {import('../core/records.js').Malformed | null} */
   let malformed = null;
   if (trap.error === null) {
     try {
@@ -283,7 +349,10 @@ function explainWith(id, write, trap, arg) {
   return { send: answerSends(word), rule: RULES[rule], detail: explainDetail(rule, value, parts, actions, why) };
 }
 
-/** `claimToolCalls`: the browser tool calls to start now, as the tool runner (chat.js) takes them. */
+/**
+ * `claimToolCalls`: the browser tool calls to start now, as the tool runner (chat.js) takes them.
+ * @param {number} id @param {Write} write @param {unknown} messages @returns {ToolCallClaim[]}
+ */
 function claimToolCalls(id, write, messages) {
   const written = write({ messages });
   const count = core.adk_claim(id, typeof written === 'number' ? written : 0);
@@ -297,13 +366,16 @@ function claimToolCalls(id, write, messages) {
       toolCallId: part.toolCallId,
       toolName: toolNameOf(part),
       partIndex: claimed[i],
-      run: /** @type {'approved' | 'called' | 'refused'} */ (RUN_NAMES[claimed[i + 1]]),
+      run: RUN_NAMES[claimed[i + 1]],
     });
   }
   return calls;
 }
 
-/** Tells the app of an engine's trap, once: its `onError`, else `reportError`, else the console. */
+/**
+ * Tells the app of an engine's trap, once: its `onError`, else `reportError`, else the console.
+ * @param {AdkInternalError} error @param {((error: AdkInternalError) => void) | null} onError
+ */
 function reportOnce(error, onError) {
   if (onError !== null) {
     try {
@@ -320,6 +392,7 @@ function reportOnce(error, onError) {
 /**
  * The library's own errors pass through; anything else that a hostile argument made JS throw (a
  * revoked proxy, a null-prototype object) becomes a named error saying which call it was.
+ * @param {unknown} error @param {string} fn @returns {AdkError}
  */
 export function namedArgumentError(error, fn) {
   if (error instanceof AdkError) return error;

@@ -1,3 +1,4 @@
+// @ts-check
 // The drop-in executors' bodies (SPEC §7), the old helpers' `executeChangeBgm` and
 // `executeGetLocation`, exactly as they were. executors.js loads this file the first time one of
 // them runs: an app that never calls them (every app that runs get_location through getLocation,
@@ -9,6 +10,7 @@ import { messageOf } from '../errors/arguments.js';
  * (`input.track || 1`) while `bgmChannel.currentTrack` is 0-based; `switchTrack()` toggles between
  * the two tracks, so it is called once when the channel is on another track and not at all when
  * it is already there. Never rejects: a channel that throws gives `{success: false, error}`.
+ * @param {any} input @param {any} deps @returns {Promise<import('./executors.js').ToolExecutorResult>}
  */
 export async function executeChangeBgm(input, deps) {
   try {
@@ -40,9 +42,11 @@ function geolocationUnavailable() {
  * failed" otherwise (a browser's `GeolocationPositionError` is not an `Error`). `getLocation()`
  * gives each failure its own text (SPEC §6). `navigator.geolocation` is looked up at each call on
  * `globalThis`, so a mock installed by a jsdom or happy-dom test is the one used. Never rejects.
+ * @returns {Promise<import('./executors.js').ToolExecutorResult>}
  */
 export async function executeGetLocation() {
   try {
+    /** @type {GeolocationPosition} */
     const position = await new Promise((resolve, reject) => {
       const navigator = globalThis.navigator;
       const geolocation = navigator ? navigator.geolocation : undefined;

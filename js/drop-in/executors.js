@@ -1,3 +1,4 @@
+// @ts-check
 // The drop-in tool executor registry of SPEC §7: tool name → `(input, deps) => Promise<{success,
 // output?, error?}>`, starting with `get_location` and `change_bgm` as the old helpers did. A map of
 // JS functions has no rule worth a WebAssembly crossing, so it lives here. It is the one documented
@@ -8,10 +9,40 @@
 import { describeValue as describe, invalidArgument, messageOf } from '../errors/arguments.js';
 import { loadOnDemand } from '../core/load-on-demand.js';
 
+// The names and shapes are the old helpers', so an app's own executors and tests compile unchanged.
+
+/**
+ * What an executor answers: the tool's output, or why it failed (the part's `errorText`).
+ * @typedef {object} ToolExecutorResult
+ * @property {boolean} success
+ * @property {unknown} [output]
+ * @property {string} [error]
+ */
+
+/**
+ * What the app hands to executors: `change_bgm` switches `bgmChannel`.
+ * @typedef {object} ToolExecutorDependencies
+ * @property {BgmChannel} [bgmChannel]
+ */
+
+/**
+ * The channel `change_bgm` switches.
+ * @typedef {object} BgmChannel
+ * @property {number} currentTrack The track playing now, 0-based (0 or 1); `input.track` is 1-based.
+ * @property {() => void} switchTrack Switches to the other track.
+ */
+
+/**
+ * Runs one browser tool; registered with `registerToolExecutor(name, fn)`.
+ * @typedef {(input: Record<string, unknown>, deps: ToolExecutorDependencies) => Promise<ToolExecutorResult>} ToolExecutor
+ */
+
 /**
  * One of the drop-in executors, loaded on its first call (drop-in-executors.js). Like them it never
  * rejects: a failed download is `{success: false, error}` naming the file, and the next call tries
  * again.
+ * @param {'executeChangeBgm' | 'executeGetLocation'} name
+ * @returns {(input?: any, deps?: any) => Promise<ToolExecutorResult>}
  */
 function onDemand(name) {
   return async (input, deps) => {
@@ -25,22 +56,28 @@ function onDemand(name) {
 }
 
 /**
- * `change_bgm`, exactly as the old helper (SPEC §7): the requested track is 1-based
- * (`input.track || 1`) while `bgmChannel.currentTrack` is 0-based; `switchTrack()` is called once
- * when the channel is on another track. Never rejects.
- * @type {(input: any, deps: any) => Promise<{success: boolean, output?: any, error?: string}>}
+ * `change_bgm`, as the old helper (SPEC §7): `input.track` is 1-based (default 1) and
+ * `deps.bgmChannel.currentTrack` 0-based; `switchTrack()` is called once when the channel is on
+ * another track, else not at all. Resolves `{success: true, output: {track, message: "BGM changed to
+ * track <track>"}}`; without a channel `{success: false, error: "BGM channel not available"}`.
+ * Never rejects.
+ * @type {(input: Record<string, unknown>, deps: ToolExecutorDependencies) => Promise<ToolExecutorResult>}
  */
 export const executeChangeBgm = onDemand('executeChangeBgm');
 
 /**
- * The drop-in `executeGetLocation()`, exactly as the old helper (SPEC §7): one `getCurrentPosition`
- * with `{enableHighAccuracy: true, timeout: 5000, maximumAge: 0}`; `getLocation()` gives each
- * failure its own text (SPEC §6). Never rejects.
- * @type {() => Promise<{success: boolean, output?: any, error?: string}>}
+ * The drop-in of the old helper (SPEC §7): one `navigator.geolocation.getCurrentPosition` with
+ * `{enableHighAccuracy: true, timeout: 5000, maximumAge: 0}`. Resolves `{success: true, output:
+ * {latitude, longitude, accuracy, timestamp}}`, or `{success: false, error}` where `error` is the
+ * failure's own `message` when it is an `Error` and "Geolocation failed" otherwise (a browser's
+ * `GeolocationPositionError` is not an `Error`: use `getLocation()` for a text per failure). Plain
+ * JS, no WebAssembly; `globalThis.navigator.geolocation` is looked up at each call, so a mocked one
+ * (jsdom, happy-dom) is used. Never rejects.
+ * @type {() => Promise<ToolExecutorResult>}
  */
 export const executeGetLocation = onDemand('executeGetLocation');
 
-/** @type {Array<[string, (input: any, deps: any) => Promise<any>]>} */
+/** @type {Array<[string, ToolExecutor]>} */
 const DEFAULT_EXECUTORS = [
   ['get_location', executeGetLocation],
   ['change_bgm', executeChangeBgm],
@@ -48,7 +85,11 @@ const DEFAULT_EXECUTORS = [
 
 const executors = new Map(DEFAULT_EXECUTORS);
 
-/** Registers (or replaces) the executor of a browser tool. */
+/**
+ * Registers (or replaces) the executor of a tool. Throws `AdkInvalidArgumentError` for a name that
+ * is not a non-empty string or an executor that is not a function.
+ * @param {string} name @param {ToolExecutor} executor
+ */
 export function registerToolExecutor(name, executor) {
   if (typeof name !== 'string' || name.trim() === '') {
     throw invalidArgument('registerToolExecutor', `name is ${describe(name)}`, "the tool's name");
@@ -60,12 +101,16 @@ export function registerToolExecutor(name, executor) {
   executors.set(name, executor);
 }
 
-/** The executor registered for `name`, or `undefined`. */
+/**
+ * The registered executor of `name` (`get_location` and `change_bgm` from the start), or `undefined`.
+ * @param {string} name @returns {ToolExecutor | undefined}
+ */
 export function getToolExecutor(name) {
   return typeof name === 'string' ? executors.get(name) : undefined;
 }
 
-export function hasToolExecutor(name) {
+/** Whether an executor is registered for `name`. */
+export function hasToolExecutor(/** @type {string} */ name) {
   return typeof name === 'string' && executors.has(name);
 }
 
@@ -78,6 +123,7 @@ export function resetToolExecutors() {
 /**
  * Runs the registered executor of `toolName`: its `{success, output?, error?}`, or
  * `{success: false, error}` when there is none, it throws, or it answers something else.
+ * @param {string} toolName @param {any} input @param {any} deps @returns {Promise<ToolExecutorResult>}
  */
 export async function runToolExecutor(toolName, input, deps) {
   const executor = getToolExecutor(toolName);

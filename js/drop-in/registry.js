@@ -1,3 +1,4 @@
+// @ts-check
 // The module's frontend-tool registry (SPEC §7's drop-in names): which tools run in the browser,
 // their category, and whether the browser may run them only after the user approves. It is the
 // one documented module-global instance the drop-in names require; per-chat code passes
@@ -6,34 +7,58 @@
 import { invalidTool } from '../words/words.js';
 import { describeValue, field as fieldOf, invalidArgument, optionalString as stringField, shown } from '../errors/arguments.js';
 
-/** The frontend-tool categories (SPEC §7). */
+/**
+ * A frontend tool's category.
+ * @typedef {'geolocation' | 'camera' | 'microphone' | 'notification' | 'clipboard' | 'other'} FrontendToolCategory
+ */
+
+/**
+ * A tool that runs in the browser, as the registry holds it.
+ * @typedef {object} FrontendExecuteTool
+ * @property {string} name
+ * @property {FrontendToolCategory} category
+ * @property {string} [description]
+ * @property {boolean} [requiresApproval] Default true: the browser never runs the tool without an approving answer.
+ */
+
+/**
+ * The frontend-tool categories (SPEC §7).
+ * @type {ReadonlyArray<FrontendToolCategory>}
+ */
 export const TOOL_CATEGORIES = /* @__PURE__ */ Object.freeze(
   /** @type {const} */ (['geolocation', 'camera', 'microphone', 'notification', 'clipboard', 'other']),
 );
 
-/** The default registry of SPEC §1: `get_location`, `take_photo`, `get_camera`. */
+/**
+ * The default registry of SPEC §1: `get_location`, `take_photo`, `get_camera`.
+ * @returns {Map<string, Entry>}
+ */
 function defaults() {
   return new Map(
-    [
+    /** @type {Array<[string, FrontendToolCategory, string]>} */ ([
       ['get_location', 'geolocation', "The user's position from the browser's geolocation"],
       ['take_photo', 'camera', "A photo from the user's camera"],
       ['get_camera', 'camera', "Access to the user's camera"],
-    ].map(([name, category, description]) => [name, { name, category, description, requiresApproval: true }]),
+    ]).map(([name, category, description]) => [name, { name, category, description, requiresApproval: true }]),
   );
 }
 
-/** @type {Map<string, {name: string, category: string, description?: string, requiresApproval: boolean}>} */
+/** @typedef {{name: string, category: FrontendToolCategory, description?: string, requiresApproval: boolean}} Entry */
+
+/** @type {Map<string, Entry>} */
 let tools = defaults();
 
 /** Changes with every registration and reset, so engines know when to look their tools up again. */
 export let registryVersion = 0;
 
 /** The registry's entry of `name`, or undefined. */
-export function registryEntry(name) {
+export function registryEntry(/** @type {string} */ name) {
   return tools.get(name);
 }
 
+/** @param {Entry} tool @returns {FrontendExecuteTool} */
 function copy(tool) {
+  /** @type {FrontendExecuteTool} */
   const entry = { name: tool.name, category: tool.category };
   if (tool.description !== undefined) entry.description = tool.description;
   entry.requiresApproval = tool.requiresApproval;
@@ -42,19 +67,24 @@ function copy(tool) {
 
 const F = 'registerFrontendExecuteTool';
 
-const field = (object, key) => fieldOf(F, object, key);
-const optionalString = (object, key, expected) => stringField(F, object, key, expected);
+const field = (/** @type {unknown} */ object, /** @type {string} */ key) => fieldOf(F, object, key);
+const optionalString = (/** @type {unknown} */ object, /** @type {string} */ key, /** @type {string} */ expected) =>
+  stringField(F, object, key, expected);
 
+/** @param {string} name @returns {FrontendToolCategory} */
 function category(name) {
   if (!TOOL_CATEGORIES.includes(/** @type {any} */ (name))) {
     throw invalidTool(
       `registerFrontendExecuteTool(): category '${shown(name)}' is not known; expected one of ${TOOL_CATEGORIES.join(', ')}.`,
     );
   }
-  return name;
+  return /** @type {FrontendToolCategory} */ (name);
 }
 
-/** `registerFrontendExecuteTool({name, category, description?, requiresApproval?})`. */
+/**
+ * `registerFrontendExecuteTool({name, category, description?, requiresApproval?})`.
+ * @param {FrontendExecuteTool} tool
+ */
 export function registerFrontendExecuteTool(tool) {
   if (tool === null || typeof tool !== 'object') {
     throw invalidArgument(F, `the tool is ${describeValue(tool)}`, '{name, category, description?}');
@@ -76,14 +106,17 @@ export function registerFrontendExecuteTool(tool) {
   registryVersion++;
 }
 
-export function isFrontendExecuteTool(name) {
+/** Whether `name` is in the registry. */
+export function isFrontendExecuteTool(/** @type {string} */ name) {
   return typeof name === 'string' && tools.has(name);
 }
 
+/** @returns {FrontendExecuteTool[]} */
 export function getFrontendExecuteTools() {
   return Array.from(tools.values(), copy);
 }
 
+/** @param {FrontendToolCategory} name @returns {FrontendExecuteTool[]} */
 export function getFrontendExecuteToolsByCategory(name) {
   if (typeof name !== 'string') {
     throw invalidArgument('getFrontendExecuteToolsByCategory', `category is ${describeValue(name)}`, 'a category string');
@@ -98,7 +131,10 @@ export function resetFrontendExecuteTools() {
   registryVersion++;
 }
 
-/** The registry entry of one tool, or `undefined`. */
+/**
+ * The registry entry of one tool, or `undefined`.
+ * @param {string} name @returns {FrontendExecuteTool | undefined}
+ */
 export function getFrontendExecuteTool(name) {
   const tool = typeof name === 'string' ? tools.get(name) : undefined;
   return tool && copy(tool);

@@ -1,10 +1,14 @@
+// @ts-check
 // The argument checks every entry point's functions make, and the words their errors use: what a
 // value is, what was given and what was expected. Free of WebAssembly, like errors.js, so every
 // file may import it, the ones that must load without the core module too (the transports, the
 // testing kit, the drop-in executors).
 import { AdkInvalidArgumentError } from './errors.js';
 
-/** `Array.isArray`, false for a revoked proxy (for which it throws). */
+/**
+ * `Array.isArray`, false for a revoked proxy (for which it throws).
+ * @param {unknown} value @returns {value is any[]}
+ */
 export function isArray(value) {
   try {
     return Array.isArray(value);
@@ -46,7 +50,10 @@ export function messageOf(thrown) {
   }
 }
 
-/** A value as messages show it: whole when short, else its first 80 characters and an ellipsis. */
+/**
+ * A value as messages show it: whole when short, else its first 80 characters and an ellipsis.
+ * @param {any} text @returns {string}
+ */
 export function shown(text) {
   text = String(text);
   if (text.length <= 80) return text;
@@ -63,7 +70,7 @@ export function shown(text) {
 export const expectedWords = [];
 
 /** Words given as such, or by their number in `expectedWords` (undefined where not loaded). */
-const developmentWords = (words) => (typeof words === 'number' ? expectedWords[words] : words);
+const developmentWords = (/** @type {string | number | undefined} */ words) => (typeof words === 'number' ? expectedWords[words] : words);
 
 /**
  * `AdkInvalidArgumentError`: `fn(): what; expected expected.` `expected` is the words, or their
@@ -87,11 +94,14 @@ export function withAdvice(message, advice) {
   return words === undefined ? message : `${message}; ${words}`;
 }
 
-/** `object[key]` for an argument of `fn`; a throwing getter or proxy trap is a named error. */
+/**
+ * `object[key]` for an argument of `fn`; a throwing getter or proxy trap is a named error.
+ * @param {string} fn @param {unknown} object @param {string} key @returns {any}
+ */
 export function field(fn, object, key) {
   if (object === null || typeof object !== 'object') return undefined;
   try {
-    return object[key];
+    return /** @type {any} */ (object)[key];
   } catch {
     throw invalidArgument(fn, `reading \`${key}\` threw`, 'a plain object whose fields can be read');
   }
@@ -99,7 +109,8 @@ export function field(fn, object, key) {
 
 /**
  * An optional string field of an argument of `fn`: undefined when absent, an error when not a string.
- * @param {string | number} expected
+ * @param {string} fn @param {unknown} object @param {string} key @param {string | number} expected
+ * @returns {string | undefined}
  */
 export function optionalString(fn, object, key, expected) {
   const value = field(fn, object, key);
@@ -108,7 +119,10 @@ export function optionalString(fn, object, key, expected) {
   return value;
 }
 
-/** Checks that `chat` is an AI SDK `Chat` for the helper `fn`. */
+/**
+ * Checks that `chat` is an AI SDK `Chat` for the helper `fn`.
+ * @param {any} chat @param {string} fn
+ */
 export function requireChat(chat, fn) {
   if (chat === null || typeof chat !== 'object' || typeof chat.addToolApprovalResponse !== 'function') {
     throw invalidArgument(fn, `chat is ${chat === null ? 'null' : typeof chat}`, 'an AI SDK Chat instance');
@@ -121,7 +135,9 @@ export const MAX_DELAY_MS = 2147483647;
 /**
  * An optional whole number of milliseconds of `fn`'s options in `[min, 2^31 - 1]` (fractions are
  * cut); `expected` says the range and the default (literal words: production builds carry a number).
+ * @param {string} fn @param {unknown} options @param {string} key @param {number} fallback @param {number} min
  * @param {string | number} expected
+ * @returns {number}
  */
 export function optionalMs(fn, options, key, fallback, min, expected) {
   const value = field(fn, options, key);

@@ -1,3 +1,4 @@
+// @ts-check
 // The package's error classes: every error it throws or rejects with is one of these, so an app can
 // test `error instanceof AdkUnknownApprovalError` as well as `error.name`. Plain JS, no WebAssembly:
 // they exist where the module cannot load (`AdkLoadError` is one of them).
@@ -6,6 +7,15 @@
 // copy of the package in an app (two installs, or a bundler that duplicates the module).
 
 import { describeValue } from './arguments.js';
+/** @import { GeolocationErrorCode } from '../geolocation.js' */
+/** @import { BidiTransportErrorKind } from '../transport.js' */
+
+/**
+ * The `kind` of an `AdkTransportError` from `AdkSseTransport`: `'connect-failed'` (no connection
+ * was made, nothing reached the backend), `'request-failed'` (the request failed and may have
+ * reached the backend: send an answer again only after asking the user), `'idle-timeout'`.
+ * @typedef {'connect-failed' | 'request-failed' | 'idle-timeout'} AdkSseTransportErrorKind
+ */
 
 /** The base of every adk-stream-wasm error. */
 export class AdkError extends Error {
@@ -17,14 +27,19 @@ export class AdkError extends Error {
     this.name = /** @type {typeof AdkError} */ (new.target).errorName;
   }
 
+  /**
+   * The class's `name`, written out (a minifier renames classes).
+   * @readonly @type {string}
+   */
   static errorName = 'AdkError';
 
+  /** @param {unknown} value @returns {boolean} */
   static [Symbol.hasInstance](value) {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
     if (value === null || typeof value !== 'object') return false;
     let name;
     try {
-      name = value.name;
+      name = /** @type {any} */ (value).name;
     } catch {
       return false;
     }
@@ -33,7 +48,10 @@ export class AdkError extends Error {
   }
 }
 
-/** A value as a message's text: `String(value)`, or its kind when even that throws. */
+/**
+ * A value as a message's text: `String(value)`, or its kind when even that throws.
+ * @param {unknown} value
+ */
 function textOf(value) {
   try {
     return String(value);
@@ -62,31 +80,48 @@ export class AdkInvalidToolError extends AdkError {
 export class AdkNotCommittedError extends AdkError {
   static errorName = 'AdkNotCommittedError';
 }
-/** `getLocation()` failed: `code` is 'permission-denied', 'position-unavailable', 'timeout' or 'unsupported'. */
+/**
+ * How `getLocation` rejects when the browser gives no position. Its message is the text for the
+ * tool part's `errorText`, e.g. "Location permission was denied by the user (User denied
+ * Geolocation)", "The position is unavailable: …", "No position within 10000 ms".
+ */
 export class AdkGeolocationError extends AdkError {
-  /** @type {any} set by get-location.js on the errors it makes */
-  code = undefined;
+  /**
+   * 'permission-denied', 'position-unavailable', 'timeout' or 'unsupported' (get-location.js sets it).
+   * @readonly @type {GeolocationErrorCode}
+   */
+  code = /** @type {any} */ (undefined);
 
   static errorName = 'AdkGeolocationError';
 }
-/** The BIDI transport: `kind` says what happened (`connect-timeout`, `send-failed`, `liveness`, …). */
+/**
+ * The transports' rejections, stream errors and `onError` reports (BidiTransport's, and
+ * AdkSseTransport's: `connect-failed`, `request-failed`, `idle-timeout`); `kind` says what happened.
+ */
 export class AdkTransportError extends AdkError {
-  /** @param {string} kind @param {string} message @param {{cause?: unknown}} [options] */
+  /**
+   * @param {BidiTransportErrorKind | AdkSseTransportErrorKind} kind @param {string} message
+   * @param {{cause?: unknown}} [options]
+   */
   constructor(kind, message, options) {
     super(message, options);
-    /** @type {any} one of BidiTransportErrorKind (transport.d.ts) */
+    /**
+     * What happened (`connect-timeout`, `send-failed`, `liveness`, `connect-failed`, …).
+     * @readonly @type {BidiTransportErrorKind | AdkSseTransportErrorKind}
+     */
     this.kind = kind;
   }
 
   static errorName = 'AdkTransportError';
 }
-/** A frame the BIDI transport skipped (bad JSON, binary, unknown shape); `kind` is `malformed-frame`. */
+/** A frame the BIDI transport skipped (bad JSON, binary, unknown shape); `kind` is `'malformed-frame'`. */
 export class AdkMalformedFrameError extends AdkTransportError {
   static errorName = 'AdkMalformedFrameError';
 }
 /**
- * A WebAssembly module could not be compiled (a Content Security Policy without 'wasm-unsafe-eval'),
- * or a file the package loads on demand could not be downloaded (`loadOnDemand`).
+ * A WebAssembly module could not be compiled (a Content Security Policy without `'wasm-unsafe-eval'`),
+ * or a file the package loads on demand (the BIDI transport, `getLocation`'s rules, `answerApprovals`'
+ * checks) could not be downloaded; the next call tries again.
  */
 export class AdkLoadError extends AdkError {
   static errorName = 'AdkLoadError';
@@ -95,7 +130,7 @@ export class AdkLoadError extends AdkError {
 export class AdkCallbackError extends AdkError {
   static errorName = 'AdkCallbackError';
 }
-/** A WebAssembly trap during a decision: the engine answers false from then on (`cause`: the trap). */
+/** A WebAssembly trap during a decision: that engine answers false from then on; `cause` is the trap. */
 export class AdkInternalError extends AdkError {
   static errorName = 'AdkInternalError';
 }

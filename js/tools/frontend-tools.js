@@ -1,6 +1,13 @@
+// @ts-check
 // Which tools run in the browser (SPEC §6) is the app's to say, in every API: createAutoSend,
 // createAdk, useAdkChat and the transports take `frontendTools` in the same forms, read here once.
 import { describeValue, field, invalidArgument, isArray } from '../errors/arguments.js';
+
+/**
+ * Which tools run in the browser, as every API's `frontendTools` takes them: names or
+ * `{name, requiresApproval?}` (`[]` for none), or a test `(toolName) => boolean`.
+ * @typedef {ReadonlyArray<string | {name: string, requiresApproval?: boolean}> | ((toolName: string) => boolean)} FrontendToolSet
+ */
 
 /**
  * `frontendTools` of `fn`'s options: names or `{name, requiresApproval?}` objects (`[]` for none), a
@@ -12,7 +19,7 @@ import { describeValue, field, invalidArgument, isArray } from '../errors/argume
  */
 export function readToolSet(fn, value) {
   if (value === undefined || value === null) return null;
-  if (typeof value === 'function') return (name) => (value(name) === true ? true : undefined);
+  if (typeof value === 'function') return (/** @type {string} */ name) => (value(name) === true ? true : undefined);
   if (!isArray(value)) {
     throw invalidArgument(
       fn,
@@ -41,5 +48,5 @@ export function readToolSet(fn, value) {
     // The first entry of a name decides, as a lookup in the list did.
     if (!own.has(name)) own.set(name, requiresApproval);
   }
-  return (name) => own.get(name);
+  return (/** @type {string} */ name) => own.get(name);
 }

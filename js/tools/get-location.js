@@ -1,3 +1,4 @@
+// @ts-check
 // `getLocation()`, the built-in `get_location` browser tool (SPEC §6): one
 // `navigator.geolocation.getCurrentPosition` call, asked precisely (`enableHighAccuracy`) and fresh
 // (`maximumAge: 0`), because the tool answers where the user is now. Each way it fails has its own
@@ -18,23 +19,31 @@ const EXPECTED_OPTIONS = '{timeoutMs?: number} or nothing';
 const EXPECTED_TIMEOUT = 'a whole number of milliseconds from 0 to 4294967295 (default 10000)';
 const UNAVAILABLE = 'The position is unavailable';
 
+/** @type {(value: unknown) => value is object} */
 const isObject = (value) => typeof value === 'object' && value !== null;
 
-/** `value[key]`, or undefined when `value` is no object or reading throws (a hostile stub). */
+/**
+ * `value[key]`, or undefined when `value` is no object or reading throws (a hostile stub).
+ * @param {unknown} value @param {string} key @returns {any}
+ */
 function field(value, key) {
   if (!isObject(value)) return undefined;
   try {
-    return value[key];
+    return /** @type {any} */ (value)[key];
   } catch {
     return undefined;
   }
 }
 
+/** @param {string} what @param {string} expected */
 function invalid(what, expected) {
   return new AdkInvalidArgumentError(`getLocation(): ${what}; expected ${expected}.`);
 }
 
-/** The timeout the options ask for, in ms; throws `AdkInvalidArgumentError` for bad options. */
+/**
+ * The timeout the options ask for, in ms; throws `AdkInvalidArgumentError` for bad options.
+ * @param {unknown} options @returns {number}
+ */
 function timeoutOf(options) {
   if (options === undefined || options === null) return DEFAULT_TIMEOUT_MS;
   let isArray = false;
@@ -47,7 +56,7 @@ function timeoutOf(options) {
   if (!isObject(options) || isArray) throw invalid(`the options are ${describeValue(options)}`, EXPECTED_OPTIONS);
   let ms;
   try {
-    ms = options.timeoutMs;
+    ms = /** @type {any} */ (options).timeoutMs;
   } catch {
     throw invalid('reading `timeoutMs` threw', EXPECTED_TIMEOUT);
   }
@@ -56,7 +65,7 @@ function timeoutOf(options) {
     // ignored without a word.
     let hasTimeout = false;
     try {
-      hasTimeout = 'timeout' in options;
+      hasTimeout = 'timeout' in /** @type {object} */ (options);
     } catch {
       // A trap that throws: as if the field were absent.
     }
@@ -69,6 +78,10 @@ function timeoutOf(options) {
   return ms + 0;
 }
 
+/**
+ * @param {import('../geolocation.js').GeolocationErrorCode} code @param {string} message
+ * @returns {AdkGeolocationError}
+ */
 function failure(code, message) {
   const error = new AdkGeolocationError(message);
   // `code` is read-only to apps (errors.d.ts); this file is where it is written.
@@ -80,6 +93,7 @@ function failure(code, message) {
  * The error for a failed `getCurrentPosition`, from the browser's `GeolocationPositionError`
  * (`code` 1, 2 or 3 and a `message`), or from whatever a replaced `navigator.geolocation` threw or
  * failed with (then `code` is not 1–3, or not a number).
+ * @param {unknown} reason @param {number} timeoutMs
  */
 function positionError(reason, timeoutMs) {
   const code = field(reason, 'code');
@@ -94,14 +108,21 @@ function positionError(reason, timeoutMs) {
   return failure('position-unavailable', `${UNAVAILABLE}: the browser reported error code ${code}${detail}`);
 }
 
-/** One field of the output, checked: a browser always sends valid numbers, a stub may not. */
+/**
+ * One field of the output, checked: a browser always sends valid numbers, a stub may not.
+ * @param {unknown} value @param {string} name @param {(value: number) => boolean} valid @param {string} expected
+ * @returns {number}
+ */
 function checked(value, name, valid, expected) {
   if (typeof value === 'number' && Number.isFinite(value) && valid(value)) return value;
   const shown = typeof value === 'number' ? String(value) : 'missing';
   throw failure('position-unavailable', `${UNAVAILABLE}: the browser's answer has ${name} ${shown}, expected ${expected}`);
 }
 
-/** The tool's output `{latitude, longitude, accuracy, timestamp}` from a `GeolocationPosition`. */
+/**
+ * The tool's output `{latitude, longitude, accuracy, timestamp}` from a `GeolocationPosition`.
+ * @param {unknown} position @returns {import('../geolocation.js').UserLocation}
+ */
 function locationOf(position) {
   const coords = field(position, 'coords');
   return {
@@ -117,11 +138,14 @@ function locationOf(position) {
  * timestamp}`; rejects with an `AdkGeolocationError` whose `code` is 'permission-denied' |
  * 'position-unavailable' | 'timeout' | 'unsupported', or an `AdkInvalidArgumentError` for bad
  * options. Never throws synchronously.
+ * @param {import('../geolocation.js').GetLocationOptions} [options]
+ * @returns {Promise<import('../geolocation.js').UserLocation>}
  */
 export async function getLocation(options) {
   const timeoutMs = timeoutOf(options);
   // Looked up at each call and feature-detected rather than read from a `Window`: apps test their
   // code under jsdom or happy-dom with a mocked `navigator.geolocation` (SPEC §7).
+  /** @type {Geolocation | undefined} */
   const geolocation = field(field(globalThis, 'navigator'), 'geolocation');
   if (!isObject(geolocation)) {
     throw failure('unsupported', 'geolocation is not available in this environment (it has no navigator.geolocation)');
@@ -129,7 +153,7 @@ export async function getLocation(options) {
   const position = await new Promise((resolve, reject) => {
     const request = { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 0 };
     try {
-      geolocation.getCurrentPosition(resolve, reject, request);
+      /** @type {Geolocation} */ (geolocation).getCurrentPosition(resolve, reject, request);
     } catch (thrown) {
       reject(thrown);
     }

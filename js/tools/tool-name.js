@@ -1,3 +1,4 @@
+// @ts-check
 // A tool part's name (SPEC §1), read the same way by every helper.
 
 /**
@@ -9,7 +10,10 @@ export function toolNameFromType(type) {
   return typeof type === 'string' && type.length > 5 && type.startsWith('tool-') ? type.slice(5) : undefined;
 }
 
-/** A tool part's name (SPEC §1): `toolName` when it is a non-empty string, else the name in `type`. */
+/**
+ * A tool part's name (SPEC §1): `toolName` when it is a non-empty string, else the name in `type`.
+ * @param {any} part @returns {string}
+ */
 export function toolNameOf(part) {
   const { toolName } = part;
   return typeof toolName === 'string' && toolName !== '' ? toolName : (toolNameFromType(part.type) ?? '');

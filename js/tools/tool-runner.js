@@ -1,3 +1,4 @@
+// @ts-check
 // A browser tool's run for one claimed call (createAdk claims them; src/runner.rs decides which and
 // when): its executor (the chat's own tools, else the drop-in executor registry, where get_location
 // runs as getLocation), and what the executor gave or threw as the part's output or errorText.
@@ -10,6 +11,7 @@ import { executeGetLocation, getToolExecutor, hasToolExecutor, runToolExecutor }
 // A tool of the drop-in executor registry (get_location built in), called as the old helpers
 // did, `(input, deps) => {success, output?, error?}`, and adapted to the runner's contract: the
 // output, or a throw whose message becomes the part's errorText.
+/** @param {string} name @returns {(input: any) => Promise<unknown>} */
 function registryExecutor(name) {
   return async (input) => {
     // The built-in get_location, unless the app registered its own: getLocation() gives each
@@ -22,7 +24,11 @@ function registryExecutor(name) {
   };
 }
 
-/** The executor of `name`: the chat's own `tools` first, then the registry's. */
+/**
+ * The executor of `name`: the chat's own `tools` first, then the registry's.
+ * @param {Record<string, any>} tools @param {string} name
+ * @returns {((input: any, options: {toolCallId: string, toolName: string}) => unknown) | null}
+ */
 function executorFor(tools, name) {
   const own = tools[name];
   if (own && typeof own.execute === 'function') return own.execute;
@@ -37,6 +43,9 @@ function executorFor(tools, name) {
  * What the part of the claimed `call` gets: `{output}`, or `{state: 'output-error', errorText}`
  * when the call was refused, has no executor, or its executor threw (told to `onToolError` too).
  * `input` is the part's input when the call was claimed.
+ * @param {import('../index.js').ToolCallClaim} call @param {unknown} input @param {Record<string, any>} tools
+ * @param {((error: unknown, call: import('../index.js').ToolCallClaim) => void) | undefined} onToolError
+ * @returns {Promise<{output: unknown} | {state: 'output-error', errorText: string}>}
  */
 export async function toolResult(call, input, tools, onToolError) {
   const { toolCallId, toolName } = call;

@@ -1,3 +1,4 @@
+// @ts-check
 // The whole words of a development build (the `development` export condition, which Vite, webpack and
 // Next set in development; the entries under dev/ load this file first): explain()'s details
 // (words/explain.js), the helpers' errors in full, handed to words.js, and what each argument error
@@ -10,7 +11,7 @@ import { describeMalformed, explainDetail } from './explain.js';
 import { useWords } from './words.js';
 
 /** Ids as messages list them: each cut short, at most 20 of them. */
-function shownList(ids) {
+function shownList(/** @type {string[]} */ ids) {
   const listed = ids.slice(0, 20).map(shown);
   if (ids.length > 20) listed.push(`and ${ids.length - 20} more`);
   return listed.join(', ');
@@ -19,6 +20,7 @@ function shownList(ids) {
 /**
  * `AdkUnknownApprovalError` for `id`: `pending` lists `{approvalId, toolName, toolCallId}`;
  * `toolCallOf` is the pending approval whose toolCallId `id` is, if any.
+ * @type {typeof import('./words.js').unknownApproval}
  */
 function unknownApproval(id, pending, toolCallOf) {
   let text = `'${shown(id)}' is not a pending approval id of this chat. `;
@@ -32,7 +34,10 @@ function unknownApproval(id, pending, toolCallOf) {
   return new AdkUnknownApprovalError(text);
 }
 
-/** `AdkIncompleteBatchError` naming the missing, unknown and repeated ids. */
+/**
+ * `AdkIncompleteBatchError` naming the missing, unknown and repeated ids.
+ * @param {string[]} missing @param {string[]} unknown @param {string[]} duplicated
+ */
 function incompleteBatch(missing, unknown, duplicated) {
   const problems = [];
   if (missing.length > 0) problems.push(`missing: ${shownList(missing)}`);

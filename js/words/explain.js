@@ -1,3 +1,4 @@
+// @ts-check
 // The words of explain(): what the decision saw, and what happens or what to do. The core returns
 // codes and part indices (src/exports/); this is the one table that renders them, so the
 // WebAssembly module carries no text. Development builds load it (words.js, the `development`
@@ -6,10 +7,11 @@ import { ACTION_ANSWER, RULE_WAITS_TO_BE_SENT, RULE_ALREADY_KNOWN, RULE_APPROVAL
 import { MALFORMED_APPROVAL, MALFORMED_APPROVAL_ID, MALFORMED_APPROVED, MALFORMED_ARGUMENT, MALFORMED_EMPTY, MALFORMED_LAST_MESSAGE, MALFORMED_MESSAGES, MALFORMED_PART, MALFORMED_PARTS, MALFORMED_STATE, MALFORMED_THREW, MALFORMED_TOOL_CALL_ID, MALFORMED_TOOL_NAME, MALFORMED_TYPE } from '../core/codes.js';
 import { messageOf, shown } from '../errors/arguments.js';
 import { toolNameOf } from '../tools/tool-name.js';
+/** @import { Malformed } from '../core/records.js' */
 
 /** A value's kind for a malformation: `null`, `an array`, `an object`, `a number`… (the kind, not
  *  the value: a malformed input may be large or hostile). */
-function kindOf(value) {
+function kindOf(/** @type {unknown} */ value) {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (value === undefined) return 'undefined';
@@ -19,7 +21,10 @@ function kindOf(value) {
 const STATE_LIST =
   'input-streaming, input-available, approval-requested, approval-responded, output-available, output-error, output-denied';
 
-/** Why the input is not a well-formed message list, from what `writeRecords` returned for it. */
+/**
+ * Why the input is not a well-formed message list, from what `writeRecords` returned for it.
+ * @param {Malformed} malformed @returns {string}
+ */
 export function describeMalformed({ code, index, value }) {
   const at = `parts[${index}]`;
   switch (code) {
@@ -62,13 +67,14 @@ const ROLE_WORDS = ['missing', 'user', 'assistant', 'system', 'not one AI SDK de
  * The decision in words: what was seen, and what happens or what to do. `rule` and `value` are the
  * core's answer; `parts` the last message's; `actions` the `(index, 0 answer | 1 output)` pairs of
  * a send; `malformed` what `writeRecords` returned for a malformed input (null otherwise) (SPEC §2 holds the rules behind each).
+ * @type {typeof import('./words.js').explainDetail}
  */
 export function explainDetail(rule, value, parts, actions, malformed) {
   const part = () => parts[value];
   const tool = () => `${shown(toolNameOf(part()))} (parts[${value}]`;
   switch (rule) {
     case RULE_MALFORMED_INPUT:
-      return `Nothing is sent: ${describeMalformed(malformed)}. Pass AI SDK's {messages} as it is.`;
+      return `Nothing is sent: ${describeMalformed(/** @type {Malformed} */ (malformed))}. Pass AI SDK's {messages} as it is.`;
     case RULE_NOT_ASSISTANT:
       return `Nothing is sent: the last message's role is ${ROLE_WORDS[value]}, not assistant, so there is no answer to send back.`;
     case RULE_NO_PARTS:
@@ -97,7 +103,7 @@ export function explainDetail(rule, value, parts, actions, malformed) {
 }
 
 /** The user actions of `actions` (`(index, 0 answer | 1 output)` pairs), named. */
-function actionNames(parts, actions) {
+function actionNames(/** @type {readonly any[]} */ parts, /** @type {ArrayLike<number>} */ actions) {
   const names = [];
   for (let i = 0; i < actions.length; i += 2) {
     const at = parts[actions[i]];

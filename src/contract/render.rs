@@ -45,7 +45,7 @@ fn object(out: &mut String, doc: &str, name: &str, entries: &[(&str, i64)]) {
 }
 
 fn switch(out: &mut String, doc: &str, name: &str, cases: &[(&str, u32)], default: i64) {
-    let _ = writeln!(out, "\n/** {doc} */\nexport function {name}(value) {{");
+    let _ = writeln!(out, "\n/**\n * {doc}\n * @param {{unknown}} value @returns {{number}}\n */\nexport function {name}(value) {{");
     out.push_str("  switch (value) {\n");
     for (case, code) in cases {
         let _ = writeln!(out, "    case '{case}':\n      return {code};");
@@ -53,7 +53,8 @@ fn switch(out: &mut String, doc: &str, name: &str, cases: &[(&str, u32)], defaul
     let _ = writeln!(out, "    default:\n      return {default};\n  }}\n}}");
 }
 
-const HEADER: &str = "// Generated from the Rust definitions by src/contract.rs: do not edit. The numbers both sides of\n\
+const HEADER: &str = "// @ts-check\n\
+                      // Generated from the Rust definitions by src/contract.rs: do not edit. The numbers both sides of\n\
                       // the core module's boundary read; `cargo test` fails when this file and the Rust disagree, and\n\
                       // `ADK_WRITE_CONTRACT=1 cargo test contract` writes it anew.\n";
 
@@ -98,7 +99,8 @@ fn quoted_rule_names() -> Vec<String> {
 pub fn rule_names_module() -> String {
     format!(
         "{NAMES_HEADER}\n/** The stable names of `explain().rule`: by rule code, then the glue's own. */\n\
-         export const RULE_NAMES = /** @type {{const}} */ ([{}]);\n",
+         export const RULE_NAMES = /** @type {{const}} */ ([{}]);\n\n\
+         /** @typedef {{typeof RULE_NAMES[number]}} RuleName A stable name of the rule that decided (`explain().rule`). */\n",
         quoted_rule_names().join(", ")
     )
 }
