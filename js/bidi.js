@@ -1,4 +1,3 @@
-// @ts-check
 // Drop-in for the BIDI helper: `sendAutomaticallyWhen({messages}) → boolean`, decided by the
 // module's default BIDI engine (Pattern A).
 import { sendAutomaticallyWhenCore } from './index.js';

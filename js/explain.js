@@ -1,4 +1,3 @@
-// @ts-check
 // `import 'adk-stream-wasm/explain'`: explain()'s whole words in a production build, which leaves them
 // out (development builds have them already: the `development` export condition).
 import { describeMalformed, explainDetail } from './words/explain.js';

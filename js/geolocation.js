@@ -1,4 +1,3 @@
-// @ts-check
 // `getLocation` (SPEC §6) and the drop-in `executeGetLocation` (SPEC §7): the built-in
 // `get_location` browser tool. `getLocation`'s rules are in get-location.js, loaded when it is
 // first called: an app that never asks for a position never downloads them.

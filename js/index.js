@@ -1,4 +1,3 @@
-// @ts-check
 // adk-stream-wasm: the decision engine, the approval helpers and the frontend-tool registry.
 // Every rule lives in Rust (src/), in the core WebAssembly module. One concern per file:
 //   auto-send.js  the per-chat engine, createAutoSend (SPEC §2); options.js reads its options

@@ -1,4 +1,3 @@
-// @ts-check
 // `adk-stream-wasm/react/sse`: useAdkChat for apps that talk SSE only. The same hook as
 // `adk-stream-wasm/react`'s, less what only a BIDI chat needs (chat/bidi-parts.js: the BIDI
 // transport, Pattern B's tool_result, the resume of buffered chunks): about 1.2 KB gzip less in an

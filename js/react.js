@@ -1,4 +1,3 @@
-// @ts-check
 // useAdkChat: AI SDK's useChat with this library's engine, helpers, browser tools and transport, in
 // either mode: react/use-adk-chat.js has its body, with what only BIDI needs (chat/bidi-parts.js);
 // react-sse.js is the SSE-only entry, the same body without it. `adk-stream-wasm/react` imports
@@ -6,7 +5,6 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { BIDI } from './chat/bidi-parts.js';
 import { useAdkChatWith } from './react/use-adk-chat.js';
-// @ts-ignore -- runToolExecutor is in the module, not yet in its hand-written drop-in/executors.d.ts.
 import { hasToolExecutor, runToolExecutor } from './drop-in/executors.js';
 /** @import { UseChatHelpers } from '@ai-sdk/react' */
 /** @import { UIMessage, ChatTransport } from 'ai' */

@@ -1,4 +1,3 @@
-// @ts-check
 // Drop-in for the SSE helper: `sendAutomaticallyWhen({messages}) → boolean`, decided by the
 // module's default SSE engine (Pattern A only, ADR 0008).
 import { sendAutomaticallyWhenCore } from './index.js';

@@ -1,4 +1,3 @@
-// @ts-check
 // `adk-stream-wasm/svelte`: AdkChat for Svelte 5, AI SDK's Svelte `Chat` (@ai-sdk/svelte) with this
 // library's engine, helpers, browser tools and transport (issue 34). A class with reactive getters,
 // as @ai-sdk/svelte's Chat is: each reads the chat's `$state` messages, so a template or a

@@ -1,4 +1,3 @@
-// @ts-check
 // adk-stream-wasm/testing: a ChatTransport that plays an ADK backend's responses into AI SDK's
 // `Chat`, so an app tests its chat UI (vitest + jsdom, or a browser) with no backend. It is the
 // transport it stands in for (SPEC §5): the same split of a BIDI conversation (response-ends.js),

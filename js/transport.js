@@ -1,4 +1,3 @@
-// @ts-check
 // `adk-stream-wasm/transport`: BidiTransport, AI SDK's ChatTransport over one WebSocket per chat
 // (SPEC §5). Its parts are in transport/bidi/. `ai` is an optional peer dependency: the transport
 // runs without it; with it, BidiTransport's types are checked against AI SDK's `ChatTransport`.

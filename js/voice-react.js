@@ -1,4 +1,3 @@
-// @ts-check
 // adk-stream-wasm/voice/react: useAdkVoice, the voice of ./voice.js as React state.
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createVoice } from './voice.js';

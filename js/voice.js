@@ -1,4 +1,3 @@
-// @ts-check
 // adk-stream-wasm/voice: live voice over the BIDI transport (SPEC §5's audio_control, audio_chunk
 // and data-pcm). The microphone is captured, converted and chunked in an AudioWorklet
 // (./voice-worklet.js); the agent's PCM plays in the same worklet scope. This file only moves

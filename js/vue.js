@@ -1,4 +1,3 @@
-// @ts-check
 // `adk-stream-wasm/vue`: useAdkChat for Vue 3, AI SDK's Vue `Chat` (@ai-sdk/vue) with this
 // library's engine, helpers, browser tools and transport (issue 34). Its state is computed refs
 // over the chat's own reactive messages, as @ai-sdk/vue's Chat is used in a component.

@@ -1,4 +1,3 @@
-// @ts-check
 // answerApprovals' checks of the handler's answers (SPEC §4): every pending approval answered
 // exactly once, in any of the shapes a handler may return, or nothing is applied. Whether a batch is
 // complete is the core's rule (src/approvals.rs). approvals.js loads this module when a batch is

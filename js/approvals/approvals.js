@@ -1,4 +1,3 @@
-// @ts-check
 // The approval helpers (SPEC §4): pendingApprovals, approve / deny by approval id, and
 // answerApprovals for all-or-nothing batches. Which approvals are pending and whether a batch is
 // complete are the core's rules (src/approvals.rs); this glue writes the records, calls the core and

@@ -1,4 +1,3 @@
-// @ts-check
 // What the approval helpers share (approvals.js, and answer-batch.js, which approvals.js loads on
 // demand): the records of a helper call, and the pending approvals the core found in them.
 import { answerWords, core } from '../core/loader.js';

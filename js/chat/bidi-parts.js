@@ -1,4 +1,3 @@
-// @ts-check
 // What only a BIDI chat does, in one object (`BIDI`) that the chats take as an argument: the
 // transport they build for mode 'bidi', Pattern B's tool_result frame after a browser tool ran, and
 // the resume of the chunks the transport buffered. Every chat is built by createAdkWith

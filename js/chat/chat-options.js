@@ -1,4 +1,3 @@
-// @ts-check
 // The options of the one-call chats (React's and Vue's `useAdkChat`, Svelte's `AdkChat`): which
 // exist, and the check that refuses what a chat would silently ignore or override. One rule for the
 // three (sharing it costs the React SSE app 11 B gzip against a copy of its own).

@@ -1,4 +1,3 @@
-// @ts-check
 // createAdk and attachAdk: wire one AI SDK `Chat` to its engine, its browser tools and (BIDI) its
 // transport. The React hook (react.js) is built on them; `adk-stream-wasm/chat` (chat.js) exports
 // them. Which tool call runs when is decided in Rust (src/runner.rs); this file claims the calls
@@ -8,7 +7,7 @@ import { createAutoSendAs } from '../decision/auto-send.js';
 import { describeValue, invalidArgument, messageOf } from '../errors/arguments.js';
 import { loadOnDemand } from '../core/load-on-demand.js';
 import { BIDI } from './bidi-parts.js';
-/** @import { AutoSend, ChatLike, ToolCallClaim } from '../index.js' */
+/** @import { AutoSend, ChatLike, PendingApproval, ToolCallClaim } from '../index.js' */
 /** @import { Adk, AdkOptions, BrowserTool } from './adk-types.d.ts' */
 /** @import { PatternBTransport } from './bidi-parts.js' */
 
@@ -101,7 +100,7 @@ export function createAdkWith(options, bidi, fn) {
     deny: (approvalId, opts) => deny(/** @type {ChatLike} */ (chat), approvalId, opts),
     answerApprovals: (handler) => answerApprovals(/** @type {ChatLike} */ (chat), handler),
     // The module compiles at import (createAutoSend above has it), so these answer at once.
-    pendingApprovals: (messages = chat ? chat.messages : []) => pendingApprovals(messages),
+    pendingApprovals: (messages = chat ? chat.messages : []) => /** @type {PendingApproval[]} */ (pendingApprovals(messages)),
     explain: (messages = chat ? chat.messages : []) => (noteFailure(), autoSend.explain({ messages })),
     // Never called by the package itself (SPEC §5 F-c).
     async resend() {

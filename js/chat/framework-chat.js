@@ -1,4 +1,3 @@
-// @ts-check
 // One AI SDK `Chat` of Vue or Svelte with this library's engine, helpers, browser tools and
 // transport: what `adk-stream-wasm/vue`'s useAdkChat and `adk-stream-wasm/svelte`'s AdkChat are
 // built on (issue 34). The framework's reactivity is its own `Chat`'s message store, so nothing

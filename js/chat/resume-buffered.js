@@ -1,4 +1,3 @@
-// @ts-check
 // resumeBuffered: chunks the BIDI transport kept while no response stream was open, into the chat:
 // those that continue the turn's message into it (SPEC §4a W6), a turn the backend started as a
 // message of its own (SPEC §5 W8) with the user's transcribed speech before it (W9), never an older

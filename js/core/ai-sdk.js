@@ -1,4 +1,3 @@
-// @ts-check
 // AI SDK's `UIMessage` as the declarations read it: a type only, nothing at run time. The package's
 // declarations take ai-sdk.d.ts beside this file, which compiles without the optional peer `ai`;
 // this typedef is the same type where `ai` is installed, for the check of the package's JS on its

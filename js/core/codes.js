@@ -1,4 +1,3 @@
-// @ts-check
 // The glue's own codes and names, which every build carries (the words that render them are in
 // words.js, loaded in development builds, and words/explain.js): what `writeRecords` could not read,
 // and the stable names of `explain().rule`.

@@ -1,4 +1,3 @@
-// @ts-check
 // Generated from the Rust definitions by src/contract.rs: do not edit. The numbers both sides of
 // the core module's boundary read; `cargo test` fails when this file and the Rust disagree, and
 // `ADK_WRITE_CONTRACT=1 cargo test contract` writes it anew.

@@ -1,4 +1,3 @@
-// @ts-check
 // One deep copy of JSON data (messages, chunks, tool results) for every part of the package that
 // keeps one: the testing kit's transport and resumeBuffered (issue 33: a fact lives once).
 

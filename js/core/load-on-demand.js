@@ -1,4 +1,3 @@
-// @ts-check
 // The package's files that load on demand, and the one error a failed download gives.
 import { AdkLoadError } from '../errors/errors.js';
 import { messageOf } from '../errors/arguments.js';

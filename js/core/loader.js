@@ -1,4 +1,3 @@
-// @ts-check
 // Loads the core WebAssembly module from bytes embedded in the package's JS, synchronously, at
 // import: no fetch and no asset URL, so every export answers synchronously from the first call in
 // every place an app runs (browsers with any bundler or none, dev servers, Node, a Next.js server,

@@ -1,4 +1,3 @@
-// @ts-check
 // Writes the last message of `{messages}` as integer records into the core's buffer (the layout
 // is documented in src/model/records.rs, the one reader; this is the one writer). Strings never
 // cross: each id a rule compares becomes a handle of an intern table, a tool's name becomes the

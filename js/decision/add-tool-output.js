@@ -1,4 +1,3 @@
-// @ts-check
 // `autoSend.addToolOutput(chat, args)`'s body (auto-send.js), loaded when it is first called: an
 // app whose chats run no browser tool never downloads it (docs/decisions/0006).
 import { AdkNotCommittedError } from '../errors/errors.js';

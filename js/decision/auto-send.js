@@ -1,4 +1,3 @@
-// @ts-check
 // The per-chat engine (SPEC §2): createAutoSend({mode, bidiPattern?, frontendTools?}). Every rule
 // lives in Rust (src/engine), in the core WebAssembly module; this glue reads the options
 // (options.js), writes the last message as integer records (records.js), calls the core, and words

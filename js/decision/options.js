@@ -1,4 +1,3 @@
-// @ts-check
 // createAutoSend's options (auto-send.js), read and checked: the mode, the BIDI pattern, and which
 // tools run in the browser, as the flags the records carry (SPEC §2, §6).
 import { FLAG_FRONTEND, FLAG_REQUIRES_APPROVAL } from '../core/contract.js';

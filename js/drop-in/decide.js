@@ -1,4 +1,3 @@
-// @ts-check
 // Drop-in names of the TypeScript helpers this library replaces (SPEC §7): the default engines
 // behind `sendAutomaticallyWhen` / `sendAutomaticallyWhenCore`, and the tool-name helpers.
 import { createAutoSend } from '../decision/auto-send.js';

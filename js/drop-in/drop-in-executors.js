@@ -1,4 +1,3 @@
-// @ts-check
 // The drop-in executors' bodies (SPEC §7), the old helpers' `executeChangeBgm` and
 // `executeGetLocation`, exactly as they were. executors.js loads this file the first time one of
 // them runs: an app that never calls them (every app that runs get_location through getLocation,

@@ -1,4 +1,3 @@
-// @ts-check
 // The drop-in tool executor registry of SPEC §7: tool name → `(input, deps) => Promise<{success,
 // output?, error?}>`, starting with `get_location` and `change_bgm` as the old helpers did. A map of
 // JS functions has no rule worth a WebAssembly crossing, so it lives here. It is the one documented

@@ -1,4 +1,3 @@
-// @ts-check
 // The module's frontend-tool registry (SPEC §7's drop-in names): which tools run in the browser,
 // their category, and whether the browser may run them only after the user approves. It is the
 // one documented module-global instance the drop-in names require; per-chat code passes

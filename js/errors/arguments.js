@@ -1,4 +1,3 @@
-// @ts-check
 // The argument checks every entry point's functions make, and the words their errors use: what a
 // value is, what was given and what was expected. Free of WebAssembly, like errors.js, so every
 // file may import it, the ones that must load without the core module too (the transports, the

@@ -1,4 +1,3 @@
-// @ts-check
 // The package's error classes: every error it throws or rejects with is one of these, so an app can
 // test `error instanceof AdkUnknownApprovalError` as well as `error.name`. Plain JS, no WebAssembly:
 // they exist where the module cannot load (`AdkLoadError` is one of them).

@@ -1,4 +1,3 @@
-// @ts-check
 // useAdkChat's body, shared by `adk-stream-wasm/react` (react.js, either mode) and the SSE-only
 // `adk-stream-wasm/react/sse` (react-sse.js): AI SDK's useChat with this library's engine, helpers,
 // browser tools and transport. The BIDI parts (chat/bidi-parts.js) come in as an argument, so the

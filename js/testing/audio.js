@@ -1,4 +1,3 @@
-// @ts-check
 // The voice's side of the testing kit's transport (testing/transport.js): the frames a voice sends,
 // recorded as the BIDI transport would send them, and the agent's audio as it hands it to `onAudio`,
 // with the formats of ADK's Live API (wire/audio-format.js).

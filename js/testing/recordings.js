@@ -1,4 +1,3 @@
-// @ts-check
 // The recordings the testing kit (testing.js) plays: a recording's frames read into chunks, and a
 // conversation split into the response streams a transport returns (SSE: one per `[DONE]`; BIDI:
 // by the rule BidiTransport applies, in plain JS: response-ends.js). No WebAssembly: nothing here

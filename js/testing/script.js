@@ -1,4 +1,3 @@
-// @ts-check
 // The testing kit's script builder (adk-stream-wasm/testing, testing.js): adkScript({mode}) writes a
 // backend's turns as an ADK backend streams them, split into responses by the transport's rule.
 import { AdkTestingError, DONE, checkMode, describeValue, splitResponses } from './recordings.js';

@@ -1,4 +1,3 @@
-// @ts-check
 // The testing kit's transport (adk-stream-wasm/testing, testing.js): AdkTestTransport, AI SDK's
 // ChatTransport over scripted responses, as the transport it stands in for answers (SPEC §5).
 import { AdkTestingError, DONE, describeValue, parseRecording } from './recordings.js';

@@ -1,4 +1,3 @@
-// @ts-check
 // Which tools run in the browser (SPEC §6) is the app's to say, in every API: createAutoSend,
 // createAdk, useAdkChat and the transports take `frontendTools` in the same forms, read here once.
 import { describeValue, field, invalidArgument, isArray } from '../errors/arguments.js';

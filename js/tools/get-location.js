@@ -1,4 +1,3 @@
-// @ts-check
 // `getLocation()`, the built-in `get_location` browser tool (SPEC §6): one
 // `navigator.geolocation.getCurrentPosition` call, asked precisely (`enableHighAccuracy`) and fresh
 // (`maximumAge: 0`), because the tool answers where the user is now. Each way it fails has its own

@@ -1,4 +1,3 @@
-// @ts-check
 // A tool part's name (SPEC §1), read the same way by every helper.
 
 /**

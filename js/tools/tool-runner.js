@@ -1,4 +1,3 @@
-// @ts-check
 // A browser tool's run for one claimed call (createAdk claims them; src/runner.rs decides which and
 // when): its executor (the chat's own tools, else the drop-in executor registry, where get_location
 // runs as getLocation), and what the executor gave or threw as the part's output or errorText.

@@ -1,4 +1,3 @@
-// @ts-check
 // The voice's audio (voice.js): the AudioContext, the worklet module both directions use, and the
 // playback node that plays the agent's `data-pcm` chunks (SPEC §5) in the worklet scope.
 import { AdkVoiceError, messageOf, noAudio, webAudio } from './errors.js';

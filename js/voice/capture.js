@@ -1,4 +1,3 @@
-// @ts-check
 // The voice's microphone (voice.js): start()'s steps (the microphone, the audio, the socket), the
 // capture worklet that chunks the microphone, and its frames to the transport (SPEC §5's
 // audio_control and audio_chunk), until stop() ends the user's turn.

@@ -1,4 +1,3 @@
-// @ts-check
 // The voice's error and the failures its parts share (voice.js, voice/audio.js, voice/capture.js).
 import { AdkError } from '../errors/errors.js';
 

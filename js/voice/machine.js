@@ -1,4 +1,3 @@
-// @ts-check
 // The voice's state machine (issue 32 §3): where the microphone is, whether the agent's audio
 // plays, and the snapshot an app renders. voice.js does the effects (the microphone, the worklet,
 // the transport) and moves the machine; it acts on the microphone's state, never on the snapshot's

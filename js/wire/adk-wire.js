@@ -1,4 +1,3 @@
-// @ts-check
 // What an ADK backend reads (SPEC §4a): the request's history as the package's transports put it on
 // the wire, and the one rule that keeps an agent turn in one assistant message (W5). The messages in
 // `Chat` are never changed (W3): everything here returns new objects.

@@ -1,4 +1,3 @@
-// @ts-check
 // Turn identity over BIDI (SPEC §5 W5, W6, W8, W9): which assistant message a chunk from the backend
 // goes into. One machine, with its states named, that the BIDI transport drives (and the testing kit
 // may, to stand in for it); it imports nothing, so either may load it.

@@ -1,4 +1,3 @@
-// @ts-check
 // The audio formats of ADK's Live API (SPEC §5), written once for the transport's frames, the voice
 // and the testing kit: what it takes in (`audio_chunk` frames, the microphone) and what it speaks
 // (`data-pcm` chunks). Both mono, 16-bit PCM; a frame or chunk may say otherwise.

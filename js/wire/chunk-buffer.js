@@ -1,4 +1,3 @@
-// @ts-check
 // The chunks a BidiTransport keeps while no response stream is open (SPEC §5: nothing is lost), in
 // order, with the mark of where their response ended, and whether a turn the backend started is
 // among them (SPEC §5 W8: its `start` names a message of its own).

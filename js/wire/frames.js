@@ -1,4 +1,3 @@
-// @ts-check
 // The BIDI frames (SPEC §5), pure: the client frames the transport writes, each from the arguments
 // the app passed, checked (a bad one is an AdkInvalidArgumentError saying what was expected); and
 // each server event read once into a chunk, `[DONE]`, a pong, audio or a malformation with its reason.

@@ -1,4 +1,3 @@
-// @ts-check
 // Where a BIDI response ends (SPEC §5), for what cuts a recorded conversation into the responses a
 // transport returns: the testing kit (`splitResponses`, `splitRawEvents`), the demo backend's
 // replay and the test servers. The rule is the core's (src/bidi_rules/stream_rules.rs, which

@@ -1,4 +1,3 @@
-// @ts-check
 // The whole words of a development build (the `development` export condition, which Vite, webpack and
 // Next set in development; the entries under dev/ load this file first): explain()'s details
 // (words/explain.js), the helpers' errors in full, handed to words.js, and what each argument error

@@ -1,4 +1,3 @@
-// @ts-check
 // The words of explain(): what the decision saw, and what happens or what to do. The core returns
 // codes and part indices (src/exports/); this is the one table that renders them, so the
 // WebAssembly module carries no text. Development builds load it (words.js, the `development`

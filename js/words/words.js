@@ -1,4 +1,3 @@
-// @ts-check
 // The words the package's answers and errors are shown in, as every build has them: each error keeps
 // its class, its name and a short sentence with the ids it is about, as React's production errors
 // do; explain() keeps `send` and `rule`, and its `detail` names the rule. The whole words come in

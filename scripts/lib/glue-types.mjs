@@ -1,7 +1,8 @@
 // The glue's type declarations, emitted from its code (issue 33 §2): tsc reads the JSDoc of each
 // module of js/ and writes its .d.ts into PKG_DIR beside the module. tsc also type-checks every
-// module that says `// @ts-check`, strict (js/tsconfig.json): an error fails the build, so
-// `make test`, which builds the package first, fails on it too.
+// module, strict (js/tsconfig.json; the audio thread's voice-worklet.js says @ts-nocheck, as its
+// scope's globals are not the page's): an error fails the build, so `make test`, which builds the
+// package first, fails on it too.
 //
 // A module whose .d.ts is still written by hand (js/NAME.d.ts beside js/NAME.js) keeps it: the
 // build copies it, and tsc leaves that module to its declaration.

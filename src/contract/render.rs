@@ -53,7 +53,7 @@ fn switch(out: &mut String, doc: &str, name: &str, cases: &[(&str, u32)], defaul
     let _ = writeln!(out, "    default:\n      return {default};\n  }}\n}}");
 }
 
-const HEADER: &str = "// @ts-check\n\
+const HEADER: &str = "\
                       // Generated from the Rust definitions by src/contract.rs: do not edit. The numbers both sides of\n\
                       // the core module's boundary read; `cargo test` fails when this file and the Rust disagree, and\n\
                       // `ADK_WRITE_CONTRACT=1 cargo test contract` writes it anew.\n";

@@ -1,4 +1,3 @@
-// @ts-check
 // A BidiTransport's calls into the app (onError, onLatency, onAudio, onBufferedChunks, a request's
 // reject): queued while the transport's state changes and made once it is consistent again.
 import { AdkCallbackError } from '../../errors/errors.js';

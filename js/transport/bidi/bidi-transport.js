@@ -1,4 +1,3 @@
-// @ts-check
 // BidiTransport: AI SDK's ChatTransport over one WebSocket per chat (SPEC §5).
 //
 // Plain JavaScript over the browser's objects (a second WebAssembly runtime to drive them cost a

@@ -1,4 +1,3 @@
-// @ts-check
 // The reason of `interrupt(reason)`, checked: one check for the BIDI transport (through frames.js)
 // and for useAdkChat's lazy transport, which checks it without loading the transport.
 import { describeValue, invalidArgument } from '../../errors/arguments.js';

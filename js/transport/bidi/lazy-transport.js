@@ -1,4 +1,3 @@
-// @ts-check
 // The BIDI transport as useAdkChat creates it: the same ChatTransport, whose code (./transport.js)
 // is imported only when a chat in BIDI mode is created, so an SSE app never downloads it. Every ChatTransport method is async, so the module loads behind the first call; bad
 // options reject that call with the same error `new BidiTransport(options)` would throw.

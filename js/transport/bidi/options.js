@@ -1,4 +1,3 @@
-// @ts-check
 // The BidiTransport's options and the errors it makes (SPEC §5): what `new BidiTransport(options)`
 // accepts, checked once, and each fault as an AdkTransportError whose `kind` says what happened.
 import { AdkMalformedFrameError, AdkTransportError } from '../../errors/errors.js';

@@ -1,4 +1,3 @@
-// @ts-check
 // The response stream AI SDK reads from a BidiTransport, and the transport's end of it.
 
 /** @typedef {import('../../wire/agent-turn.js').Chunk} Chunk */

@@ -1,4 +1,3 @@
-// @ts-check
 // The response side of a BidiTransport (SPEC §5): the chunks and `[DONE]`s the backend sends, the
 // response stream AI SDK reads, the chunks kept while none is open, the time bounds on a response,
 // and what losing the socket means for an answer (F-a). The request side (requests, the socket's

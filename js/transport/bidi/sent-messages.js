@@ -1,4 +1,3 @@
-// @ts-check
 // How many `message` frames a BidiTransport has sent, and promises that wait for the next one.
 import { MAX_DELAY_MS } from '../../errors/arguments.js';
 

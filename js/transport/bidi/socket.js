@@ -1,4 +1,3 @@
-// @ts-check
 // The BidiTransport's WebSocket (SPEC §5): opening it within `connectTimeoutMs`, its pings, and the
 // liveness watch that closes a socket gone silent without a close. One socket at a time; an event
 // of a socket let go never reaches the transport, which hears of the current one through `events`.

@@ -1,4 +1,3 @@
-// @ts-check
 // Where a BIDI response ends (SPEC §5): at `[DONE]`, and at the first `finish-step` after a
 // `tool-approval-request` of the same response, whatever came between. The rule itself is the
 // core's (src/bidi_rules/stream_rules.rs, exports `adk_bidi_*`); this module is the one place the

@@ -1,4 +1,3 @@
-// @ts-check
 // AdkSseTransport: AI SDK's HTTP transport for an ADK backend over SSE (SPEC §4a, §5). It is AI SDK's
 // own `DefaultChatTransport` (so `api`, `headers`, `body`, `credentials`, `fetch` and
 // `prepareSendMessagesRequest` work as users expect), with two changes on the wire only:

@@ -1,4 +1,3 @@
-// @ts-check
 // BidiTransport's `socket: 'worker'`, the main thread's side: the dedicated worker that holds the
 // WebSocket (./bidi-socket-worker.js), and in BidiSocket's hands a stand-in for a WebSocket whose
 // events the worker relays, so BidiSocket's rules (connect timeout, pings, liveness) and the

@@ -1,4 +1,3 @@
-// @ts-check
 // BidiTransport's `socket: 'worker'`, the part that loads with the transport (the rest, and the
 // worker, load on first use): it starts the worker before the first socket opens (./main-thread.js,
 // imported then), has BidiSocket open its sockets there, gives the voice a port to the worker, and

@@ -1,4 +1,3 @@
-// @ts-check
 // The BIDI transport's WebSocket in a dedicated worker (BidiTransport's `socket: 'worker'`): the
 // socket's events go to the main thread as they come, where BidiSocket keeps its rules (connect
 // timeout, pings, liveness) as for a socket of its own (transport/bidi/worker/main-thread.js is that side); the frames
