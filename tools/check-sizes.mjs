@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAst } from 'rolldown/parseAst';
+import { nodes } from '../scripts/lib/ast-nodes.mjs';
 
 const MAX_FILE_LINES = 400;
 const MAX_FUNCTION_LINES = 80;
@@ -33,17 +34,6 @@ function lineAt(text) {
     }
     return lo + 1;
   };
-}
-
-/** Each node below `node`, depth first. */
-function* nodes(node) {
-  if (node === null || typeof node !== 'object') return;
-  if (Array.isArray(node)) {
-    for (const child of node) yield* nodes(child);
-    return;
-  }
-  if (typeof node.type === 'string') yield node;
-  for (const key in node) if (key !== 'type' && key !== 'start' && key !== 'end') yield* nodes(node[key]);
 }
 
 const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);

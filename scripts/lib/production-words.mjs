@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { parseAst } from 'rolldown/parseAst';
+import { nodes } from './ast-nodes.mjs';
 
 /**
  * The functions whose argument at `index` is words only development builds carry (what an argument
@@ -24,17 +25,6 @@ const TAKERS = {
 
 const pkg = process.argv[2];
 if (!pkg) throw new Error('usage: production-words.mjs PKG_DIR');
-
-/** Every node below `node`, depth first. */
-function* nodes(node) {
-  if (node === null || typeof node !== 'object') return;
-  if (Array.isArray(node)) {
-    for (const child of node) yield* nodes(child);
-    return;
-  }
-  if (typeof node.type === 'string') yield node;
-  for (const key in node) if (key !== 'type' && key !== 'start' && key !== 'end') yield* nodes(node[key]);
-}
 
 const parse = (file, code) => {
   try {
