@@ -63,9 +63,9 @@ export class Responses {
   }
 
   /**
-   * SPEC §5 F-a: what a request that continues message `continues` (undefined: a new turn) is
-   * refused with: the connection-lost error of the approvals it would answer, or null. A new turn
-   * forgets it.
+   * What a request that continues message `continues` (undefined: a new turn) is refused with:
+   * the connection-lost error of the approvals it would answer, or null. A new turn forgets it
+   * (SPEC §5 F-a).
    * @param {string | undefined} continues
    */
   refusal(continues) {
