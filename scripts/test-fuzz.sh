@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzing (cargo-fuzz / libFuzzer) of the BIDI transport's rules over frame events (`frames`), the integer records of the
-# JS→WASM boundary (`records`) and the auto-send decision engine with the runner and the approval
+# Fuzzing (cargo-fuzz / libFuzzer) of the integer records of the JS→WASM boundary (`records`) and the auto-send decision engine with the runner and the approval
 # helpers (`records`, `messages`); the targets are in fuzz/fuzz_targets, what they check in
 # RELIABILITY.md.
 #
@@ -21,7 +20,7 @@ export RUSTC_BOOTSTRAP=1
 
 FUZZ_SECONDS=${FUZZ_SECONDS:-45}
 RSS_LIMIT_MB=${RSS_LIMIT_MB:-512}
-TARGETS=(frames records messages)
+TARGETS=(records messages)
 # Safe Rust only natively (src/'s one `unsafe`, the core module's allocator, is wasm32 only), so no
 # sanitizer: ten times the executions per second.
 # Debug assertions stay on, so integer overflows panic.
@@ -86,7 +85,6 @@ for target in "${TARGETS[@]}"; do
   artifacts=fuzz/artifacts/$target
   mkdir -p "$corpus" "$artifacts" "fuzz/regressions/$target"
   max_len=4096
-  [ "$target" = frames ] && max_len=16384
   log=$(mktemp)
   before=$(ls "$artifacts" | wc -l)
   echo "test-fuzz.sh: fuzzing $target for ${FUZZ_SECONDS}s"

@@ -8,8 +8,6 @@
 //! - [`contract`]: the numbers both sides of the boundary read, and `js/core/contract.js` generated from
 //!   them;
 //! - `exports` (wasm32, feature `core`): the core module's exports, numbers in and numbers out;
-//! - [`bidi_rules`]: the BIDI transport's rules (where a response ends, what an abort leaves), pure
-//!   state machines the glue's socket code feeds with chunk-kind codes (pure Rust);
 //!
 //! The browser tools (`get_location`) are JavaScript (js/tools/get-location.js): one browser call each,
 //! with nothing in it for the core to decide.
@@ -23,7 +21,6 @@ extern crate alloc;
 extern crate std;
 
 pub mod approvals;
-pub mod bidi_rules;
 pub mod contract;
 pub mod engine;
 pub mod model;

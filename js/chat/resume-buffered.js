@@ -6,7 +6,7 @@
 // that it needs).
 import { readUIMessageStream } from 'ai';
 import { describeValue, invalidArgument } from '../errors/arguments.js';
-import { newMessageId } from '../wire/agent-turn.js';
+import { newMessageId } from '../wire/chunk-owner.js';
 import { copyJson as copy } from '../core/json-copy.js';
 /** @import { ChatLike, UIMessageLike } from '../index.js' */
 
@@ -21,7 +21,7 @@ const busy = (chat) => chat.status === 'streaming' || chat.status === 'submitted
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Whether a chunk is of the user's transcribed speech (SPEC §5 W9): a text part whose id ends
- * `_input_text`, as the ADK backend streams a spoken turn. Here, not in agent-turn.js: only a chat
+ * `_input_text`, as the ADK backend streams a spoken turn. Here, not in chunk-owner.js: only a chat
  * that meets buffered chunks needs it (this module loads on demand).
  * @param {{type: string, id?: unknown}} chunk
  */

@@ -118,30 +118,3 @@ export const HELPER_ANSWERABLE_UNKNOWN = -1;
 export const HELPER_ANSWERABLE_TOOL_CALL_ID_OF = -2;
 export const HELPER_BATCH_COMPLETE = 0;
 export const HELPER_BATCH_COUNTS = 3;
-
-/** The BIDI rules' answer word: the step in the STEP_MASK bits, then DROP and TAIL_ACTIVE (src/bidi_rules). */
-export const STEP_MASK = 7;
-export const STEP_DELIVER = 0;
-export const STEP_DELIVER_AWAITING_ANSWER = 1;
-export const STEP_DELIVER_THEN_END = 2;
-export const STEP_END = 3;
-export const STEP_IGNORE = 4;
-export const STEP_DROP = 8;
-export const STEP_TAIL_ACTIVE = 16;
-
-/**
- * The kind code of a chunk `type` the BIDI rules tell apart (src/bidi_rules `CHUNK_TYPES`).
- * @param {unknown} value @returns {number}
- */
-export function chunkKind(value) {
-  switch (value) {
-    case 'start':
-      return 1;
-    case 'tool-approval-request':
-      return 2;
-    case 'finish-step':
-      return 3;
-    default:
-      return 0;
-  }
-}

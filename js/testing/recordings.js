@@ -185,3 +185,27 @@ export function parseRecording(recording) {
   else if (first && Array.isArray(first.parts)) prompt = first.parts.filter((/** @type {any} */ p) => p && p.type === 'text').map((/** @type {any} */ p) => p.text).join('');
   return { mode: recording.mode, prompt, responses: splitResponses(parseRawEvents(recording.output.rawEvents), recording.mode) };
 }
+
+/**
+ * The options of `new AdkTestTransport()` checked: the pause before each chunk, or an
+ * `AdkTestingError` naming what is wrong.
+ * @param {import('./transport.js').AdkTestTransportOptions} options @returns {number}
+ */
+export function checkedDelay(options) {
+  if (options === null || typeof options !== 'object' || !Array.isArray(options.responses)) {
+    throw new AdkTestingError(`new AdkTestTransport(): the options are ${describeValue(options)}; expected {responses: chunk[][]} (or use AdkTestTransport.fromRecording / adkScript().transport()).`);
+  }
+  options.responses.forEach((response, index) => {
+    if (!Array.isArray(response)) {
+      throw new AdkTestingError(`new AdkTestTransport(): responses[${index}] is ${describeValue(response)}; expected an array of UI message chunks.`);
+    }
+  });
+  const delay = options.chunkDelayMs ?? 0;
+  if (typeof delay !== 'number' || !(delay >= 0)) {
+    throw new AdkTestingError(`new AdkTestTransport(): chunkDelayMs is ${describeValue(delay)}; expected a number ≥ 0.`);
+  }
+  if (options.onBufferedChunks !== undefined && typeof options.onBufferedChunks !== 'function') {
+    throw new AdkTestingError(`new AdkTestTransport(): onBufferedChunks is ${describeValue(options.onBufferedChunks)}; expected a function, such as () => adk.resumeBuffered().`);
+  }
+  return delay;
+}

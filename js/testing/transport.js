@@ -1,10 +1,10 @@
 // The testing kit's transport (adk-stream-wasm/testing, testing.js): AdkTestTransport, AI SDK's
 // ChatTransport over scripted responses, as the transport it stands in for answers (SPEC §5).
-import { AdkTestingError, DONE, describeValue, parseRecording } from './recordings.js';
+import { AdkTestingError, DONE, checkedDelay, describeValue, parseRecording } from './recordings.js';
 import { AdkInvalidArgumentError } from '../errors/errors.js';
 import { continuedMessageId } from '../wire/adk-wire.js';
-// The BIDI transport's own turn machine, buffer and resume error, none loading WebAssembly.
-import { AgentTurn } from '../wire/agent-turn.js';
+// The BIDI transport's own chunk owner, buffer and resume error, none loading WebAssembly.
+import { AWAITING_ANSWER, ChunkOwner, ENDS, KEEP } from '../wire/chunk-owner.js';
 import { ChunkBuffer } from '../wire/chunk-buffer.js';
 import { abortError, resumeWouldSplit } from '../transport/bidi/options.js';
 import { TestVoiceSide } from './audio.js';
@@ -62,14 +62,14 @@ export class AdkTestTransport extends TestVoiceSide {
   #lastActivity = Date.now();
   /** whenMessageSent() calls waiting for a request. @type {Set<{count: number, settle: (sent: boolean) => void}>} */
   #waiters = new Set();
-  /** The agent turn in progress and its assistant message, as BidiTransport keeps it (SPEC §5 W5, W8). */
-  #turn = new AgentTurn();
+  /** Which response owns each chunk, as BidiTransport decides it (SPEC §5 W5, W8, W11–W13). */
+  #turn = new ChunkOwner();
+  /** Requests held while a turn the backend started streams (W11), released when it ends. @type {(() => void)[]} */
+  #held = [];
   /** Chunks the backend sent while no response stream was open (agentTurn), as BidiTransport keeps them. */
   #buffer = new ChunkBuffer();
   /** A resumed stream whose response has not ended: later agentTurn chunks go on in it. @type {ReadableStreamDefaultController<TestChunk> | null} */
   #live = null;
-  /** Whether the response being delivered holds an approval request (its finish-step then ends it). */
-  #approvalAsked = false;
 
   /**
    * Throws `AdkTestingError` when `responses` is not an array of chunk arrays.
@@ -78,23 +78,9 @@ export class AdkTestTransport extends TestVoiceSide {
    *   from a network).
    */
   constructor(options) {
-    if (options === null || typeof options !== 'object' || !Array.isArray(options.responses)) {
-      throw new AdkTestingError(`new AdkTestTransport(): the options are ${describeValue(options)}; expected {responses: chunk[][]} (or use AdkTestTransport.fromRecording / adkScript().transport()).`);
-    }
-    options.responses.forEach((response, index) => {
-      if (!Array.isArray(response)) {
-        throw new AdkTestingError(`new AdkTestTransport(): responses[${index}] is ${describeValue(response)}; expected an array of UI message chunks.`);
-      }
-    });
-    const delay = options.chunkDelayMs ?? 0;
-    if (typeof delay !== 'number' || !(delay >= 0)) {
-      throw new AdkTestingError(`new AdkTestTransport(): chunkDelayMs is ${describeValue(delay)}; expected a number ≥ 0.`);
-    }
-    if (options.onBufferedChunks !== undefined && typeof options.onBufferedChunks !== 'function') {
-      throw new AdkTestingError(`new AdkTestTransport(): onBufferedChunks is ${describeValue(options.onBufferedChunks)}; expected a function, such as () => adk.resumeBuffered().`);
-    }
+    const delay = checkedDelay(options);
     super(options.onAudio);
-    this.#responses = options.responses.map((response) => copy(response));
+    this.#responses = options.responses.map((response) => /** @type {TestChunk[]} */ (copy(response)));
     this.#chunkDelayMs = delay;
     /** Every request received, in order: `{chatId, trigger, messageId, messages, body, headers, metadata}`
      *  (messages deep-copied as they were sent).
@@ -186,6 +172,9 @@ export class AdkTestTransport extends TestVoiceSide {
     const { chatId, trigger, messageId, messages, abortSignal, body, headers, metadata } = options ?? {};
     this.#lastActivity = Date.now();
     const continues = Array.isArray(messages) ? continuedMessageId(messages) : undefined;
+    // W11: as BidiTransport, a request that comes while a turn the backend started still streams
+    // goes out once that turn has ended (agentTurn() sends its `[DONE]`).
+    while (!this.#turn.canSend) await new Promise((resolve) => this.#held.push(() => resolve(undefined)));
     // SPEC §4a W6, as BidiTransport#answerFromBuffer: a second approval of the turn is buffered, so
     // the backend waits for both answers in one message: nothing is sent (nor recorded), and the
     // request's stream is the buffered response.
@@ -204,8 +193,7 @@ export class AdkTestTransport extends TestVoiceSide {
     // continues; buffered chunks that continue the turn lead its stream (a turn of the backend's
     // own stays buffered, for reconnectToStream).
     this.#endLive();
-    this.#turn.request(continues);
-    this.#approvalAsked = false;
+    this.#turn.sent(continues);
     const lead = this.#buffer.holdsTurn ? [] : /** @type {TestChunk[]} */ (this.#buffer.drain().chunks);
     return this.#play(lead, this.#responses[index], abortSignal);
   }
@@ -264,29 +252,34 @@ export class AdkTestTransport extends TestVoiceSide {
     if (wasEmpty && this.#buffer.has() && typeof this.onBufferedChunks === 'function') this.onBufferedChunks();
   }
 
-  /** One event of agentTurn, as BidiTransport#onChunk and #onDone take it. @param {any} chunk */
+  /** One event of agentTurn, as BidiTransport's response side takes it. @param {any} chunk */
   #fromBackend(chunk) {
     if (chunk === DONE) {
-      this.#endResponse();
-      return this.#turn.ended();
+      if (this.#turn.done() & ENDS) this.#endResponse();
+      return;
     }
     if (chunk.type === 'data-pcm') {
       if (typeof this.onAudio === 'function') this.playAudio(chunk.data);
       return;
     }
-    if (chunk.type === 'tool-approval-request') this.#approvalAsked = true;
-    this.#turn.pass(chunk, (c, begins) => (this.#live !== null ? this.#live.enqueue(/** @type {TestChunk} */ (c)) : this.#buffer.push(c, begins)));
-    if (chunk.type === 'finish-step' && this.#approvalAsked) {
-      this.#turn.paused();
-      this.#endResponse();
-    }
+    const word = this.#turn.chunk(chunk.type);
+    if (word & KEEP) this.#turn.pass(chunk, word, (c, begins) => (this.#live !== null ? this.#live.enqueue(/** @type {TestChunk} */ (c)) : this.#buffer.push(c, begins)));
+    if (word & ENDS) this.#endResponse();
   }
 
-  /** The response with no request ended: its resumed stream closes, or the buffer marks the end. */
+  /** The response with no request ended: its resumed stream closes, or the buffer marks the end;
+   *  requests held for the turn go out once it is over. */
   #endResponse() {
-    this.#approvalAsked = false;
     if (this.#live !== null) this.#endLive();
     else this.#buffer.end();
+    if (this.#turn.canSend) for (const release of this.#held.splice(0)) release();
+  }
+
+  /** The request's stream was stopped, or its script ended: as BidiTransport, the turn becomes an
+   *  aborted tail, which a script does not send, so it is over at once (nothing when it is already). */
+  #stopped() {
+    this.#turn.abort();
+    this.#turn.quiet();
   }
 
   #endLive() {
@@ -320,8 +313,8 @@ export class AdkTestTransport extends TestVoiceSide {
           'abort',
           () => {
             if (ended) return;
-            // BidiTransport interrupts the backend and drops the turn's tail up to its [DONE]: the turn is over.
-            this.#turn.ended();
+            // BidiTransport interrupts the backend and drops the turn's tail; a script has none: the turn is over.
+            this.#stopped();
             end();
             try {
               controller.error(abortedBy(signal));
@@ -335,21 +328,27 @@ export class AdkTestTransport extends TestVoiceSide {
       pull: async (controller) => {
         await wait(this.#chunkDelayMs);
         if (ended) return;
-        if (queue.length === 0 && next < chunks.length) this.#turn.pass(copy(chunks[next++]), deliver);
+        if (queue.length === 0 && next < chunks.length) {
+          const chunk = copy(chunks[next++]);
+          const word = this.#turn.chunk(chunk.type);
+          if (word & KEEP) this.#turn.pass(chunk, word, deliver);
+        }
         if (queue.length > 0) {
           controller.enqueue(queue.shift());
           this.#lastActivity = Date.now();
         } else {
-          // BIDI cuts a response at the finish-step after an approval request: the turn goes on (W6).
-          const last = chunks[chunks.length - 1];
-          if (last && last.type === 'finish-step' && chunks.some((c) => c.type === 'tool-approval-request')) this.#turn.paused();
-          else this.#turn.ended();
+          // BIDI cuts a response at the finish-step after an approval request: the turn goes on (W6);
+          // any other scripted response ends as with its `[DONE]`.
+          if (this.#turn.state !== AWAITING_ANSWER) {
+            this.#turn.done();
+            this.#stopped();
+          }
           end();
           controller.close();
         }
       },
       cancel: () => {
-        if (!ended) this.#turn.ended();
+        if (!ended) this.#stopped();
         end();
       },
     });

@@ -5,12 +5,12 @@
 /** Marks where a buffered response ended. */
 const END = Symbol('end');
 
-/** A UI message chunk as the backend sent it (parsed JSON, its `type` a string). @typedef {import('./agent-turn.js').Chunk} Chunk */
+/** A UI message chunk as the backend sent it (parsed JSON, its `type` a string). @typedef {import('./chunk-owner.js').Chunk} Chunk */
 
 export class ChunkBuffer {
   /** @type {(Chunk | typeof END)[]} */
   #entries = [];
-  /** How many turns the backend started among the entries (agent-turn.js). */
+  /** How many turns the backend started among the entries (chunk-owner.js). */
   #turns = 0;
 
   /**

@@ -22,7 +22,7 @@ import { INPUT_SAMPLE_RATE, OUTPUT_SAMPLE_RATE } from './audio-format.js';
  * @property {number} [channels] Default 1.
  * @property {number} [bitDepth] Default 16.
  */
-/** @import { Chunk } from './agent-turn.js' */
+/** @import { Chunk } from './chunk-owner.js' */
 
 /**
  * One event of a frame: a chunk (the parsed object, its `type` a string), or `[DONE]`, a pong's

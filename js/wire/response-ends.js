@@ -1,11 +1,12 @@
-// Where a BIDI response ends (SPEC §5), for what cuts a recorded conversation into the responses a
-// transport returns: the testing kit (`splitResponses`, `splitRawEvents`), the demo backend's
-// replay and the test servers. The rule is the core's (src/bidi_rules/stream_rules.rs, which
-// BidiTransport drives through stream-rules.js); this is the same state machine, three states over
-// three chunk types, in plain JS, because the testing kit promises to need no WebAssembly (issue
-// 32). tests/js/response-boundaries.test.ts holds the two together: every recorded BIDI
-// conversation and 300 seeded random ones end here exactly where the transport ends its streams.
-// This file imports nothing.
+// Where a BIDI response ends (SPEC §5: at `[DONE]`, and at the first `finish-step` after a
+// `tool-approval-request` of the same response), written once: the chunk owner (chunk-owner.js),
+// which the BIDI transport and the testing kit drive, applies it, and so does what cuts a recorded
+// conversation into the responses a transport returns (the testing kit's `splitResponses`,
+// `splitRawEvents`, the demo backend's replay and the test servers). A `[DONE]` with no chunk
+// since the last end is a repeat and ends nothing: an app sends its next request as soon as a
+// stream ends, before the socket delivers the repeat. tests/js/response-boundaries.test.ts holds
+// the split to the transport: every recorded BIDI conversation and 300 seeded random ones end here
+// exactly where the transport ends its streams. This file imports nothing.
 
 /** No chunk since the last end (a `[DONE]` now is a repeat, and ends nothing). */
 const ENDED = 'ended';

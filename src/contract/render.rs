@@ -5,8 +5,6 @@ use std::fmt::Write;
 use std::string::String;
 
 use super::{action, answer, engine_option, helper};
-use crate::bidi_rules::stream_rules::Step;
-use crate::bidi_rules::{ChunkKind, CHUNK_TYPES, DROP, STEP_MASK, TAIL_ACTIVE};
 use crate::engine::rule;
 use crate::model::records::{self, header, part};
 use crate::model::{Role, ToolState};
@@ -64,7 +62,6 @@ pub fn js_module() -> String {
     message_contract(&mut out);
     decision_contract(&mut out);
     helper_contract(&mut out);
-    transport_contract(&mut out);
     out
 }
 
@@ -295,35 +292,5 @@ fn helper_contract(out: &mut String) {
             ("BATCH_COMPLETE", helper::BATCH_COMPLETE as i64),
             ("BATCH_COUNTS", helper::BATCH_COUNTS as i64),
         ],
-    );
-}
-
-/// The BIDI rules' steps and chunk kinds.
-fn transport_contract(out: &mut String) {
-    object(
-        out,
-        "The BIDI rules' answer word: the step in the STEP_MASK bits, then DROP and TAIL_ACTIVE (src/bidi_rules).",
-        "STEP",
-        &[
-            ("MASK", STEP_MASK as i64),
-            ("DELIVER", Step::Deliver as i64),
-            ("DELIVER_AWAITING_ANSWER", Step::DeliverAwaitingAnswer as i64),
-            ("DELIVER_THEN_END", Step::DeliverThenEnd as i64),
-            ("END", Step::End as i64),
-            ("IGNORE", Step::Ignore as i64),
-            ("DROP", DROP as i64),
-            ("TAIL_ACTIVE", TAIL_ACTIVE as i64),
-        ],
-    );
-    let kinds: std::vec::Vec<(&str, u32)> = CHUNK_TYPES
-        .iter()
-        .map(|&(chunk_type, kind)| (chunk_type, kind as u32))
-        .collect();
-    switch(
-        out,
-        "The kind code of a chunk `type` the BIDI rules tell apart (src/bidi_rules `CHUNK_TYPES`).",
-        "chunkKind",
-        &kinds,
-        ChunkKind::Other as i64,
     );
 }

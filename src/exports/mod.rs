@@ -10,17 +10,15 @@
 //! keeps its address between decisions. No JS value and no string crosses, and nothing here can
 //! panic on any input: a bad engine id or record is an answer, not a trap.
 //!
-//! Here: the record and answer buffers every export shares, and the slots of engines and rules.
-//! The exports by what they serve: `engine_slots` (a chat's decision engine and tool runner),
-//! `approval_helpers` (`pendingApprovals`, `approve`/`deny`, `answerApprovals`) and `bidi_rules`
-//! (the BIDI transport's stream rules).
+//! Here: the record and answer buffers every export shares, and the slots of engines.
+//! The exports by what they serve: `engine_slots` (a chat's decision engine and tool runner) and
+//! `approval_helpers` (`pendingApprovals`, `approve`/`deny`, `answerApprovals`). Which BIDI response
+//! owns a chunk is the glue's (js/wire/chunk-owner.js, docs/decisions/0008).
 
 mod approval_helpers;
-mod bidi_rules;
 mod engine_slots;
 
 pub use approval_helpers::*;
-pub use bidi_rules::*;
 pub use engine_slots::*;
 
 use alloc::vec::Vec;

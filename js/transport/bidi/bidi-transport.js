@@ -1,9 +1,10 @@
 // BidiTransport: AI SDK's ChatTransport over one WebSocket per chat (SPEC §5).
 //
 // Plain JavaScript over the browser's objects (a second WebAssembly runtime to drive them cost a
-// BIDI app ~45 KB); the rules that decide stay in the core module (stream-rules.js). This file is the
-// request side: requests, the socket's life, abort. One concern a module beside it: the response
-// side (responses.js: chunks, the response stream, the chunks kept while none is open), options and
+// BIDI app ~45 KB). This file is the request side: requests, the socket's life, abort. One concern a
+// module beside it: the response side (responses.js: chunks, the response stream, the chunks kept
+// while none is open, the requests held while a turn streams), which drives the one machine that
+// says which response owns a chunk (wire/chunk-owner.js, SPEC §5 W13), options and
 // faults (options.js), frames (wire/frames.js), the socket and its liveness (socket.js), calls into
 // the app (app-callbacks.js), the count of sent messages (sent-messages.js) and the
 // `socket: 'worker'` option (worker/starts-worker.js).
@@ -23,6 +24,9 @@ import { Responses, rejectRequest } from './responses.js';
 /** @import { InterruptReason } from './interrupt-reason.js' */
 /** @import { AudioFormat, BidiAudioChunk } from '../../wire/frames.js' */
 /** @import { Request } from './responses.js' */
+
+/** What an aborted request fails with: the signal's reason, as `fetch` rejects. @param {AbortSignal} signal */
+const abortReason = (signal) => (signal.reason === undefined ? abortError() : signal.reason);
 
 /**
  * One socket per transport, reused across requests and reopened when closed. Each `sendMessages`
@@ -119,11 +123,14 @@ export class BidiTransport {
     return this.#sent.whenMoreThan(count, timeoutMs);
   }
 
-  /** @param {Parameters<BidiTransport<UI_MESSAGE>['sendMessages']>[0]} options @returns {Promise<ReadableStream<import('../../wire/agent-turn.js').Chunk>>} */
+  /** @param {Parameters<BidiTransport<UI_MESSAGE>['sendMessages']>[0]} options @returns {Promise<ReadableStream<import('../../wire/chunk-owner.js').Chunk>>} */
   #send(options) {
     const { text, signal, messages } = messageRequest(options, this.#config);
-    if (signal !== null && signal.aborted) return Promise.reject(signal.reason === undefined ? abortError() : signal.reason);
+    if (signal !== null && signal.aborted) return Promise.reject(abortReason(signal));
     const continues = continuedMessageId(messages);
+    // F-f: a socket whose close frame came (its close event not handled yet) is lost already, for
+    // the approvals it carried as after its close event: an answer to them is never sent on a new one.
+    if (this.#socket.closing) this.#closingNow();
     // F-a: an answer to an approval whose connection was lost is not sent (the error says so); a
     // new turn is.
     const lost = this.#responses.refusal(continues);
@@ -136,9 +143,6 @@ export class BidiTransport {
       const older = this.#pending;
       this.#pending = null;
       if (older !== null) rejectRequest(older, fault('superseded', 'a newer sendMessages() call replaced this one before the WebSocket opened'));
-      // A socket the backend is closing (its close event not handled yet) takes no request: a new
-      // one is opened instead, so the request does not die with the old socket.
-      if (this.#socket.closing) this.#socket.drop();
       if (this.#socket.open) this.#responses.start(request);
       else if (this.#socket.opening) this.#pending = request;
       else {
@@ -210,10 +214,10 @@ export class BidiTransport {
   connect() {
     const starting = this.#inWorker && this.#inWorker.start();
     if (starting) return starting.then(() => this.connect());
-    if (this.#socket.open && !this.#socket.closing) return Promise.resolve();
+    if (this.#socket.closing) this.#closingNow();
+    if (this.#socket.open) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.#opening.push([resolve, reject]);
-      if (this.#socket.closing) this.#socket.drop();
       if (this.#socket.opening) return;
       const error = this.#socket.connect();
       if (error) this.#settleOpening(error);
@@ -254,11 +258,18 @@ export class BidiTransport {
   #watchAbort(signal, id) {
     if (signal === null) return null;
     const listener = () => {
-      this.#onAbort(id);
+      this.#onAbort(id, signal);
       this.#app.flush();
     };
     signal.addEventListener('abort', listener);
     return () => signal.removeEventListener('abort', listener);
+  }
+
+  /** The backend is closing the socket (its close frame came; the close event has not fired): it is
+   *  gone now, as its close event would say, so nothing more goes on it (SPEC §5 F-f). */
+  #closingNow() {
+    this.#dropSocket(fault('closed-mid-response', 'the backend closed the WebSocket (its close frame came); the next request reconnects'));
+    this.#app.flush();
   }
 
   /** The socket is gone (closed, failed, silent, or closed by the app): the request in flight
@@ -278,7 +289,7 @@ export class BidiTransport {
   /** @param {import('../../wire/frames.js').FrameEvent} event */
   #onEvent(event) {
     const type = event.type;
-    if (typeof type === 'string') return this.#responses.chunk(/** @type {import('../../wire/agent-turn.js').Chunk} */ (event), type);
+    if (typeof type === 'string') return this.#responses.chunk(/** @type {import('../../wire/chunk-owner.js').Chunk} */ (event), type);
     if (event.done) return this.#responses.done();
     if (event.pong !== undefined) {
       const latency = Math.max(0, Date.now() - event.pong);
@@ -293,14 +304,12 @@ export class BidiTransport {
 
   /** A waiting request fails as `fetch` does (with the signal's reason); a streaming one closes
    *  and the backend is told (`interrupt`, reason `user_abort`).
-   *  @param {number} id */
-  #onAbort(id) {
+   *  @param {number} id @param {AbortSignal} signal */
+  #onAbort(id, signal) {
     const pending = this.#pending;
-    if (pending === null || pending.id !== id) return this.#responses.cancel(id);
+    if (pending === null || pending.id !== id) return this.#responses.cancel(id, abortReason(signal));
     this.#pending = null;
-    // Only a request with a signal has an abort listener.
-    const reason = /** @type {AbortSignal} */ (pending.signal).reason;
-    this.#app.queue((r) => rejectRequest(pending, r), reason === undefined ? abortError() : reason);
+    this.#app.queue((r) => rejectRequest(pending, r), abortReason(signal));
     // Nothing was sent; a half-open attempt is not kept for a request that is gone, unless a
     // connect() waits for it (the voice's): dropped, it would never settle (issue 32 §3).
     if (this.#socket.opening && this.#opening.length === 0) this.#socket.drop();

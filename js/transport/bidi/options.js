@@ -41,8 +41,9 @@ import { readBackend, readFrontendTools } from '../../wire/adk-wire.js';
  *   0 disables).
  * @property {number} [abortTailTimeoutMs]
  *   After an abort, what the backend still sends of the aborted turn is dropped until that turn's
- *   `[DONE]`, a new turn's `start`, or this many milliseconds, whichever comes first (default 5000;
- *   0: no time limit).
+ *   `[DONE]`, or until the backend has sent nothing for this many milliseconds (a backend may end an
+ *   interrupted turn without `[DONE]`), whichever comes first (default 5000; 0: only its `[DONE]`).
+ *   A message sent meanwhile goes out once the tail has ended, so none of its answer is dropped.
  * @property {(ms: number) => void} [onLatency] Each pong's round-trip time in milliseconds.
  * @property {(audio: BidiAudio) => void} [onAudio] Audio chunks (`data-pcm`); they never enter the message stream.
  * @property {(error: BidiTransportError | AdkCallbackError) => void} [onError]

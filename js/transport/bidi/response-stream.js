@@ -1,6 +1,6 @@
 // The response stream AI SDK reads from a BidiTransport, and the transport's end of it.
 
-/** @typedef {import('../../wire/agent-turn.js').Chunk} Chunk */
+/** @typedef {import('../../wire/chunk-owner.js').Chunk} Chunk */
 
 /**
  * A stream AI SDK reads, and the transport's end of it. An error is held back until the reader

@@ -1,24 +1,22 @@
 // The response side of a BidiTransport (SPEC §5): the chunks and `[DONE]`s the backend sends, the
-// response stream AI SDK reads, the chunks kept while none is open, the time bounds on a response,
-// and what losing the socket means for an answer (F-a). The request side (requests, the socket's
-// life, abort) is bidi-transport.js; the rules that decide where a response ends are the core's
-// (stream-rules.js), and which message a chunk goes into is agent-turn.js's.
-import { answerInDoubt, approvalTimeout, connectionLost, noResponse, resumeWouldSplit, unhandledBufferedApproval } from './options.js';
+// response stream AI SDK reads, the chunks kept while none is open, the requests held while a turn
+// streams, the time bounds on a response, and what losing the socket means for an answer (F-a).
+// The request side (requests, the socket's life, abort) is bidi-transport.js; which response owns a
+// chunk is the one state machine of wire/chunk-owner.js (W13).
+import { answerInDoubt, approvalTimeout, connectionLost, fault, noResponse, resumeWouldSplit, unhandledBufferedApproval } from './options.js';
 import { interruptFrame } from '../../wire/frames.js';
 import { responseStream } from './response-stream.js';
 import { ChunkBuffer } from '../../wire/chunk-buffer.js';
-import { StreamRules } from './stream-rules.js';
-import { STEP_DELIVER_AWAITING_ANSWER, STEP_DELIVER_THEN_END, STEP_DROP, STEP_IGNORE, STEP_MASK } from '../../core/contract.js';
-import { AgentTurn } from '../../wire/agent-turn.js';
+import { ABORTED_TAIL, ASKS, ChunkOwner, ENDS, KEEP } from '../../wire/chunk-owner.js';
 
-/** @import { Chunk } from '../../wire/agent-turn.js' */
+/** @import { Chunk } from '../../wire/chunk-owner.js' */
 
 /**
  * A sendMessages call: its `message` frame (`text`), the message it continues, and its promise's ends.
  * @typedef {{id: number, resolve: (stream: ReadableStream<Chunk>) => void, reject: (error: unknown) => void, text: string,
  *   signal: AbortSignal | null, unwatch: (() => void) | null, continues: string | undefined, what: string}} Request
  * @typedef {{id: number, stream: ReturnType<typeof responseStream>, unwatch: (() => void) | null,
- *   approvalTimer?: ReturnType<typeof setTimeout>, started: boolean, answer?: boolean}} Response
+ *   timer?: ReturnType<typeof setTimeout>, answer?: boolean}} Response
  */
 
 /** A request fails with `error`; its abort listener goes. @param {Request} request @param {unknown} error */
@@ -33,17 +31,20 @@ export class Responses {
   /** @type {import('./socket.js').BidiSocket} */ #socket;
   /** @type {import('./app-callbacks.js').AppCallbacks} */ #app;
   /** @type {import('./sent-messages.js').SentMessages} */ #sent;
-  #rules = new StreamRules();
-  /** The response streaming now. @type {Response | null} */
+  /** Which response owns each chunk (W13). */
+  #owner = new ChunkOwner();
+  /** The response streaming now: always the owner's turn's. @type {Response | null} */
   #response = null;
-  /** Chunks that came while no response stream was open (nothing is lost). */
+  /** A request that came while a turn streamed, sent when that turn ends (W11, W12). @type {Request | null} */
+  #held = null;
+  /** Chunks of the turn that came while no response stream was open (nothing is lost). */
   #buffer = new ChunkBuffer();
-  /** The agent turn in progress and its assistant message (SPEC §4a W5, §5 W8). */
-  #turn = new AgentTurn();
+  /** The bound on an aborted tail's silence (W12). @type {ReturnType<typeof setTimeout> | undefined} */
+  #tailTimer = undefined;
   /** Approval ids the backend asked for since the last `message` frame (F-a). @type {string[]} */
   #asked = [];
-  /** F-a: the socket was lost with approvals pending; answers to them are refused until a new
-   *  turn starts (a new connection may not know them). @type {Error | null} */
+  /** F-a: the socket was lost with approvals pending; answers to them are refused until a new turn
+   *  starts (a new connection may not know them). @type {Error | null} */
   #lost = null;
 
   /**
@@ -75,21 +76,25 @@ export class Responses {
 
   /**
    * The socket is open: send the request's message, then start the response stream with the
-   * buffered chunks first (sent first, so a failed send loses none of them), and resolve the
-   * request with it.
+   * buffered chunks of the turn first, and resolve the request with it. While a turn streams, the
+   * request is held until that turn ends (W11, W12): every chunk after the frame is then its own.
    * @param {Request} request
    */
   start(request) {
-    // Chat never overlaps requests; if an app does, the older stream ends here.
-    const older = this.#take();
-    if (older !== null) older.stream.close();
     // SPEC §4a W6: the backend asked for another approval of the same turn after the response the
     // chat answers had ended (two tool calls at once: the second request comes after the first
     // one's finish-step). The backend waits for both answers in one message, so this message is not
     // sent: the request gets the buffered response instead, the second approval joins the same
     // assistant message, and the chat sends again once the user has answered it, with both answers.
-    if (request.continues !== undefined && this.#buffer.has((chunk) => chunk.type === 'tool-approval-request')) {
+    if (request.continues !== undefined && this.#response === null && this.#buffer.has((chunk) => chunk.type === 'tool-approval-request')) {
       return request.resolve(this.buffered(request.id, request.unwatch));
+    }
+    if (!this.#owner.canSend) {
+      // Chat never sends twice at once; if an app does, the older held request gives way.
+      const older = this.#held;
+      this.#held = request;
+      if (older !== null) rejectRequest(older, fault('superseded', 'a newer sendMessages() call replaced this one while the turn before it still streamed'));
+      return;
     }
     try {
       this.#socket.send(request.text);
@@ -97,19 +102,26 @@ export class Responses {
       return rejectRequest(request, error);
     }
     this.#sent.add();
-    this.#turn.request(request.continues);
-    this.#rules.start();
+    this.#owner.sent(request.continues);
     this.#asked = [];
     const stream = responseStream(() => this.cancel(request.id));
     // Chunks that came while no stream was open and continue the turn's message go first; their
     // response ends merged into this one, which stays open for the answer to this message. A turn
     // the backend started stays buffered: it is a message of its own (W8), for reconnectToStream.
     if (!this.#buffer.holdsTurn) for (const chunk of this.#buffer.drain().chunks) stream.enqueue(chunk);
-    this.#response = { id: request.id, stream, unwatch: request.unwatch, started: false, answer: request.continues !== undefined };
+    this.#response = { id: request.id, stream, unwatch: request.unwatch, answer: request.continues !== undefined };
     this.#socket.watchResponse();
     // F-b: a message frame is answered within responseTimeoutMs, or its stream ends.
     this.#armWait(this.#config.responseTimeoutMs, (ms) => noResponse(ms, request.what));
     request.resolve(stream.readable);
+  }
+
+  /** The held request goes out once the turn before it has ended. */
+  #release() {
+    const held = this.#held;
+    if (held === null || !this.#owner.canSend) return;
+    this.#held = null;
+    this.start(held);
   }
 
   /**
@@ -123,7 +135,7 @@ export class Responses {
    */
   resumable(continues) {
     if (this.#response !== null || !this.#buffer.has()) return false;
-    if (!this.#buffer.holdsTurn && !continues) throw resumeWouldSplit(this.#turn.messageId);
+    if (!this.#buffer.holdsTurn && !continues) throw resumeWouldSplit(this.#owner.messageId);
     return true;
   }
 
@@ -137,38 +149,65 @@ export class Responses {
       stream.close();
       if (unwatch) unwatch();
     } else {
-      this.#response = { id, stream, unwatch, started: true };
+      this.#response = { id, stream, unwatch };
       this.#socket.watchResponse();
     }
     return stream.readable;
   }
 
-  /** Request `id` was aborted while streaming, or its reader cancelled the stream (AI SDK does on
-   *  `stop()`): the stream closes and the backend is told (`interrupt`, reason `user_abort`).
-   *  @param {number} id */
-  cancel(id) {
+  /** Request `id` was aborted, or its reader cancelled the stream (AI SDK does on `stop()`): a held
+   *  request is dropped unsent; a streaming one closes and the backend is told (`interrupt`, reason
+   *  `user_abort`). @param {number} id @param {unknown} [reason] */
+  cancel(id, reason) {
+    const held = this.#held;
+    if (held !== null && held.id === id) {
+      this.#held = null;
+      return this.#app.queue((r) => rejectRequest(held, r), reason);
+    }
     const response = this.#take(id);
     if (response === null) return;
     response.stream.close();
-    try {
-      if (!this.#socket.send(interruptFrame('user_abort'))) return;
-    } catch {
-      return;
-    }
-    // What the backend still sends of the aborted turn is dropped, within a time bound.
-    this.#rules.abort(this.#config.abortTailTimeoutMs);
+    this.#interrupt('user_abort');
   }
 
-  /** The socket is gone with `error`: the response streaming fails; what was buffered stays
-   *  deliverable; the backend's session is gone with its socket, and its turn with it.
+  /** Tells the backend to stop the turn streaming now; the rest of it is dropped (W12), up to its
+   *  `[DONE]` or until the backend has been silent for abortTailTimeoutMs.
+   *  @param {'user_abort' | 'timeout'} reason */
+  #interrupt(reason) {
+    try {
+      if (!this.#socket.send(interruptFrame(reason))) return;
+    } catch {
+      // The close event follows.
+      return;
+    }
+    this.#owner.abort();
+    this.#quietTail();
+  }
+
+  /** (Re)arms the tail's silence bound while a tail is dropped; at the bound the tail is over. */
+  #quietTail() {
+    clearTimeout(this.#tailTimer);
+    const ms = this.#config.abortTailTimeoutMs;
+    this.#tailTimer = this.#owner.state === ABORTED_TAIL && ms > 0 ? setTimeout(() => {
+      this.#owner.quiet();
+      this.#release();
+      this.#app.flush();
+    }, ms) : undefined;
+  }
+
+  /** The socket is gone with `error`: the response streaming fails, a held request with it; what was
+   *  buffered stays deliverable; the backend's session is gone with its socket, and its turn with it.
    *  @param {import('../../errors/errors.js').AdkTransportError} error */
   gone(error) {
     const lost = error.kind === 'closed' ? null : this.#lostAnswer(error);
     const response = this.#take();
     if (response !== null) response.stream.fail(lost ?? error);
     else if (lost !== null) this.#app.report(lost);
-    this.#rules.reset();
-    this.#turn.ended();
+    const held = this.#held;
+    this.#held = null;
+    if (held !== null) this.#app.queue((e) => rejectRequest(held, e), held.continues !== undefined && lost !== null ? lost : error);
+    this.#owner.lost(this.#lost !== null);
+    clearTimeout(this.#tailTimer);
     this.#asked = [];
   }
 
@@ -187,7 +226,7 @@ export class Responses {
     const response = this.#response;
     if (response === null || (id !== undefined && response.id !== id)) return null;
     this.#response = null;
-    clearTimeout(response.approvalTimer);
+    clearTimeout(response.timer);
     if (response.unwatch) response.unwatch();
     return response;
   }
@@ -196,48 +235,44 @@ export class Responses {
 
   /** A chunk from the backend, `type` its type. @param {Chunk} chunk @param {string} type */
   chunk(chunk, type) {
-    const response = this.#response;
-    const word = this.#rules.chunk(type, response !== null, response !== null && response.started);
-    this.#chunkArrived();
-    this.#rules.settle(word);
-    if (word & STEP_DROP) return;
-    if (type === 'start' && response !== null) response.started = true;
-    if (type === 'tool-approval-request') this.#asked.push(String(chunk.approvalId));
+    const word = this.#owner.chunk(type);
+    if (!(word & KEEP)) {
+      // An aborted turn's tail: the backend's activity, but no answer to a waiting request (F-e).
+      this.#quietTail();
+      return this.#release();
+    }
+    this.#heard();
+    if (word & ASKS) this.#asked.push(String(chunk.approvalId));
     // SPEC §5 W8: chunks with no turn in progress are a turn the backend started, a message of its
     // own, named by its `start`; W5: every `start` of a turn names the turn's one message.
-    this.#turn.pass(chunk, this.#deliver);
-    if ((word & STEP_MASK) === STEP_DELIVER_AWAITING_ANSWER) this.#armWait(this.#config.approvalTimeoutMs, approvalTimeout);
-    else if ((word & STEP_MASK) === STEP_DELIVER_THEN_END) {
-      this.#turn.paused();
-      this.#end();
-    }
+    this.#owner.pass(chunk, word, this.#deliver);
+    if (word & ENDS) this.#end();
+    else if (word & ASKS) this.#armWait(this.#config.approvalTimeoutMs, approvalTimeout);
   }
 
   /** A `[DONE]` from the backend. */
   done() {
-    const word = this.#rules.done(this.#response !== null);
-    if ((word & STEP_MASK) === STEP_IGNORE) return;
-    this.#chunkArrived();
-    this.#rules.settle(word);
-    // The turn is over: what comes next with no request open is a turn of its own (W8). The end of
-    // an aborted turn's dropped tail ends no newer request's turn.
-    if (!(word & STEP_DROP)) this.#end();
-    else if (this.#response !== null) return;
-    this.#turn.ended();
-    this.#asked = [];
+    const word = this.#owner.done();
+    if (word & KEEP) {
+      this.#heard();
+      this.#end();
+      this.#asked = [];
+    }
+    clearTimeout(this.#tailTimer);
+    this.#release();
   }
 
-  /** Any frame of the response is the backend's reaction: the approval wait is over. */
-  #chunkArrived() {
+  /** Any chunk of the turn is the backend's reaction: the response's wait is over. */
+  #heard() {
     const response = this.#response;
     if (response !== null) {
-      clearTimeout(response.approvalTimer);
-      response.approvalTimer = undefined;
+      clearTimeout(response.timer);
+      response.timer = undefined;
     }
   }
 
-  /** A chunk to the response, or to the buffer when none is open; an arrow, bound once: the turn
-   *  machine hands every chunk to it. @type {(chunk: any, begins: boolean) => void} */
+  /** A chunk to the response, or to the buffer when none is open; an arrow, bound once: the owner
+   *  hands every kept chunk to it. @type {(chunk: any, begins: boolean) => void} */
   #deliver = (chunk, begins) => {
     if (this.#response !== null) return this.#response.stream.enqueue(chunk);
     const first = this.#buffer.push(chunk, begins);
@@ -256,21 +291,19 @@ export class Responses {
     else this.#buffer.end();
   }
 
-  /** The response fails with `error(ms)` unless a chunk comes within `ms` (0: no bound); the
-   *  next chunk, or the response's end, clears the timer.
+  /** The response fails with `error(ms)` unless a chunk of its turn comes within `ms` (0: no
+   *  bound); the next such chunk, or the response's end, clears the timer. At the bound the backend
+   *  is told to stop the turn (`interrupt`, reason `timeout`), and the rest of it is dropped.
    *  @param {number} ms @param {(ms: number) => Error} error */
   #armWait(ms, error) {
     const response = this.#response;
     if (response === null || ms === 0) return;
-    response.approvalTimer = setTimeout(() => {
+    response.timer = setTimeout(() => {
       const expired = this.#take(response.id);
       if (expired === null) return;
       expired.stream.fail(error(ms));
-      try {
-        this.#socket.send(interruptFrame('timeout'));
-      } catch {
-        // The close event follows.
-      }
+      this.#interrupt('timeout');
+      this.#app.flush();
     }, ms);
   }
 }
