@@ -1,6 +1,6 @@
 // Issue 32, SPEC §5 "the testing kit behaves as the transport it stands in for ... turns the backend
 // starts (W8, W9)": a scripted backend starts turns with no request open (`transport.agentTurn`,
-// `spokenTurn`), through the BIDI transport's own turn machine (agent-turn.js) and buffer
+// `spokenTurn`), through the BIDI transport's own chunk owner (chunk-owner.js) and buffer
 // (chunk-buffer.js), and AI SDK's real Chat with createAdk shows them as the real BidiTransport does
 // (tests/integration/bidi-agent-turns.test.ts, the same turns against a WebSocket backend).
 import { describe, expect, it } from 'vitest';
