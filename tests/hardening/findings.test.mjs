@@ -134,30 +134,31 @@ test('B2 (engine): detach + attach while the approval is in flight, then an empt
   assert.equal(transport.requests.length, 2, 'the payment approval was sent a second time (F10, D16)');
 });
 
-// B3 (BIDI transport): after an abort the rest of the aborted turn is to be dropped up to its end
-// (src/transport/bidi.rs `discarding`), but a new request resets that. A backend that finishes the
-// interrupted turn before it handles the next message (as a sequential backend does) then puts the
-// aborted turn's tail into the next response, and its [DONE] ends that response; the real reply
-// arrives with no stream open and is buffered for a later one. Needs a global WebSocket (Node 22).
+// B3 (BIDI transport): after an abort the rest of the aborted turn is to be dropped up to its end,
+// but a new request reset that. A backend that finishes the interrupted turn before it handles the
+// next message (as a sequential backend, ADK's, does: it streams the turn on to its [DONE] and queues
+// the message) then put the aborted turn's tail into the next response, and its [DONE] ended that
+// response; the real reply arrived with no stream open and was buffered for a later one. Needs a
+// global WebSocket (Node 22).
 test('B3: abort, then send at once: the next stream holds its own reply, not the tail of the aborted turn', async () => {
   assert.equal(typeof WebSocket, 'function', 'needs a global WebSocket: run on Node 22 (scripts/test-hardening.sh does)');
   const { startServer, data, DONE } = await import('./lib/raw-ws.mjs');
   const { BidiTransport } = await import('adk-stream-wasm/transport');
-  let interrupted = false;
   let n = 0;
   const s = await startServer({
     onConnection: (conn) => {
       conn.onMessage = (m) => {
-        if (m.type === 'interrupt') interrupted = true;
+        // The interrupted turn streams on to its [DONE] (interrupt is logged and ignored).
+        if (m.type === 'interrupt') {
+          setTimeout(() => conn.write(Buffer.concat([data({ type: 'text-delta', id: 't1', delta: ' tail of the aborted turn' }), data({ type: 'finish' }), DONE])), 20);
+        }
         if (m.type !== 'message') return;
         n++;
         if (n === 1) {
           conn.write(Buffer.concat([data({ type: 'start', messageId: 'first' }), data({ type: 'text-start', id: 't1' }), data({ type: 'text-delta', id: 't1', delta: 'partial' })]));
           return;
         }
-        const tail = interrupted ? [data({ type: 'text-delta', id: 't1', delta: ' tail of the aborted turn' }), data({ type: 'finish' }), DONE] : [];
-        interrupted = false;
-        conn.write(Buffer.concat([...tail, data({ type: 'start', messageId: `reply-${n}` }), data({ type: 'text-start', id: 't' }), data({ type: 'text-delta', id: 't', delta: `reply ${n}` }), data({ type: 'text-end', id: 't' }), data({ type: 'finish' }), DONE]));
+        conn.write(Buffer.concat([data({ type: 'start', messageId: `reply-${n}` }), data({ type: 'text-start', id: 't' }), data({ type: 'text-delta', id: 't', delta: `reply ${n}` }), data({ type: 'text-end', id: 't' }), data({ type: 'finish' }), DONE]));
       };
     },
   });

@@ -337,32 +337,39 @@ describe('the abort edge: what is left of an aborted turn', () => {
     t.close();
   });
 
-  test('the backend sends the old tail late, after the new reply: it never lands in the new reply nor the next one', async () => {
+  test('a backend that ends the stopped turn without [DONE]: the question waits out the silence bound, then its reply is whole; what the backend sends later is a turn of its own, never in a reply (W12)', async () => {
     figures.faultsInjected++;
-    const { s, t } = await abortFirst({});
+    const { s, t } = await abortFirst({ extra: { abortTailTimeoutMs: 200 } });
     const sent = await settle(t.sendMessages(request()));
     const read = await readStream(sent.value);
     assert.ok(read.done);
     assert.deepEqual(read.chunks.map((c) => c.type), replyTypes);
     assert.equal(read.chunks[2].delta, 'next');
+    // Chunks after the reply's [DONE], with no request open: a turn the backend started (W8), kept
+    // for the app with a start of its own, never put into the next reply.
     s.connections[0].write(oldTail());
     await sleep(100);
-    assert.equal(await t.reconnectToStream({ chatId: 'chat-1' }), null, 'the old tail was not buffered');
+    const resumed = await t.reconnectToStream({ chatId: 'chat-1' });
+    assert.ok(resumed, 'the later chunks were kept');
+    const kept = await readStream(resumed);
+    assert.equal(kept.chunks[0].type, 'start');
+    assert.deepEqual(kept.chunks.slice(1).map((c) => c.type), ['text-delta', 'text-end', 'finish']);
     await nextSendWorks(t, 'next');
     t.close();
   });
 
-  test('the backend sends the old tail before the new reply: the new reply holds only its own chunks', async () => {
+  test('an ADK backend, which ignores interrupt, finishes the stopped turn: a question asked meanwhile goes after its [DONE], and its reply holds only its own chunks (W12)', async () => {
     figures.faultsInjected++;
-    const { t } = await abortFirst({
-      onLater: (conn, _m, n) => {
-        if (n !== 2) return false;
-        conn.write(oldTail());
-        reply(conn, 'next');
-        return true;
-      },
-    });
-    await nextSendWorks(t, 'next');
+    const { s, t } = await abortFirst({ extra: { abortTailTimeoutMs: 5000 } });
+    const sending = settle(t.sendMessages(request()));
+    await sleep(50);
+    assert.equal(s.connections[0].messages.filter((m) => m.type === 'message').length, 1, 'the question waits for the stopped turn to end');
+    s.connections[0].write(oldTail());
+    const sent = await sending;
+    const read = await readStream(sent.value);
+    assert.deepEqual(read.chunks.map((c) => c.type), replyTypes);
+    assert.equal(read.chunks[2].delta, 'next');
+    assert.equal(await t.reconnectToStream({ chatId: 'chat-1' }), null, 'nothing of the stopped turn was kept');
     t.close();
   });
 });
