@@ -1,31 +1,30 @@
 //! The BIDI transport's stream rules, one slot per transport.
 
-use alloc::vec::Vec;
 use core::cell::UnsafeCell;
 
-use super::{free, insert, Global};
+use super::{Global, Slots};
 use crate::bidi_rules::stream_rules::Step;
 use crate::bidi_rules::{BidiRules, ChunkKind};
 
 /// The BIDI transport's rules (`bidi_rules::BidiRules`), one slot per transport; the glue holds the
 /// slot's id. Each frame event is one call, numbers in, one answer word out.
-static BIDI: Global<Vec<Option<BidiRules>>> = Global(UnsafeCell::new(Vec::new()));
+static BIDI: Global<Slots<BidiRules>> = Global(UnsafeCell::new(Slots::new()));
 
-/// The rules of `id`; none for an unknown id (0 wraps to an index no slot has, as in `free`).
+/// The rules of `id`; none for an unknown or freed id.
 fn bidi(id: u32) -> Option<&'static mut BidiRules> {
-    BIDI.get().get_mut((id as usize).wrapping_sub(1))?.as_mut()
+    BIDI.get().get_mut(id)
 }
 
 /// New rules for a transport; returns their id (never 0).
 #[no_mangle]
 pub extern "C" fn adk_bidi_new() -> u32 {
-    insert(BIDI.get(), BidiRules::new())
+    BIDI.get().insert(BidiRules::new())
 }
 
 /// Frees a transport's rules (the glue's FinalizationRegistry calls it).
 #[no_mangle]
 pub extern "C" fn adk_bidi_free(id: u32) {
-    free(BIDI.get(), id);
+    BIDI.get().free(id);
 }
 
 /// A `message` frame went out: a new response starts.

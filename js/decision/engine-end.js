@@ -1,0 +1,72 @@
+// How an engine (createAutoSend) stops answering: a WebAssembly trap during a decision (its
+// `onError`: the engine answers false from then on, and the app hears of it once), or its
+// `dispose()` (issue 40 item 5: its calls are refused by name from then on).
+import { AdkDisposedError, AdkInternalError } from '../errors/errors.js';
+import { messageOf, withAdvice } from '../errors/arguments.js';
+
+/**
+ * An engine's watch for a WebAssembly trap: `error` is the first trap of a decision (an
+ * `AdkInternalError`) or null; `note(error)` records a trap and reports it once.
+ * @param {((error: AdkInternalError) => void) | null} onError @returns {TrapWatch}
+ */
+export function trapWatch(onError) {
+  /** @type {TrapWatch} */
+  const watch = {
+    error: null,
+    note(/** @type {unknown} */ error) {
+      // Anything but a trap is malformed input, which writeRecords reports as such.
+      if (watch.error !== null || !(error instanceof WebAssembly.RuntimeError)) return;
+      watch.error = new AdkInternalError(
+        withAdvice(
+          `the WebAssembly core trapped during a decision (${messageOf(error).slice(0, 200)}); this engine answers false from now on (never send on doubt)`,
+          'create a new engine (createAutoSend) or reload the page, and report the messages that caused it.',
+        ),
+        { cause: error },
+      );
+      reportOnce(watch.error, onError);
+    },
+  };
+  return watch;
+}
+
+/** @import { Engine } from './auto-send.js' */
+
+/** @typedef {{error: AdkInternalError | null, note: (error: unknown) => void}} TrapWatch */
+
+/**
+ * Tells the app of an engine's trap, once: its `onError`, else `reportError`, else the console.
+ * @param {AdkInternalError} error @param {((error: AdkInternalError) => void) | null} onError
+ */
+function reportOnce(error, onError) {
+  if (onError !== null) {
+    try {
+      return void onError(error);
+    } catch {
+      // The app's callback failed too: the platform's report below.
+    }
+  }
+  const report = /** @type {any} */ (globalThis).reportError;
+  if (typeof report === 'function') report.call(globalThis, error);
+  else console.error(error);
+}
+
+/**
+ * `engine` with the calls that act on it refused with `AdkDisposedError` once `disposed()`, and
+ * `[Symbol.dispose]` where the runtime has it (`using`); `addToolOutput` rejects with it.
+ * @param {Engine} engine @param {() => boolean} disposed @returns {Engine}
+ */
+export function disposable(engine, disposed) {
+  const calls = /** @type {any} */ (engine);
+  for (const name of ['reset', 'markBrowserOutput', 'claimToolCalls', 'addToolOutput']) {
+    const call = calls[name];
+    calls[name] = (/** @type {unknown[]} */ ...args) => {
+      if (!disposed()) return call(...args);
+      const error = new AdkDisposedError(withAdvice(`${name}() after dispose(): this engine is disposed`, 'create a new engine (createAutoSend) for the chat'));
+      if (name === 'addToolOutput') return Promise.reject(error);
+      throw error;
+    };
+  }
+  const symbol = /** @type {any} */ (Symbol).dispose;
+  if (typeof symbol === 'symbol') calls[symbol] = engine.dispose;
+  return engine;
+}
