@@ -583,3 +583,65 @@ test('close() during a response errors it with kind closed; the next send reconn
     await exchange(t, 1);
     t.close();
   }));
+
+// Issue 40 item 5: with `socket: 'worker'`, every connection the main thread gives up on (a
+// connect timeout, an abort while it opens) is forgotten on both sides: the worker closes its
+// socket, forgets it and sends its `close` (its last word on a socket), and the main thread drops
+// the stand-in it kept for it (before, 25 give-ups left 25 stand-ins for the life of the page).
+// The Worker is watched from outside: the sockets the main thread asked it to open, and the
+// `close` it sent for each. (Chromium itself closes the TCP connections of cancelled handshakes
+// lazily, with the socket on the main thread too: not counted here.)
+test('issue 40 item 5: socket worker: 25 connections given up on (connect timeout, abort while opening) leave no stand-in', async () => {
+  const held = new Set();
+  const hanging = createServer((socket) => {
+    // Accepted, never answered: the WebSocket handshake hangs.
+    held.add(socket);
+    socket.on('error', () => {});
+  });
+  await new Promise((resolveListen) => hanging.listen(0, '127.0.0.1', resolveListen));
+  try {
+    const url = `ws://127.0.0.1:${hanging.address().port}/live`;
+    const counts = await page.evaluate(async (hangingUrl) => {
+      const { BidiTransport, send, eq, ok, waitFor } = globalThis.h;
+      const Native = globalThis.Worker;
+      const opened = new Set();
+      const closed = new Set();
+      globalThis.Worker = class extends Native {
+        constructor(...args) {
+          super(...args);
+          this.addEventListener('message', ({ data }) => data && data.type === 'close' && closed.add(data.id));
+        }
+        postMessage(message, transfer) {
+          if (message && message.url !== undefined) opened.add(message.id);
+          return transfer ? super.postMessage(message, transfer) : super.postMessage(message);
+        }
+      };
+      try {
+        const t = new BidiTransport({ url: hangingUrl, socket: 'worker', connectTimeoutMs: 60 });
+        for (let i = 0; i < 20; i++) {
+          const outcome = await send(t, 1, undefined, 3000);
+          eq(outcome.error && outcome.error.kind, 'connect-timeout', `give-up ${i}:`);
+        }
+        for (let i = 0; i < 5; i++) {
+          const abort = new AbortController();
+          setTimeout(() => abort.abort(), 20);
+          const outcome = await send(t, 1, abort.signal, 3000);
+          ok(outcome.error, `abort ${i}: the request was not refused`);
+        }
+        eq(t.socket, 'worker');
+        await waitFor(() => closed.size >= opened.size, 3000);
+        const standIns = [...opened].filter((id) => !closed.has(id)).length;
+        t.close();
+        return { opened: opened.size, standIns };
+      } finally {
+        globalThis.Worker = Native;
+      }
+    }, url);
+    assert.equal(counts.opened, 25, 'one socket a give-up');
+    assert.equal(counts.standIns, 0, `stand-ins the main thread still keeps after ${counts.opened} give-ups (the worker sent no close for them)`);
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    for (const socket of held) socket.destroy();
+    hanging.close();
+  }
+});

@@ -66,6 +66,8 @@ export class SocketWorker {
       }
       const socket = this.#sockets.get(/** @type {number} */ (data.id));
       if (socket === undefined) return;
+      // The worker's last word on a socket, also on one the main thread gave up on (close()):
+      // the stand-in goes with it (issue 40 item 5).
       if (data.type === 'close') this.#sockets.delete(/** @type {number} */ (data.id));
       socket.relay(data);
     };

@@ -9,8 +9,9 @@
 // From the main thread: {id, url} opens socket `id`; {id, send} sends a text; {id, close} closes it;
 // {id, audio: port, channel} sends every string the port brings (null ends the port); {end} closes
 // everything and the worker. To the main thread: {ready}, then {id, type, data?, code?, reason?}
-// per socket event, {channel, lost} when a frame of an audio port could not be sent (`lost`: null
-// when the socket was not open, else why the socket refused it) and {channel, done} when it ended.
+// per socket event (a `close` last, also for a socket the main thread closed), {channel, lost}
+// when a frame of an audio port could not be sent (`lost`: null when the socket was not open, else
+// why the socket refused it) and {channel, done} when it ended.
 
 /** WebSocket.OPEN */
 const OPEN = 1;
@@ -40,7 +41,10 @@ function open(id, url) {
   };
 }
 
-/** @param {number} id @param {number} code */
+/** The main thread gave up on socket `id` (connect timeout, liveness, abort while opening, its
+ *  close()): closed and forgotten here, and its `close` goes back at once, so the main thread
+ *  forgets its stand-in too (issue 40 item 5); nothing more of it is posted.
+ *  @param {number} id @param {number} code */
 function closeSocket(id, code) {
   const ws = sockets.get(id);
   if (ws === undefined) return;
@@ -48,6 +52,7 @@ function closeSocket(id, code) {
   ws.onopen = ws.onmessage = ws.onclose = null;
   ws.onerror = () => {};
   if (ws.readyState <= OPEN) ws.close(code);
+  postMessage({ id, type: 'close', code, reason: '' });
 }
 
 /** The voice's port: its frames, in the order the worklet posted them, on socket `id` while it is
