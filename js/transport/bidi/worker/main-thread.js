@@ -156,6 +156,8 @@ class WorkerWebSocket {
   relay(data) {
     if (data.type === 'open') this.readyState = OPEN;
     else if (data.type === 'close') this.readyState = CLOSED;
+    // The worker's socket got its close frame; its close event follows (a WebSocket fires none).
+    else if (data.type === 'closing') return void (this.readyState = Math.max(this.readyState, CLOSING));
     const event = data.type === 'message' ? { data: data.data } : data.type === 'close' ? { code: data.code, reason: data.reason } : {};
     if (data.type === 'error' && this.onerror) this.onerror(event);
     for (const listener of this.#listeners.get(/** @type {string} */ (data.type)) || []) listener(event);
