@@ -3,7 +3,8 @@
 // answers speech (SPEC §5 "Agent turns over BIDI"): a turn it starts with no request open, without
 // `start`, the user's transcribed speech as the text part `…_input_text`, the user's own audio
 // echoed back as `data-pcm` chunks at real-time rate, the answer's transcription as `…_output_text`
-// (the socket's part ids, reused every turn), `finish`, `[DONE]`. An `interrupt` is ignored, as the
+// (opened before the audio, its last words after it; the socket's part ids, reused every turn),
+// `finish`, `[DONE]`. An `interrupt` is ignored, as the
 // ADK backend ignores it; with the backend's option `interrupt: 'end-turn'` it cuts the echo where
 // it is, without [DONE] (`cut()`). A new recording's answer cuts the one still playing short. The
 // "transcription" says what was heard (its length and loudness): there is no speech recognition.
@@ -66,6 +67,11 @@ export class VoiceEcho {
     ];
     const send = (chunk) => this.session.chunk(chunk);
     for (const c of text(this.session.textId('input_text'), `Input transcription: ${seconds.toFixed(1)} s of audio heard (level ${rms.toFixed(3)}).`)) send(c);
+    // The answer's transcription streams with its audio, as the ADK backend's does: its part opens
+    // before the first data-pcm, and its last words come after the last (issue 40 item 1).
+    const output = this.session.textId('output_text');
+    send({ type: 'text-start', id: output });
+    send({ type: 'text-delta', id: output, delta: 'Output transcription: ' });
     const step = Math.round((rate * CHUNK_MS) / 1000) * 2;
     const t0 = performance.now();
     let sent = 0;
@@ -78,8 +84,9 @@ export class VoiceEcho {
       sent += slice.length;
     }
     if (echo.cut) return this.ended(echo);
-    const said = echo.cancelled ? `Output transcription: interrupted after ${(sent / 2 / rate).toFixed(1)} s.` : `Output transcription: your ${seconds.toFixed(1)} s, played back.`;
-    for (const c of text(this.session.textId('output_text'), said)) send(c);
+    const said = echo.cancelled ? `interrupted after ${(sent / 2 / rate).toFixed(1)} s.` : `your ${seconds.toFixed(1)} s, played back.`;
+    send({ type: 'text-delta', id: output, delta: said });
+    send({ type: 'text-end', id: output });
     send({ type: 'finish' });
     this.session.send(DONE);
     this.ended(echo);
