@@ -11,7 +11,7 @@ import { registryVersion } from '../drop-in/registry.js';
 import { readToolSet } from '../tools/frontend-tools.js';
 import { AdkError } from '../errors/errors.js';
 import { invalidArgument, messageOf } from '../errors/arguments.js';
-import { disposable, trapWatch } from './engine-end.js';
+import { disposedCalls, trapWatch } from './engine-end.js';
 import { loadOnDemand } from '../core/load-on-demand.js';
 import { toolNameOf } from '../tools/tool-name.js';
 import { cachedToolFlags, readOptions, toolFlagsByName } from './options.js';
@@ -275,12 +275,12 @@ function engineOf(id, toolFlags, flagsOf, onError, mode, patternB) {
     },
     /** Frees the engine in the core now (see `AutoSend`); the calls after it say so. */
     dispose() {
-      if (id === 0) return;
       engines.unregister(autoSend);
       core.adk_engine_free(id);
-      // Id 0 is no engine: the core answers it as unknown, never as another chat's engine that
-      // took the freed slot.
+      // Id 0 is no engine: a call AI SDK still holds (sendAutomaticallyWhen) answers false, and
+      // never reaches the engine of another chat that took the freed slot.
       id = 0;
+      Object.assign(autoSend, disposedCalls());
     },
     get mode() {
       return mode;
@@ -293,7 +293,9 @@ function engineOf(id, toolFlags, flagsOf, onError, mode, patternB) {
       return typeof name === 'string' && (flagsOf(name) & FLAG_FRONTEND) !== 0;
     },
   };
-  return disposable(autoSend, () => id === 0);
+  const symbol = /** @type {any} */ (Symbol).dispose;
+  if (typeof symbol === 'symbol') /** @type {any} */ (autoSend)[symbol] = () => autoSend.dispose();
+  return autoSend;
 }
 
 /**
@@ -306,7 +308,7 @@ function decideWith(id, write, table, trap, arg) {
   try {
     const written = write(arg);
     const send = answerSends(core.adk_decide(id, typeof written === 'number' ? written : 0));
-    if (id !== 0) trim(id, table);
+    trim(id, table);
     return send;
   } catch (error) {
     trap.note(error);
@@ -319,7 +321,6 @@ function decideWith(id, write, table, trap, arg) {
  * @param {number} id @param {Write} write @param {TrapWatch} trap @param {unknown} arg @returns {Explanation}
  */
 function explainWith(id, write, trap, arg) {
-  if (id === 0) return { send: false, rule: /** @type {const} */ ('engine-disposed'), detail: 'Nothing is sent: this engine is disposed (dispose()).' };
   // `messages` is read once: a getter may answer differently (or throw) the second time.
   const messages = messagesOf(arg);
   const once = arg === null || typeof arg !== 'object' ? arg : { messages };

@@ -1,6 +1,6 @@
 // How an engine (createAutoSend) stops answering: a WebAssembly trap during a decision (its
 // `onError`: the engine answers false from then on, and the app hears of it once), or its
-// `dispose()` (issue 40 item 5: its calls are refused by name from then on).
+// `dispose()` (issue 40 item 5: it never sends, and its calls are refused by name).
 import { AdkDisposedError, AdkInternalError } from '../errors/errors.js';
 import { messageOf, withAdvice } from '../errors/arguments.js';
 
@@ -29,8 +29,6 @@ export function trapWatch(onError) {
   return watch;
 }
 
-/** @import { Engine } from './auto-send.js' */
-
 /** @typedef {{error: AdkInternalError | null, note: (error: unknown) => void}} TrapWatch */
 
 /**
@@ -51,22 +49,21 @@ function reportOnce(error, onError) {
 }
 
 /**
- * `engine` with the calls that act on it refused with `AdkDisposedError` once `disposed()`, and
- * `[Symbol.dispose]` where the runtime has it (`using`); `addToolOutput` rejects with it.
- * @param {Engine} engine @param {() => boolean} disposed @returns {Engine}
+ * The calls of an engine after its `dispose()`: it never sends, `explain` says why, and the calls
+ * that act on it throw (`addToolOutput` rejects with) `AdkDisposedError`; a second dispose() does
+ * nothing.
  */
-export function disposable(engine, disposed) {
-  const calls = /** @type {any} */ (engine);
-  for (const name of ['reset', 'markBrowserOutput', 'claimToolCalls', 'addToolOutput']) {
-    const call = calls[name];
-    calls[name] = (/** @type {unknown[]} */ ...args) => {
-      if (!disposed()) return call(...args);
-      const error = new AdkDisposedError(withAdvice(`${name}() after dispose(): this engine is disposed`, 'create a new engine (createAutoSend) for the chat'));
-      if (name === 'addToolOutput') return Promise.reject(error);
-      throw error;
-    };
-  }
-  const symbol = /** @type {any} */ (Symbol).dispose;
-  if (typeof symbol === 'symbol') calls[symbol] = engine.dispose;
-  return engine;
+export function disposedCalls() {
+  const gone = (/** @type {string} */ fn) => () => {
+    throw new AdkDisposedError(`${fn}(): this engine is disposed (dispose())`);
+  };
+  return {
+    sendAutomaticallyWhen: () => false,
+    explain: () => ({ send: false, rule: /** @type {const} */ ('engine-disposed'), detail: 'Nothing is sent: this engine is disposed.' }),
+    reset: gone('reset'),
+    markBrowserOutput: gone('markBrowserOutput'),
+    claimToolCalls: gone('claimToolCalls'),
+    addToolOutput: () => Promise.resolve().then(gone('addToolOutput')),
+    dispose() {},
+  };
 }

@@ -35,7 +35,7 @@ describe('issue 40 item 5: dispose() frees an engine at once', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(AdkError);
       expect((error as Error).name).toBe('AdkDisposedError');
-      expect((error as Error).message).toMatch(/^reset\(\) after dispose\(\): this engine is disposed; create a new engine/);
+      expect((error as Error).message).toBe('reset(): this engine is disposed (dispose())');
     }
     // A chat that is never sent: the output is refused before it is added.
     const chat = new Chat({ transport: { sendMessages: async () => new ReadableStream(), reconnectToStream: async () => null } });
@@ -46,12 +46,18 @@ describe('issue 40 item 5: dispose() frees an engine at once', () => {
 
   it("a disposed engine never touches the engine that takes its slot in the core (another chat's memory)", () => {
     const old = createAutoSend({ mode: 'sse' });
+    // What AI SDK holds: the function given to useChat / new Chat, called after the dispose too.
+    const held = old.sendAutomaticallyWhen;
     old.dispose();
     // The core gives the freed slot to the next engine created.
     const next = createAutoSend({ mode: 'sse' });
+    expect(next.explain(answered).rule).toBe('unsent-user-action');
+    expect(held(answered)).toBe(false);
+    expect(next.explain(answered).rule).toBe('unsent-user-action');
     expect(next.sendAutomaticallyWhen(answered)).toBe(true);
     expect(next.explain(answered).rule).toBe('already-known');
     old.dispose();
+    expect(held(answered)).toBe(false);
     expect(old.sendAutomaticallyWhen(answered)).toBe(false);
     expect(next.explain(answered).rule).toBe('already-known');
     const fresh = createAutoSend({ mode: 'sse' });
