@@ -30,6 +30,7 @@ export {
   AdkLoadError,
   AdkCallbackError,
   AdkInternalError,
+  AdkDisposedError,
 } from './errors/errors.js';
 // The built-in get_location tool; `executeGetLocation` is one of the drop-in names (SPEC §7).
 export { getLocation, executeGetLocation } from './geolocation.js';

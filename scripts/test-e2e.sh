@@ -46,6 +46,6 @@ filter=()
 [ -n "${E2E_FILTER:-}" ] && filter=(--test-name-pattern="$E2E_FILTER")
 start=$SECONDS
 status=0
-(cd www && node --test --test-concurrency=1 --test-reporter=spec "${filter[@]}" server/backend.test.mjs e2e/harness.test.mjs e2e/sse.test.mjs e2e/bidi.test.mjs e2e/replay.test.mjs e2e/voice.test.mjs) || status=$?
+(cd www && node --test --test-concurrency=1 --test-reporter=spec "${filter[@]}" server/backend.test.mjs e2e/harness.test.mjs e2e/sse.test.mjs e2e/bidi.test.mjs e2e/replay.test.mjs e2e/voice.test.mjs e2e/interleavings.test.mjs) || status=$?
 echo "test-e2e.sh: $((SECONDS - start)) s; failure screenshots (if any) in test-results/e2e/"
 exit "$status"

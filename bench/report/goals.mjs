@@ -15,6 +15,8 @@ export const GOALS = {
   // Issue 25: a decision on a changed last message, and a re-ask, ÷ AI SDK's approval helper.
   freshVsAi: 2,
   reaskVsAi: 1.5,
+  // Issue 40 item 5: creating an engine with 100,000 alive ÷ with none.
+  engineCreation: 1.5,
 };
 
 function worstOf(results, f) {
@@ -181,6 +183,17 @@ export function goals(data) {
         gap: work <= GOALS.bidiWorkPerFrame ? '' : 'section 4',
       });
     }
+  }
+  const engines = node.engines;
+  if (engines) {
+    out.push({
+      what: `creating an engine (\`createAutoSend\`) with ${int(engines.alive)} engines alive ÷ with none, Node (fastest of ${engines.rounds} batches of ${int(engines.batch)} each side, interleaved)`,
+      goal: `≤ ${ratio(GOALS.engineCreation)}`,
+      value: ratio(engines.ratio),
+      baseline: `${fixed((engines.noneMs * 1000) / engines.batch, 2)} µs a creation with none alive, ${fixed((engines.manyMs * 1000) / engines.batch, 2)} µs with ${int(engines.alive)}`,
+      met: engines.ratio <= GOALS.engineCreation,
+      gap: engines.ratio <= GOALS.engineCreation ? '' : `${fixed(engines.ratio / GOALS.engineCreation, 1)}× over (src/exports/mod.rs \`Slots\`)`,
+    });
   }
   for (const [dimension, label] of [['history', '1 → 10,000 messages'], ['outputBytes', '100 B → 1 MB outputs']]) {
     const n = worstGrowth(node.results, dimension);

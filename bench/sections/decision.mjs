@@ -19,13 +19,15 @@ async function nodeScript(script, { rounds, batchMs }) {
   return JSON.parse(stdout);
 }
 
-/** `{node, rounds, batchMs, results, fresh, realShapes}`; `conversations` (the real shapes' asks,
+/** `{node, rounds, batchMs, results, fresh, realShapes, engines}`; `conversations` (the real shapes' asks,
  *  for the Chromium page) is returned beside it, not kept in the results. */
 export async function decisionInNode(options) {
   const decision = await nodeScript('node/decision.mjs', options);
   const fresh = await nodeScript('node/fresh.mjs', options);
   const { replayed: conversations, ...realShapes } = await nodeScript('node/real-shapes.mjs', options);
-  return { node: { ...decision, fresh, realShapes }, conversations };
+  // Issue 40 item 5: an engine's creation with 100,000 alive against none.
+  const engines = await nodeScript('node/engines.mjs', options);
+  return { node: { ...decision, fresh, realShapes, engines }, conversations };
 }
 
 /** Opens the decision page in a context of its own and returns what `bench(page)` returns. */

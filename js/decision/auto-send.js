@@ -9,14 +9,17 @@ import { RULES } from '../core/codes.js';
 import { explainDetail } from '../words/words.js';
 import { registryVersion } from '../drop-in/registry.js';
 import { readToolSet } from '../tools/frontend-tools.js';
-import { AdkError, AdkInternalError } from '../errors/errors.js';
-import { invalidArgument, messageOf, withAdvice } from '../errors/arguments.js';
+import { AdkError } from '../errors/errors.js';
+import { invalidArgument, messageOf } from '../errors/arguments.js';
+import { disposedCalls, trapWatch } from './engine-end.js';
 import { loadOnDemand } from '../core/load-on-demand.js';
 import { toolNameOf } from '../tools/tool-name.js';
 import { cachedToolFlags, readOptions, toolFlagsByName } from './options.js';
 
 /** @import { RuleName } from '../core/rule-names.js' */
 /** @import { FrontendToolSet } from '../tools/frontend-tools.js' */
+/** @import { AdkInternalError } from '../errors/errors.js' */
+/** @import { TrapWatch } from './engine-end.js' */
 
 const CREATE = 'createAutoSend';
 
@@ -126,6 +129,12 @@ const CREATE = 'createAutoSend';
  *   by the backend) or `refused` (a browser tool that needs approval, called without an approval
  *   request: answer it with an `output-error`, or the chat waits for it). Ask when the chat is not
  *   streaming (status `'ready'`); `createAdk` and `useAdkChat` do it themselves.
+ * @property {() => void} dispose
+ *   Frees the engine's memory in the core now, rather than when the object is garbage collected
+ *   (also `[Symbol.dispose]` where the runtime has it, for `using`). Afterwards
+ *   `sendAutomaticallyWhen` answers false, `explain` gives the rule `engine-disposed`, and `reset`,
+ *   `markBrowserOutput`, `claimToolCalls` throw (`addToolOutput` rejects with) `AdkDisposedError`;
+ *   a second `dispose()` does nothing.
  */
 
 /**
@@ -164,11 +173,11 @@ export function createAutoSendAs(options, fn, own) {
   );
   const flagsOf = toolFlagsByName(/** @type {(name: string) => boolean | undefined} */ (readToolSet(fn, own)), set, useRegistry);
   const autoSend = engineOf(id, cachedToolFlags(flagsOf), flagsOf, onError, mode, patternB);
-  engines.register(autoSend, id);
+  engines.register(autoSend, id, autoSend);
   return autoSend;
 }
 
-// An engine's slot in the core is freed when its object is collected.
+// An engine's slot in the core is freed by dispose(), or when its object is collected.
 const engines = /* @__PURE__ */ new FinalizationRegistry((/** @type {number} */ id) => core.adk_engine_free(id));
 
 /** The intern table is cut back to the handles the core still holds beyond this many strings. */
@@ -218,19 +227,8 @@ function engineOf(id, toolFlags, flagsOf, onError, mode, patternB) {
   const trap = trapWatch(onError);
   /** @type {Set<() => void>} */
   const observers = new Set();
-  /** The decision alone: whether to send now. After a trap, never (rather than send twice). */
-  const decide = (/** @type {unknown} */ arg) => {
-    if (trap.error !== null) return false;
-    try {
-      const written = write(arg);
-      const send = answerSends(core.adk_decide(id, typeof written === 'number' ? written : 0));
-      trim(id, table);
-      return send;
-    } catch (error) {
-      trap.note(error);
-      return false;
-    }
-  };
+  /** The decision alone: whether to send now. */
+  const decide = (/** @type {unknown} */ arg) => decideWith(id, write, table, trap, arg);
   /** @type {Engine} */
   const autoSend = {
     /** AI SDK's `sendAutomaticallyWhen`: whether to send the conversation back now. */
@@ -275,6 +273,15 @@ function engineOf(id, toolFlags, flagsOf, onError, mode, patternB) {
     claimToolCalls(messages) {
       return claimToolCalls(id, write, messages);
     },
+    /** Frees the engine in the core now (see `AutoSend`); the calls after it say so. */
+    dispose() {
+      engines.unregister(autoSend);
+      core.adk_engine_free(id);
+      // Id 0 is no engine: a call AI SDK still holds (sendAutomaticallyWhen) answers false, and
+      // never reaches the engine of another chat that took the freed slot.
+      id = 0;
+      Object.assign(autoSend, disposedCalls());
+    },
     get mode() {
       return mode;
     },
@@ -286,35 +293,28 @@ function engineOf(id, toolFlags, flagsOf, onError, mode, patternB) {
       return typeof name === 'string' && (flagsOf(name) & FLAG_FRONTEND) !== 0;
     },
   };
+  const symbol = /** @type {any} */ (Symbol).dispose;
+  if (typeof symbol === 'symbol') /** @type {any} */ (autoSend)[symbol] = () => autoSend.dispose();
   return autoSend;
 }
 
 /**
- * An engine's watch for a WebAssembly trap: `error` is the first trap of a decision (an
- * `AdkInternalError`) or null; `note(error)` records a trap and reports it once.
- * @param {((error: AdkInternalError) => void) | null} onError @returns {TrapWatch}
+ * The decision alone: whether to send now. After a trap, never (rather than send twice); after
+ * dispose() (id 0), the core answers false.
+ * @param {number} id @param {Write} write @param {InternTable} table @param {TrapWatch} trap @param {unknown} arg
  */
-function trapWatch(onError) {
-  /** @type {TrapWatch} */
-  const watch = {
-    error: null,
-    note(/** @type {unknown} */ error) {
-      // Anything but a trap is malformed input, which writeRecords reports as such.
-      if (watch.error !== null || !(error instanceof WebAssembly.RuntimeError)) return;
-      watch.error = new AdkInternalError(
-        withAdvice(
-          `the WebAssembly core trapped during a decision (${messageOf(error).slice(0, 200)}); this engine answers false from now on (never send on doubt)`,
-          'create a new engine (createAutoSend) or reload the page, and report the messages that caused it.',
-        ),
-        { cause: error },
-      );
-      reportOnce(watch.error, onError);
-    },
-  };
-  return watch;
+function decideWith(id, write, table, trap, arg) {
+  if (trap.error !== null) return false;
+  try {
+    const written = write(arg);
+    const send = answerSends(core.adk_decide(id, typeof written === 'number' ? written : 0));
+    trim(id, table);
+    return send;
+  } catch (error) {
+    trap.note(error);
+    return false;
+  }
 }
-
-/** @typedef {{error: AdkInternalError | null, note: (error: unknown) => void}} TrapWatch */
 
 /**
  * `explain()`: the decision without remembering anything, and its words.
@@ -369,23 +369,6 @@ function claimToolCalls(id, write, messages) {
     });
   }
   return calls;
-}
-
-/**
- * Tells the app of an engine's trap, once: its `onError`, else `reportError`, else the console.
- * @param {AdkInternalError} error @param {((error: AdkInternalError) => void) | null} onError
- */
-function reportOnce(error, onError) {
-  if (onError !== null) {
-    try {
-      return void onError(error);
-    } catch {
-      // The app's callback failed too: the platform's report below.
-    }
-  }
-  const report = /** @type {any} */ (globalThis).reportError;
-  if (typeof report === 'function') report.call(globalThis, error);
-  else console.error(error);
 }
 
 /**

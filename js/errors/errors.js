@@ -129,6 +129,10 @@ export class AdkLoadError extends AdkError {
 export class AdkCallbackError extends AdkError {
   static errorName = 'AdkCallbackError';
 }
+/** A call of an engine after its `dispose()` (createAutoSend): create a new engine for the chat. */
+export class AdkDisposedError extends AdkError {
+  static errorName = 'AdkDisposedError';
+}
 /** A WebAssembly trap during a decision: that engine answers false from then on; `cause` is the trap. */
 export class AdkInternalError extends AdkError {
   static errorName = 'AdkInternalError';

@@ -66,8 +66,8 @@ pub fn js_module() -> String {
 }
 
 /// The rules only the glue answers, after the engine's in `RULE_NAMES`: the core trapped during
-/// a decision (the engine answers false from then on).
-const GLUE_RULES: [&str; 1] = ["internal-error"];
+/// a decision (the engine answers false from then on); the engine was disposed (`dispose()`).
+const GLUE_RULES: [&str; 2] = ["internal-error", "engine-disposed"];
 
 /// Every rule's name: the engine's by code, then the glue's own.
 fn rule_name_list() -> Vec<String> {

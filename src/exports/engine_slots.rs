@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 use core::cell::UnsafeCell;
 
-use super::{answer_buffer, free, insert, Global, RECORDS};
+use super::{answer_buffer, Global, Slots, RECORDS};
 use crate::contract::{action, answer as answer_word, engine_option};
 use crate::engine::{Action, BidiPattern, Engine, Mode};
 use crate::model::records::{read, HEADER_WORDS, PART_WORDS};
@@ -40,14 +40,11 @@ fn same_words(a: &[u32], b: &[u32]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
-static ENGINES: Global<Vec<Option<EngineSlot>>> = Global(UnsafeCell::new(Vec::new()));
+static ENGINES: Global<Slots<EngineSlot>> = Global(UnsafeCell::new(Slots::new()));
 
-/// The slot of `id`; none for an unknown id (0 wraps to an index no slot has, as in `free`).
+/// The slot of `id`; none for an unknown or freed id.
 fn engine_slot(id: u32) -> Option<&'static mut EngineSlot> {
-    ENGINES
-        .get()
-        .get_mut((id as usize).wrapping_sub(1))?
-        .as_mut()
+    ENGINES.get().get_mut(id)
 }
 
 /// A new engine: `mode` 0 SSE, 1 BIDI; `pattern` 0 A, 1 B. Returns its id (never 0).
@@ -68,13 +65,14 @@ pub extern "C" fn adk_engine_new(mode: u32, pattern: u32) -> u32 {
         runner: Runner::new(),
         last: LastDecision::default(),
     };
-    insert(ENGINES.get(), slot)
+    ENGINES.get().insert(slot)
 }
 
-/// Frees an engine (the glue's FinalizationRegistry calls it when the chat's engine is collected).
+/// Frees an engine: the glue's `dispose()`, or its FinalizationRegistry when the chat's engine is
+/// collected. A freed id answers as an unknown one until a new engine takes its slot.
 #[no_mangle]
 pub extern "C" fn adk_engine_free(id: u32) {
-    free(ENGINES.get(), id);
+    ENGINES.get().free(id);
 }
 
 /// The decision AI SDK acts on, for the `count` records in the buffer; remembers what it sends.

@@ -583,3 +583,129 @@ test('close() during a response errors it with kind closed; the next send reconn
     await exchange(t, 1);
     t.close();
   }));
+
+// Issue 40 item 5: with `socket: 'worker'`, every connection the main thread gives up on (a
+// connect timeout, an abort while it opens) is forgotten on both sides: the worker closes its
+// socket, forgets it and sends its `close` (its last word on a socket), and the main thread drops
+// the stand-in it kept for it (before, 25 give-ups left 25 stand-ins for the life of the page).
+// The Worker is watched from outside: the sockets the main thread asked it to open, and the
+// `close` it sent for each. (Chromium itself closes the TCP connections of cancelled handshakes
+// lazily, with the socket on the main thread too: not counted here.)
+test('issue 40 item 5: socket worker: 25 connections given up on (connect timeout, abort while opening) leave no stand-in', async () => {
+  const held = new Set();
+  const hanging = createServer((socket) => {
+    // Accepted, never answered: the WebSocket handshake hangs.
+    held.add(socket);
+    socket.on('error', () => {});
+  });
+  await new Promise((resolveListen) => hanging.listen(0, '127.0.0.1', resolveListen));
+  try {
+    const url = `ws://127.0.0.1:${hanging.address().port}/live`;
+    const counts = await page.evaluate(async (hangingUrl) => {
+      const { BidiTransport, send, eq, ok, waitFor } = globalThis.h;
+      const Native = globalThis.Worker;
+      const opened = new Set();
+      const closed = new Set();
+      globalThis.Worker = class extends Native {
+        constructor(...args) {
+          super(...args);
+          this.addEventListener('message', ({ data }) => data && data.type === 'close' && closed.add(data.id));
+        }
+        postMessage(message, transfer) {
+          if (message && message.url !== undefined) opened.add(message.id);
+          return transfer ? super.postMessage(message, transfer) : super.postMessage(message);
+        }
+      };
+      try {
+        const t = new BidiTransport({ url: hangingUrl, socket: 'worker', connectTimeoutMs: 100 });
+        for (let i = 0; i < 20; i++) {
+          const outcome = await send(t, 1, undefined, 3000);
+          eq(outcome.error && outcome.error.kind, 'connect-timeout', `give-up ${i}:`);
+        }
+        for (let i = 0; i < 5; i++) {
+          const abort = new AbortController();
+          setTimeout(() => abort.abort(), 20);
+          const outcome = await send(t, 1, abort.signal, 3000);
+          ok(outcome.error, `abort ${i}: the request was not refused`);
+        }
+        eq(t.socket, 'worker');
+        await waitFor(() => closed.size >= opened.size, 3000);
+        const standIns = [...opened].filter((id) => !closed.has(id)).length;
+        t.close();
+        return { opened: opened.size, standIns };
+      } finally {
+        globalThis.Worker = Native;
+      }
+    }, url);
+    assert.equal(counts.opened, 25, 'one socket a give-up');
+    assert.equal(counts.standIns, 0, `stand-ins the main thread still keeps after ${counts.opened} give-ups (the worker sent no close for them)`);
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    for (const socket of held) socket.destroy();
+    hanging.close();
+  }
+});
+
+// SPEC §5 F-f with `socket: 'worker'`: a WebSocket fires no event when the backend's close frame
+// comes, only its close event later; the worker tells the main thread the socket is closing, so
+// that the transport treats it as closing there too (a new turn goes on a new socket at once
+// rather than into a socket that drops it). The backend here sends its close frame and holds the
+// TCP connection 2 s before it ends it.
+test('SPEC §5 F-f: socket worker: a socket whose close frame came is closing on the main thread too: the next turn goes at once on a new socket', async () => {
+  const { WebSocketServer } = await import('ws');
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise((r) => wss.once('listening', r));
+  const sockets = [];
+  wss.on('connection', (ws) => {
+    const n = sockets.push(ws);
+    ws.on('message', (raw) => {
+      const frame = JSON.parse(String(raw));
+      if (frame.type !== 'message') return;
+      const data = (chunk) => ws.send(`data: ${JSON.stringify(chunk)}\n\n`);
+      data({ type: 'text-start', id: 't' });
+      data({ type: 'text-delta', id: 't', delta: `connection ${n}` });
+      data({ type: 'text-end', id: 't' });
+      data({ type: 'finish' });
+      ws.send('data: [DONE]\n\n');
+    });
+  });
+  try {
+    const url = `ws://127.0.0.1:${wss.address().port}/live`;
+    const first = await page.evaluate(async (backendUrl) => {
+      const { BidiTransport, send, read, eq } = globalThis.h;
+      // Kept on the page for the second step, after the backend's close frame.
+      const t = (globalThis.closingTransport = new BidiTransport({ url: backendUrl, socket: 'worker', pingIntervalMs: 0 }));
+      const { chunks } = await read((await send(t, 1)).value);
+      eq(t.socket, 'worker');
+      return chunks.map((c) => c.delta).join('');
+    }, url);
+    assert.equal(first, 'connection 1');
+    // The backend's close frame, below the `ws` library (so it does not end the connection when
+    // the browser answers), then the TCP connection held.
+    const tcp = sockets[0]._socket;
+    tcp.write(Buffer.from([0x88, 0x02, 0x03, 0xe9]));
+    tcp.pause();
+    const ended = setTimeout(() => tcp.destroy(), 2000);
+    try {
+      const second = await page.evaluate(async () => {
+        const { send, read, sleep } = globalThis.h;
+        const t = globalThis.closingTransport;
+        await sleep(300);
+        const sent = await send(t, 3, undefined, 1500);
+        if (!sent.value) return { error: sent.error ? `${sent.error.kind}: ${sent.error.message}` : 'timed out' };
+        const reading = await read(sent.value, 1500);
+        t.close();
+        return { text: reading.chunks.map((c) => c.delta).join(''), done: reading.done, error: reading.error && reading.error.kind, ms: sent.ms + reading.ms };
+      });
+      assert.deepEqual([second.text, second.done], ['connection 2', true], `the next turn: ${JSON.stringify(second)}`);
+      assert.ok(second.ms < 1500, `answered in ${second.ms} ms, before the old connection ended`);
+    } finally {
+      clearTimeout(ended);
+      tcp.destroy();
+    }
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    for (const ws of wss.clients) ws.terminate();
+    wss.close();
+  }
+});

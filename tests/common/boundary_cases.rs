@@ -628,6 +628,31 @@ fn engines_are_reused_after_free_and_start_with_an_empty_memory() {
 }
 
 #[wasm_bindgen_test]
+fn issue_40_item_5_a_new_engine_takes_the_slot_freed_last_and_a_second_free_never_gives_one_slot_twice() {
+    // 10^5 engines alive: a new one takes a freed slot from the free list (no scan of the others),
+    // the one freed last first; a full table grows by one.
+    let alive: Vec<u32> = (0..100_000).map(|_| adk_engine_new(SSE, PATTERN_A)).collect();
+    let (early, late) = (alive[10], alive[90_000]);
+    adk_engine_free(early);
+    adk_engine_free(late);
+    adk_engine_free(late);
+    let first = adk_engine_new(SSE, PATTERN_A);
+    let second = adk_engine_new(BIDI, PATTERN_B);
+    let third = adk_engine_new(SSE, PATTERN_A);
+    assert_eq!((first, second), (late, early), "the slot freed last is taken first");
+    assert!(!alive.contains(&third), "no slot was free: a new one");
+    let parts = [approved(1, 2)];
+    assert!(decide(first, &parts).0);
+    assert_eq!(adk_remembered(first), 1);
+    assert_eq!(adk_remembered(second), 0, "freed twice, still one engine per slot");
+    for id in alive.iter().chain([&first, &second, &third]) {
+        if *id != early && *id != late {
+            adk_engine_free(*id);
+        }
+    }
+}
+
+#[wasm_bindgen_test]
 fn unreadable_records_and_counts_beyond_the_buffer_give_the_malformed_rule() {
     let chat = Chat::new(SSE, PATTERN_A);
     let malformed = (false, MALFORMED_INPUT, MALFORMED_RECORD);

@@ -105,6 +105,7 @@ describe('the error classes are exported, and every throw site uses them', () =>
     'AdkLoadError',
     'AdkCallbackError',
     'AdkInternalError',
+    'AdkDisposedError',
   ];
 
   it.each(names)('%s is exported: a class of its own name, extending AdkError and Error', (name) => {

@@ -33,7 +33,12 @@
 //                                 (`reply-1_input_text`), data-pcm, the answer (`reply-1_output_text`),
 //                                 finish, [DONE], without `start` (SPEC §5 W8, W9)
 //   /abort                        fault: text-deltas every 50 ms until an interrupt comes, then at
-//                                 once a few chunks and [DONE] (the client must drop them)
+//                                 once a few chunks and [DONE] (the client must drop them); with
+//                                 `?interrupt=end-turn`, the turn ends at the interrupt, without [DONE]
+//
+// As the real ADK backend (SPEC §5 W11, W12): a `message` that comes while a turn streams is
+// queued and answered after that turn's [DONE]; an `interrupt` never cuts a turn short (the rest of
+// `abort`'s turn comes, then [DONE]), except with `?interrupt=end-turn` (see /abort).
 //
 // As the real ADK backend does (issue 35), a pending approval lives with its connection: a message
 // that answers approvals none of which this connection asked for is dropped with the real one's log
@@ -155,6 +160,15 @@ function serve(ws, url, firstConnection) {
   let started = false;
   /** The approval ids this connection asked for. */
   const asked = new Set();
+  /** A turn streams: chunks went out, its [DONE] not yet, not blocked on an approval request. */
+  let streaming = false;
+  let blocked = false;
+  /** The messages that came while a turn streamed, answered after its [DONE] (W11). */
+  const queued = [];
+  const turnEnded = () => {
+    streaming = blocked = false;
+    while (!streaming && queued.length > 0) onMessage(queued.shift());
+  };
   const send = (frames) =>
     frames.forEach((f) => {
       if (f.startsWith('data: {"type":"start"')) {
@@ -163,7 +177,11 @@ function serve(ws, url, firstConnection) {
       if (f.startsWith("data: {")) started = true;
       if (f.includes('"tool-approval-request"')) asked.add(JSON.parse(f.slice(6)).approvalId);
       ws.send(f);
+      if (f === DONE) turnEnded();
+      else if (f.includes('"tool-approval-request"')) blocked = true;
+      if (f.startsWith("data: {")) streaming = !blocked;
     });
+  const endsTurnOnInterrupt = url.searchParams.get("interrupt") === "end-turn";
   /** The approval ids `frame` answers when this connection asked for none of them, else []. */
   const unknownAnswers = (frame) => {
     const last = Array.isArray(frame.messages) ? frame.messages[frame.messages.length - 1] : null;
@@ -329,9 +347,16 @@ function serve(ws, url, firstConnection) {
       interrupted = frame;
       const rest = tail;
       tail = null;
-      if (rest) rest();
+      if (endsTurnOnInterrupt) turnEnded();
+      else if (rest) rest();
     }
     if (frame.type !== "message") return;
+    blocked = false;
+    if (streaming) queued.push(frame);
+    else onMessage(frame);
+  });
+
+  function onMessage(frame) {
     messages += 1;
     const unknown = unknownAnswers(frame);
     if (unknown.length > 0) {
@@ -346,7 +371,7 @@ function serve(ws, url, firstConnection) {
     }
     if (firstConnection && messages === 1) return fault(frame);
     send(normalReply(frame));
-  });
+  }
   ws.on("close", () => {
     openConnections -= 1;
     lastActivity = Date.now();

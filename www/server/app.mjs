@@ -15,7 +15,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_FIXTURES_DIR = path.resolve(here, '../../../shared/fixtures');
 export const DEFAULT_STATIC_DIR = path.resolve(here, '../dist');
 
-const COUNTERS = ['sseRequests', 'bidiConnections', 'bidiMessages', 'toolResults', 'pings', 'interrupts', 'otherFrames', 'emptyResponses', 'rejectedRequests'];
+const COUNTERS = ['sseRequests', 'bidiConnections', 'bidiMessages', 'queuedMessages', 'toolResults', 'pings', 'interrupts', 'otherFrames', 'emptyResponses', 'rejectedRequests'];
 
 class Stats {
   constructor() {
@@ -86,7 +86,7 @@ const CORS = {
 
 /**
  * Options: {host='127.0.0.1', port=0, mode='scripted'|'replay', fixture?, fixturesDir?,
- * approvalTimeoutMs=60000, chunkDelayMs=15, staticDir?, sessionsFile?, quiet?}. Resolves with
+ * approvalTimeoutMs=60000, chunkDelayMs=15, interrupt='ignore'|'end-turn', staticDir?, sessionsFile?, quiet?}. Resolves with
  * {url, port, server, stats, sessions (the open BIDI sessions), configure(patch), close()}.
  */
 export async function startBackend(options = {}) {
@@ -112,6 +112,9 @@ export async function startBackend(options = {}) {
     chunkDelayMs: options.chunkDelayMs ?? 15,
     // When set, POST /stream wants it in `X-API-Key`, as the real backend's SSE endpoint does.
     apiKey: options.apiKey ?? null,
+    // BIDI `interrupt`: 'ignore' (the ADK backend logs it and streams the turn on to its [DONE]) or
+    // 'end-turn' (the turn ends where it is, without [DONE], as a live model's own interruption may).
+    interrupt: options.interrupt ?? 'ignore',
   };
 
   /** Applies a configuration; a replay needs a fixture (a name in fixturesDir or a path). */
@@ -124,6 +127,7 @@ export async function startBackend(options = {}) {
       fixture = loadFixture(next.fixture, fixturesDir);
     }
     if (next.apiKey !== null && (typeof next.apiKey !== 'string' || next.apiKey === '')) throw new Error('apiKey must be a non-empty string or null');
+    if (next.interrupt !== 'ignore' && next.interrupt !== 'end-turn') throw new Error(`interrupt must be ignore or end-turn, not ${next.interrupt}`);
     for (const key of ['approvalTimeoutMs', 'frontendResultTimeoutMs', 'chunkDelayMs']) {
       if (!(Number.isFinite(Number(next[key])) && Number(next[key]) >= 0)) throw new Error(`${key} must be a number >= 0`);
       next[key] = Number(next[key]);
@@ -149,6 +153,7 @@ export async function startBackend(options = {}) {
       frontendResultTimeoutMs: config.frontendResultTimeoutMs,
       chunkDelayMs: config.chunkDelayMs,
       apiKeyRequired: config.apiKey !== null,
+      interrupt: config.interrupt,
       examples: EXAMPLE_PROMPTS,
     };
   }
@@ -278,6 +283,12 @@ export async function startBackend(options = {}) {
         stats.reset();
         for (const client of wss.clients) client.terminate();
         return sendJson(res, 200, configure(patch));
+      }
+      if (route === 'POST /__test/close-sockets') {
+        const text = await readBody(req);
+        const { holdMs = 1500 } = text.trim() ? JSON.parse(text) : {};
+        for (const session of sessions) session.closeSlowly(holdMs);
+        return sendJson(res, 200, { closing: sessions.size, holdMs });
       }
       if (route === 'GET /info') return sendJson(res, 200, describe());
       if (req.method === 'GET' || req.method === 'HEAD') return serveStatic(req, res, url.pathname);

@@ -299,3 +299,92 @@ test('SPEC §4a W6, BIDI: two payments at once; the second approval after the fi
   ]);
   ws.close();
 });
+
+// Issue 40 item 6: the BIDI backend does what the real ADK backend does when the user types, speaks
+// or stops mid-turn (SPEC §5 W11, W12).
+const DONE_FRAME = 'data: [DONE]\n\n';
+const framesOf = (frames) => frames.filter((f) => f !== DONE_FRAME).map((f) => JSON.parse(f.replace(/^data: /, '')));
+const textOfChunks = (chunks) => chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta).join('');
+
+test('issue 40 item 6 / SPEC §5 W11: a message sent while a turn streams is queued and answered after that turn\'s [DONE], no violation', async () => {
+  await backend.configure({ chunkDelayMs: 10 });
+  backend.stats.reset();
+  const { ws, next, send } = await connect();
+  send({ type: 'message', id: 'chat-q', messages: [user("What's the weather in Tokyo?")], trigger: 'submit-message' });
+  await next((f) => f.includes('"reasoning-delta"'));
+  send({ type: 'message', id: 'chat-q', messages: [user('Play track 2 as background music')], trigger: 'submit-message' });
+  const first = framesOf(await next((f) => f === DONE_FRAME));
+  assert.match(textOfChunks(first), /^Tokyo: /, 'the first turn keeps its answer up to its [DONE]');
+  assert.ok(!first.some((c) => c.toolName === 'change_bgm'), 'nothing of the second answer before the first [DONE]');
+  const second = framesOf(await next((f) => f === DONE_FRAME));
+  assert.ok(!second.some((c) => c.type === 'start'), 'no start: one per socket');
+  assert.equal(textOfChunks(second), 'The background music is now track 2.');
+  assert.equal(backend.stats.totals.queuedMessages, 1);
+  assert.deepEqual(backend.stats.violations, []);
+  ws.close();
+});
+
+test('issue 40 item 6 / SPEC §5 W11: a message typed during the voice\'s answer is answered after its [DONE]', async () => {
+  await backend.configure({ chunkDelayMs: 0 });
+  const { ws, next, send } = await connect();
+  send({ type: 'audio_control', action: 'start' });
+  send({ type: 'audio_chunk', chunk: Buffer.alloc(32000).toString('base64'), sampleRate: 16000, channels: 1, bitDepth: 16 });
+  send({ type: 'audio_control', action: 'stop' });
+  const playing = framesOf(await next((f) => f.includes('"data-pcm"'), 5000));
+  send({ type: 'message', id: 'chat-v', messages: [user('Play track 2 as background music')], trigger: 'submit-message' });
+  const spoken = [...playing, ...framesOf(await next((f) => f === DONE_FRAME, 5000))];
+  assert.match(textOfChunks(spoken), /Output transcription: your 1\.0 s, played back\./, 'the voice\'s answer whole');
+  assert.ok(!spoken.some((c) => c.toolName === 'change_bgm'));
+  const typed = framesOf(await next((f) => f === DONE_FRAME));
+  assert.equal(textOfChunks(typed), 'The background music is now track 2.');
+  ws.close();
+});
+
+test('issue 40 item 6 / SPEC §5 W12: an interrupt is logged and ignored, as by the ADK backend: the turn streams on to its [DONE]', async () => {
+  await backend.configure({ chunkDelayMs: 10 });
+  backend.stats.reset();
+  const { ws, next, send } = await connect();
+  send({ type: 'message', id: 'chat-i', messages: [user('Hello there')], trigger: 'submit-message' });
+  await next((f) => f.includes('"text-delta"'));
+  send({ type: 'interrupt', reason: 'user_abort' });
+  const rest = framesOf(await next((f) => f === DONE_FRAME));
+  assert.equal(rest.at(-1).type, 'finish', 'the turn ends as it would have');
+  assert.equal(backend.stats.totals.interrupts, 1);
+  ws.close();
+});
+
+test('issue 40 item 6: with interrupt end-turn, an interrupted turn ends where it is, without [DONE]; the next message is answered without start', async () => {
+  await backend.configure({ chunkDelayMs: 10, interrupt: 'end-turn' });
+  try {
+    const { ws, next, send } = await connect();
+    send({ type: 'message', id: 'chat-e', messages: [user('Hello there')], trigger: 'submit-message' });
+    await next((f) => f.includes('"text-delta"'));
+    send({ type: 'interrupt', reason: 'user_abort' });
+    await assert.rejects(next((f) => f === DONE_FRAME || f.includes('"finish"'), 500), /no such frame/);
+    send({ type: 'message', id: 'chat-e', messages: [user('Play track 2 as background music')], trigger: 'submit-message' });
+    const after = framesOf(await next((f) => f === DONE_FRAME));
+    const answer = after.slice(after.findIndex((c) => c.type === 'reasoning-start'));
+    assert.ok(!answer.some((c) => c.type === 'start'));
+    assert.equal(textOfChunks(answer), 'The background music is now track 2.');
+    ws.close();
+  } finally {
+    await backend.configure({ chunkDelayMs: 0 });
+  }
+});
+
+test('issue 40 item 6: interrupt must be ignore or end-turn', () => {
+  assert.throws(() => backend.configure({ interrupt: 'stop' }), /interrupt must be ignore or end-turn, not stop/);
+  backend.configure({ chunkDelayMs: 0 });
+});
+
+test('SPEC §5 F-f test hook: POST /__test/close-sockets sends the close frame at once and ends the connection holdMs later', async () => {
+  await backend.configure({ chunkDelayMs: 0 });
+  const { ws } = await connect();
+  const started = Date.now();
+  const closed = new Promise((resolve) => ws.once('close', (code) => resolve({ code, ms: Date.now() - started })));
+  const res = await fetch(`${backend.url}/__test/close-sockets`, { method: 'POST', body: JSON.stringify({ holdMs: 400 }) });
+  assert.equal((await res.json()).holdMs, 400);
+  const { code, ms } = await closed;
+  assert.equal(code, 1001);
+  assert.ok(ms >= 350, `the connection ended after ${ms} ms`);
+});

@@ -4,6 +4,10 @@
 // Chunks go out as the ADK backend's converter sends them (SPEC §5 "Agent turns over BIDI"): one
 // `start` as the socket's first event and none after, every turn's text part ids built from its
 // messageId (`…_output_text`, `…_input_text`), turns the voice starts with no request open.
+// As the ADK backend (SPEC §5 W11, W12): a `message` that comes while a turn streams (a typed turn,
+// or the voice's answer) is queued and answered after that turn's [DONE]; an `interrupt` is logged
+// and ignored, and the turn streams on to its [DONE]. With the option `interrupt: 'end-turn'`, an
+// interrupt ends the turn where it is, without [DONE], as a live model's own interruption may.
 import { randomUUID } from 'node:crypto';
 import { DONE, frame, sleep, summarizeMessages } from './protocol.mjs';
 import { bidiTurn } from './agent.mjs';
@@ -52,17 +56,36 @@ export class BidiSession {
     this.backend = backend;
     this.chatId = null;
     this.turn = null; // {aborted, messageWaiter, toolWaiters: Map, toolResults: Map}
+    /** The messages that came while a turn streamed, answered in order after it (W11). */
+    this.queued = [];
     /** The messageId of the socket's one `start`; its text part ids are built from it. */
     this.messageId = randomUUID();
     this.started = false;
     this.voice = new VoiceEcho(this, backend.stats); // voice mode: voice.mjs
     socket.on('message', (data, isBinary) => this.onFrame(data, isBinary));
-    socket.on('close', () => this.abortTurn());
-    socket.on('error', () => this.abortTurn());
+    socket.on('close', () => this.forget());
+    socket.on('error', () => this.forget());
   }
 
   send(text) {
     if (this.socket.readyState === 1) this.socket.send(text);
+  }
+
+  /**
+   * Test hook (POST /__test/close-sockets): the backend's close frame goes out at once, and the TCP
+   * connection ends `holdMs` later, so the browser holds a closing socket (its close frame came,
+   * its close event not yet) for that long (SPEC §5 F-f). Nothing is sent or read meanwhile.
+   */
+  closeSlowly(holdMs) {
+    const tcp = this.socket._socket;
+    if (this.socket.readyState !== 1 || !tcp) return;
+    this.forget();
+    this.socket.removeAllListeners('message');
+    // A close frame, code 1001 ("going away"), written below the `ws` library so that it does not
+    // end the connection when the browser answers with its own.
+    tcp.write(Buffer.from([0x88, 0x02, 0x03, 0xe9]));
+    tcp.pause();
+    setTimeout(() => tcp.destroy(), holdMs);
   }
 
   /** A chunk as the converter sends it: `start` (its own) only before the socket's first chunk. */
@@ -114,7 +137,11 @@ export class BidiSession {
       case 'interrupt':
         stats.count('interrupts', this.chatId);
         stats.log({ transport: 'bidi', type: 'interrupt', chatId: this.chatId, reason: f.reason });
-        this.abortTurn();
+        // As the ADK backend: logged and ignored, unless the option ends the turn here (W12).
+        if (this.backend.config().interrupt === 'end-turn') {
+          this.abortTurn();
+          this.voice.cut();
+        }
         return;
       default:
         stats.count('otherFrames', this.chatId);
@@ -129,12 +156,27 @@ export class BidiSession {
       waiter(messages);
       return;
     }
-    if (turn) {
-      this.backend.violation('a message came while the backend was still answering the previous one', this.chatId);
-      this.abortTurn();
+    if (turn || this.voice.echo) {
+      // As the ADK backend (W11): the streaming turn goes on to its [DONE]; this one waits.
+      this.queued.push(messages);
+      this.backend.stats.count('queuedMessages', this.chatId);
+      return;
     }
     if (this.dropsUnknownAnswers(messages)) return;
     this.startTurn(messages);
+  }
+
+  /** A turn ended (its [DONE], or cut by the option): the next queued message is answered. */
+  next() {
+    if (this.turn || this.voice.echo || this.queued.length === 0) return;
+    this.onMessage(this.queued.shift());
+  }
+
+  /** The socket is gone: its turn ends, and the queued messages with it. */
+  forget() {
+    this.queued = [];
+    this.abortTurn();
+    this.voice.cut();
   }
 
   /**
@@ -258,6 +300,7 @@ export class BidiSession {
       })
       .finally(() => {
         if (this.turn === turn) this.turn = null;
+        this.next();
       });
   }
 }

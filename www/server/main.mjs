@@ -3,12 +3,15 @@
 //
 //   node server/main.mjs [--port N] [--host 127.0.0.1] [--mode scripted|replay] [--fixture NAME|PATH]
 //                        [--approval-timeout-ms N] [--frontend-result-timeout-ms N] [--api-key KEY]
-//                        [--chunk-delay-ms N] [--fixtures-dir DIR]
+//                        [--chunk-delay-ms N] [--fixtures-dir DIR] [--interrupt ignore|end-turn]
 //                        [--static DIR | --no-static] [--idle-timeout-ms N] [--url-file FILE] [--quiet]
 //                        [--sessions-file FILE]
 //
 // Each flag has an environment variable: PORT, HOST, ADK_MODE, ADK_FIXTURE, ADK_APPROVAL_TIMEOUT_MS,
-// ADK_FRONTEND_RESULT_TIMEOUT_MS, ADK_API_KEY, ADK_CHUNK_DELAY_MS, ADK_FIXTURES_DIR, ADK_STATIC_DIR, ADK_IDLE_TIMEOUT_MS, ADK_SESSIONS_FILE. Port 0 takes a free port.
+// ADK_FRONTEND_RESULT_TIMEOUT_MS, ADK_API_KEY, ADK_CHUNK_DELAY_MS, ADK_FIXTURES_DIR, ADK_STATIC_DIR, ADK_IDLE_TIMEOUT_MS, ADK_SESSIONS_FILE,
+// ADK_INTERRUPT. Port 0 takes a free port.
+// --interrupt: what a BIDI `interrupt` does: ignore (default; the ADK backend streams the turn on to
+// its [DONE]) or end-turn (the turn ends where it is, without [DONE]).
 // --sessions-file keeps the SSE chats' sessions (the calls waiting for an answer, the wallets) in a
 // file, so that a restarted backend resumes them as the real one does; without it they are in memory.
 // The server stops by itself when its parent process exits, and after --idle-timeout-ms without a
@@ -18,6 +21,7 @@ import { startBackend, DEFAULT_FIXTURES_DIR, DEFAULT_STATIC_DIR } from './app.mj
 
 const USAGE = `usage: node server/main.mjs [--port N] [--host 127.0.0.1] [--mode scripted|replay] [--fixture NAME|PATH]
        [--approval-timeout-ms N] [--frontend-result-timeout-ms N] [--api-key KEY] [--chunk-delay-ms N] [--fixtures-dir DIR] [--static DIR | --no-static]
+       [--interrupt ignore|end-turn]
        [--idle-timeout-ms N] [--url-file FILE] [--sessions-file FILE] [--quiet]`;
 
 function parseArgs(argv) {
@@ -36,6 +40,7 @@ function parseArgs(argv) {
     idleTimeoutMs: env.ADK_IDLE_TIMEOUT_MS ?? String(30 * 60 * 1000),
     urlFile: null,
     sessionsFile: env.ADK_SESSIONS_FILE || null,
+    interrupt: env.ADK_INTERRUPT ?? 'ignore',
     quiet: false,
   };
   const flags = {
@@ -52,6 +57,7 @@ function parseArgs(argv) {
     '--idle-timeout-ms': 'idleTimeoutMs',
     '--url-file': 'urlFile',
     '--sessions-file': 'sessionsFile',
+    '--interrupt': 'interrupt',
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);

@@ -66,6 +66,8 @@ export class SocketWorker {
       }
       const socket = this.#sockets.get(/** @type {number} */ (data.id));
       if (socket === undefined) return;
+      // The worker's last word on a socket, also on one the main thread gave up on (close()):
+      // the stand-in goes with it (issue 40 item 5).
       if (data.type === 'close') this.#sockets.delete(/** @type {number} */ (data.id));
       socket.relay(data);
     };
@@ -154,6 +156,8 @@ class WorkerWebSocket {
   relay(data) {
     if (data.type === 'open') this.readyState = OPEN;
     else if (data.type === 'close') this.readyState = CLOSED;
+    // The worker's socket got its close frame; its close event follows (a WebSocket fires none).
+    else if (data.type === 'closing') return void (this.readyState = Math.max(this.readyState, CLOSING));
     const event = data.type === 'message' ? { data: data.data } : data.type === 'close' ? { code: data.code, reason: data.reason } : {};
     if (data.type === 'error' && this.onerror) this.onerror(event);
     for (const listener of this.#listeners.get(/** @type {string} */ (data.type)) || []) listener(event);
