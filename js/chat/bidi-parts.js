@@ -8,6 +8,7 @@ import { AdkTransportError } from '../errors/errors.js';
 import { invalidArgument, messageOf } from '../errors/arguments.js';
 import { loadOnDemand } from '../core/load-on-demand.js';
 import { LazyBidiTransport } from '../transport/bidi/lazy-transport.js';
+import { WATCH_FAULTS } from '../transport/bidi/watch-faults.js';
 /** @import { Adk, AdkOptions } from './adk-types.d.ts' */
 /** @import { RunningCall, ToolResult } from './create-adk.js' */
 /** @import { BidiTransportOptions } from '../transport.js' */
@@ -57,6 +58,18 @@ export const BIDI = {
         errorText: `${call.toolName} ran, but its result could not be sent to the backend: ${messageOf(error)}`,
       };
     }
+  },
+  /**
+   * SPEC §5 F-h: `lost(error)` hears each `connection-lost` the transport reports (approvals that
+   * died with their socket while no stream was open), whether or not the app gave an `onError`.
+   * Returns the end of the watch, or null for a transport that has none (the testing kit's).
+   * @param {any} transport @param {(error: {approvalIds?: string[]} & Error) => void} lost
+   */
+  watchLost(transport, lost) {
+    if (!transport || typeof transport[WATCH_FAULTS] !== 'function') return null;
+    return transport[WATCH_FAULTS]((/** @type {any} */ error) => {
+      if (error.kind === 'connection-lost') lost(error);
+    });
   },
   /**
    * `adk.resumeBuffered()`: the chunks the transport kept while no response stream was open, into

@@ -13,6 +13,7 @@ import { audioChunkFrame, audioChunkSender, audioControlFrame, checkedInterruptF
 import { BidiSocket } from './socket.js';
 import { SocketInWorker } from './worker/starts-worker.js';
 import { AUDIO_PATH } from './audio-path.js';
+import { WATCH_FAULTS } from './watch-faults.js';
 import { AppCallbacks } from './app-callbacks.js';
 import { SentMessages } from './sent-messages.js';
 import { continuedMessageId } from '../../wire/adk-wire.js';
@@ -198,6 +199,12 @@ export class BidiTransport {
     const path = audioChunkSender(format, (text) => this.#sendOrThrow('sendAudioChunk', text));
     if (this.#inWorker) this.#inWorker.addAudioPort(path, this.#socket.current);
     return path;
+  }
+
+  /** createAdk's watch on the faults reported to onError (not public API; SPEC §5 F-h).
+   *  @param {(error: Error) => void} watcher @returns {() => void} the end of the watch */
+  [WATCH_FAULTS](watcher) {
+    return this.#app.watch(watcher);
   }
 
   /**
