@@ -51,8 +51,8 @@ export function createAdkWith(options, bidi, fn) {
   let tools = toolsOf(options, fn);
   const { mode, bidiPattern, transport, onToolError, onError, frontendTools } = options;
   const autoSend = /** @type {Engine} */ (createAutoSendAs({ mode, bidiPattern, frontendTools, onError }, fn, ownTools(tools)));
-  if (bidi !== null && autoSend.bidiPattern === 'B') bidi.checkTransport(transport, fn);
   let chat = /** @type {AttachedChat | null} */ (null);
+  if (bidi !== null) bidi.setUp(autoSend.bidiPattern, transport, fn, () => chat);
   let unsubscribe = /** @type {(() => void) | null} */ (null);
   const running = /** @type {Map<string, Promise<unknown>>} */ (new Map());
   /** Runs one claimed browser tool call and adds its output to the chat. @param {RunningCall} call */
@@ -69,20 +69,6 @@ export function createAdkWith(options, bidi, fn) {
   // SPEC §5 F-c: the chat's error, read when the engine is next asked (readFailure); `failure` is the one already read.
   let failure = /** @type {unknown} */ (null);
   const noteFailure = () => void (failure = readFailure(chat, failure, autoSend));
-
-  // SPEC §5 F-h: the approvals that died with their socket (F-a) are pending no more, and the chat
-  // shows the error at once, without the app's onError (the transport's watch, bidi-parts.js).
-  const dead = /** @type {Set<string>} */ (new Set());
-  const lost = (/** @type {Error & {approvalIds?: string[]}} */ error) => {
-    for (const id of error.approvalIds || []) dead.add(id);
-    showError(chat, error);
-  };
-  /** The pending approvals but the dead; it reads the chat's status, so Vue's computed and
-   *  Svelte's getters recompute when a loss sets it. @param {ReadonlyArray<any>} messages */
-  const live = (messages) => {
-    const pending = /** @type {PendingApproval[]} */ (pendingApprovals(messages));
-    return chat !== null && chat.status && dead.size > 0 ? pending.filter((p) => !dead.has(p.approvalId)) : pending;
-  };
 
   // How many messages the transport had sent when AI SDK last asked for a decision: a tool
   // approved then must wait for a later message (its approval's) before its tool_result.
@@ -104,9 +90,7 @@ export function createAdkWith(options, bidi, fn) {
       checkChat(target);
       if (unsubscribe) unsubscribe();
       chat = /** @type {AttachedChat} */ (target);
-      const decided = autoSend.onDecision(() => void runTools());
-      const watched = bidi !== null ? bidi.watchLost(transport, lost) : null;
-      unsubscribe = () => (decided(), watched && watched());
+      unsubscribe = autoSend.onDecision(() => void runTools());
       // Tools approved before the chat was attached run now.
       queueMicrotask(() => void runTools());
       return adk;
@@ -116,14 +100,8 @@ export function createAdkWith(options, bidi, fn) {
     deny: (approvalId, opts) => deny(/** @type {ChatLike} */ (chat), approvalId, opts),
     answerApprovals: (handler) => answerApprovals(/** @type {ChatLike} */ (chat), handler),
     // The module compiles at import (createAutoSend above has it), so these answer at once.
-    pendingApprovals: (messages = chat ? chat.messages : []) => live(messages),
-    explain(messages = chat ? chat.messages : []) {
-      noteFailure();
-      const explanation = autoSend.explain({ messages });
-      // F-h: an approval lost with its socket waits for no one.
-      if (explanation.rule !== 'approval-pending' || live(messages).length > 0) return explanation;
-      return { send: false, rule: 'no-user-action', detail: 'Nothing is sent: the approval was lost with its connection.' };
-    },
+    pendingApprovals: (messages = chat ? chat.messages : []) => /** @type {PendingApproval[]} */ (bidi !== null && bidi.lost(chat) ? [] : pendingApprovals(messages)),
+    explain: (messages = chat ? chat.messages : []) => (noteFailure(), bidi !== null ? bidi.explain(autoSend.explain({ messages }), chat) : autoSend.explain({ messages })),
     // Never called by the package itself (SPEC §5 F-c).
     async resend() {
       noteFailure();
@@ -237,19 +215,6 @@ function readFailure(chat, failure, autoSend) {
   const last = /** @type {AttachedChat} */ (chat).messages[/** @type {AttachedChat} */ (chat).messages.length - 1];
   if (error.kind === 'connect-failed' && last && last.role === 'assistant') autoSend.sendFailed();
   return error;
-}
-
-/**
- * SPEC §5 F-h: `error` (a `connection-lost` the transport reported while no stream was open) in the
- * chat's error state, as AI SDK puts a failed request's there; not while a request is under way,
- * which ends in its own state. AI SDK's `Chat` has no public setter for it: its `setStatus`,
- * present in AI SDK 6 and 7, updates every framework's reactive state.
- * @param {AttachedChat | null} chat @param {Error} error
- */
-function showError(chat, error) {
-  const target = /** @type {any} */ (chat);
-  if (target === null || (target.status !== 'ready' && target.status !== 'error') || typeof target.setStatus !== 'function') return;
-  target.setStatus({ status: 'error', error });
 }
 
 /**

@@ -51,7 +51,7 @@ function expectLost(error: any, when: string) {
   expect(error, `the chat's error ${when}`).toBeDefined();
   expect(error.name).toBe('AdkTransportError');
   expect(error.kind).toBe('connection-lost');
-  expect(error.approvalIds).toEqual(['approval-1']);
+  expect(error.message).toContain('approval-1');
 }
 
 describe('F-h: createAdk, an approval lost with its socket', () => {

@@ -10,8 +10,8 @@ export class AppCallbacks {
   #onError;
   /** @type {Array<[(arg: any) => void, any]>} */
   #queue = [];
-  /** The package's own listeners of every report (createAdk's, SPEC §5 F-h), heard before onError. @type {Set<OnError>} */
-  #watchers = new Set();
+  /** The package's own listener of every report (createAdk's, SPEC §5 F-h), heard before onError. @type {OnError | null} */
+  watcher = null;
 
   /** @param {OnError | null} onError */
   constructor(onError) {
@@ -27,16 +27,10 @@ export class AppCallbacks {
     if (callback) this.#queue.push([callback, arg]);
   }
 
-  /** A fault for the watchers and onError, when the app gave one. @param {Error} error */
+  /** A fault for the watcher and onError, when the app gave one. @param {Error} error */
   report(error) {
-    for (const watcher of this.#watchers) this.queue(watcher, error);
+    this.queue(this.watcher, error);
     this.queue(this.#onError, error);
-  }
-
-  /** Hears every fault `report` hears, until the returned function is called. @param {OnError} watcher */
-  watch(watcher) {
-    this.#watchers.add(watcher);
-    return () => void this.#watchers.delete(watcher);
   }
 
   /** A fault the app must hear of: to onError, else to the platform's error report. @param {Error} error */

@@ -201,10 +201,10 @@ export class BidiTransport {
     return path;
   }
 
-  /** createAdk's watch on the faults reported to onError (not public API; SPEC §5 F-h).
-   *  @param {(error: Error) => void} watcher @returns {() => void} the end of the watch */
+  /** createAdk's watch on the faults reported to onError, one per transport as the chat is (not
+   *  public API; SPEC §5 F-h). @param {(error: Error) => void} watcher */
   [WATCH_FAULTS](watcher) {
-    return this.#app.watch(watcher);
+    this.#app.watcher = watcher;
   }
 
   /**

@@ -19,8 +19,8 @@ export class LazyBidiTransport {
   /** @type {BidiTransportOptions} */
   #options;
   #closed = false;
-  /** Watchers of the faults (createAdk's, SPEC §5 F-h), given before the module loaded too. @type {Set<(error: Error) => void>} */
-  #watchers = new Set();
+  /** The watch on the faults (createAdk's, SPEC §5 F-h), given before the module loaded. @type {((error: Error) => void) | null} */
+  #watcher = null;
 
   /** @param {BidiTransportOptions} options */
   constructor(options) {
@@ -36,9 +36,7 @@ export class LazyBidiTransport {
       ({ BidiTransport }) => {
         const inner = new BidiTransport(this.#options);
         this.#inner = inner;
-        inner[WATCH_FAULTS]((error) => {
-          for (const watcher of this.#watchers) watcher(error);
-        });
+        if (this.#watcher) inner[WATCH_FAULTS](this.#watcher);
         if (this.#closed) inner.close();
         return inner;
       },
@@ -101,10 +99,10 @@ export class LazyBidiTransport {
     return this.#loaded('sendAudioChunk')[AUDIO_PATH](format);
   }
 
-  /** As BidiTransport's (not public API): a watch that outlives the module's download. @param {(error: Error) => void} watcher */
+  /** As BidiTransport's (not public API), before its module loaded too. @param {(error: Error) => void} watcher */
   [WATCH_FAULTS](watcher) {
-    this.#watchers.add(watcher);
-    return () => void this.#watchers.delete(watcher);
+    this.#watcher = watcher;
+    if (this.#inner !== null) this.#inner[WATCH_FAULTS](watcher);
   }
 
   /** Opens the socket without a message (BidiTransport.connect). */

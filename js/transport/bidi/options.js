@@ -82,8 +82,7 @@ import { readBackend, readFrontendTools } from '../../wire/adk-wire.js';
  * `'AdkMalformedFrameError'` for skipped frames), the message says what happened and what to check.
  * Bad arguments throw `AdkInvalidArgumentError`s instead; an aborted request rejects with the
  * signal's reason (an `AbortError`), as `fetch` does.
- * `approvalIds`: with kind `'connection-lost'`, the approvals that died with the socket (SPEC §5 F-h).
- * @typedef {Error & {name: 'AdkTransportError' | 'AdkMalformedFrameError', kind: BidiTransportErrorKind, approvalIds?: string[]}} BidiTransportError
+ * @typedef {Error & {name: 'AdkTransportError' | 'AdkMalformedFrameError', kind: BidiTransportErrorKind}} BidiTransportError
  */
 
 /**
@@ -130,14 +129,10 @@ export const sendFailed = (/** @type {unknown} */ error) => fault('send-failed',
  * @param {string[]} ids @param {Error} cause
  */
 export const connectionLost = (ids, cause) =>
-  Object.assign(
-    fault(
-      'connection-lost',
-      `the WebSocket was lost while approval ${ids} waited for the user's answer (${cause.message}); a new connection may not know it, so an answer to it is not sent`,
-      'the backend keeps a pending approval with its connection; ask the user again: send the message again (chat.regenerate()) and answer the new approval request',
-    ),
-    // F-h: the approvals the one-call chats and createAdk stop offering.
-    { approvalIds: [...ids] },
+  fault(
+    'connection-lost',
+    `the WebSocket was lost while approval ${ids} waited for the user's answer (${cause.message}); a new connection may not know it, so an answer to it is not sent`,
+    'the backend keeps a pending approval with its connection; ask the user again: send the message again (chat.regenerate()) and answer the new approval request',
   );
 /** F-a: the socket was lost (`cause`) after the chat's answer went out, before any response to it:
  *  `request-failed`, as over SSE, for a request that may have arrived (ambiguous, F-c).
