@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { USER_WORDS } from 'adk-stream-wasm';
 import { startBackend } from '../../www/server/app.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../support/chromium.mjs';
 import { PATHS, buildPages } from './host.mjs';
@@ -185,10 +186,14 @@ const SCENARIOS = [
   { name: 'a text turn, two spoken turns the backend starts, a typed payment: one message each, in order, the spoken words the user\'s (W8, W9)', run: turnsInOrder },
 ];
 
+/** A sentence of the package's words for the user (issue 41 item 4). */
+const words = (/** @type {string} */ sentence) => new RegExp(sentence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
 /**
- * A chat error reaches the user: the page shows its message, in an element with role="alert" as the
+ * A chat error reaches the user: the page shows it, in an element with role="alert" as the
  * voice block shows the voice's error (issue 32: "the README's own example does not render
- * chat.error, so its user sees one Approve button and a chat that has stopped").
+ * chat.error, so its user sees one Approve button and a chat that has stopped"), in the words for
+ * the user (`userMessage`, issue 41 item 4), never the developer's.
  * SSE: the backend wants an X-API-Key the page does not send (401). BIDI: the backend's socket
  * closes while the response streams.
  */
@@ -198,13 +203,15 @@ async function errorShown(p) {
     if (p.mode === 'sse') {
       backend.configure({ chunkDelayMs: 5, apiKey: 'a key the page does not have' });
       await driver.sendAny(SAY.hello);
-      await driver.waitError(/X-API-Key/);
+      await driver.waitError(new RegExp(Object.values(USER_WORDS).map((s) => words(s).source).join('|')));
+      assert.doesNotMatch(await driver.chatError(), /X-API-Key|401/, "the developer's words stay out of the page");
     } else {
       backend.configure({ chunkDelayMs: 3000 }); // the response (about 20 chunks) stays open until the socket closes
       await driver.sendAny(SAY.hello);
       await untilBackend(() => sent(p).count === 1, 'the message');
       for (const session of backend.sessions) session.socket.terminate();
-      await driver.waitError(/WebSocket closed/);
+      await driver.waitError(words(USER_WORDS['closed-mid-response']));
+      assert.doesNotMatch(await driver.chatError(), /WebSocket/, "the developer's words stay out of the page");
     }
   } catch (error) {
     if (errors.length) error.message += `\nerrors in the page:\n  ${errors.join('\n  ')}`;
