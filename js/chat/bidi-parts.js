@@ -69,9 +69,10 @@ export const BIDI = {
       };
     }
   },
+  // SPEC §5 F-h (the loss itself: F-a).
   /**
-   * SPEC §5 F-h: a `connection-lost` the transport reports while no stream is open (approvals died
-   * with their socket, F-a) goes into the chat's error state at once, whether or not the app gave
+   * A `connection-lost` the transport reports while no stream is open (approvals died with their
+   * socket) goes into the chat's error state at once, whether or not the app gave
    * an `onError` (the transport's `WATCH_FAULTS`, one per transport as the chat is). Not while a
    * request is under way, which ends in a state of its own. AI SDK's `Chat` has no public setter
    * for it: its `setStatus` (AI SDK 6 and 7) updates every framework's reactive state.
@@ -86,14 +87,14 @@ export const BIDI = {
     }
   },
   /**
-   * F-h: whether the chat's error is a `connection-lost`: its approvals died with their socket, so
+   * Whether the chat's error is a `connection-lost`: its approvals died with their socket, so
    * none is pending. AI SDK's `error` is reactive in every framework's `Chat`: Vue's computed state
    * and Svelte's getters follow it.
    * @param {any} chat
    */
   lost: (chat) => chat !== null && chat.error != null && chat.error.kind === 'connection-lost',
   /**
-   * F-h: an explanation that waits for an approval lost with its socket waits for no one.
+   * An explanation that waits for an approval lost with its socket waits for no one.
    * @param {Explanation} explanation @param {any} chat @returns {Explanation}
    */
   explain: (explanation, chat) =>

@@ -10,7 +10,8 @@ export class AppCallbacks {
   #onError;
   /** @type {Array<[(arg: any) => void, any]>} */
   #queue = [];
-  /** The package's own listener of every report (createAdk's, SPEC §5 F-h), heard before onError. @type {OnError | null} */
+  // SPEC §5 F-h.
+  /** The package's own listener of every report (createAdk's), heard before onError. @type {OnError | null} */
   watcher = null;
 
   /** @param {OnError | null} onError */

@@ -201,8 +201,9 @@ export class BidiTransport {
     return path;
   }
 
+  // SPEC §5 F-h.
   /** createAdk's watch on the faults reported to onError, one per transport as the chat is (not
-   *  public API; SPEC §5 F-h). @param {(error: Error) => void} watcher */
+   *  public API). @param {(error: Error) => void} watcher */
   [WATCH_FAULTS](watcher) {
     this.#app.watcher = watcher;
   }
