@@ -79,12 +79,10 @@ export const BIDI = {
    * @param {() => any} chatNow the attached chat, or null @param {any} transport
    */
   watchLost(chatNow, transport) {
-    if (transport && transport[WATCH_FAULTS]) {
-      transport[WATCH_FAULTS]((/** @type {any} */ error) => {
-        const chat = chatNow();
-        if (error.kind === 'connection-lost' && chat && /^(ready|error)$/.test(chat.status) && chat.setStatus) chat.setStatus({ status: 'error', error });
-      });
-    }
+    transport?.[WATCH_FAULTS]?.((/** @type {any} */ error) => {
+      const chat = chatNow();
+      if (error.kind === 'connection-lost' && /^(ready|error)$/.test(chat?.status)) chat.setStatus?.({ status: 'error', error });
+    });
   },
   /**
    * Whether the chat's error is a `connection-lost`: its approvals died with their socket, so
@@ -92,7 +90,7 @@ export const BIDI = {
    * and Svelte's getters follow it.
    * @param {any} chat
    */
-  lost: (chat) => chat !== null && chat.error != null && chat.error.kind === 'connection-lost',
+  lost: (chat) => chat?.error?.kind === 'connection-lost',
   /**
    * An explanation that waits for an approval lost with its socket waits for no one.
    * @param {Explanation} explanation @param {any} chat @returns {Explanation}

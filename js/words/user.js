@@ -10,15 +10,18 @@
 
 /**
  * What a sentence is chosen by: an AdkTransportError's `kind`, the `name` of another error of the
- * package's, or `'other'` for every other error (AI SDK's, an app's, a value that is no error).
- * @typedef {BidiTransportErrorKind | AdkSseTransportErrorKind | 'AdkLoadError' | 'other'} UserWordKey
+ * package's, or `'other'` for every other error (AI SDK's, an app's, a value that is no error, and
+ * the kinds that are faults of the app's wiring, not of the connection, where the user can only
+ * try again).
+ * @typedef {Exclude<BidiTransportErrorKind, 'superseded' | 'resume-would-split' | 'unhandled-buffered-approval' | 'malformed-frame'>
+ *   | AdkSseTransportErrorKind | 'AdkLoadError' | 'other'} UserWordKey
  */
 /** One sentence for each `UserWordKey`: the English `USER_WORDS`, or an app's own language.
  *  @typedef {Readonly<Record<UserWordKey, string>>} UserWords */
 
 // Sentences that several kinds share, written once.
-const UNREACHABLE = 'The assistant could not be reached, so nothing was sent. Try again in a moment.';
-const CUT = 'The connection to the assistant was lost during its reply. Send your message again.';
+const UNREACHABLE = 'The assistant could not be reached; nothing was sent. Try again.';
+const CUT = 'The connection was lost during the reply. Send your message again.';
 const SILENT = 'The assistant did not answer in time. Send your message again.';
 const UNSENT = 'Your message could not be sent. Try again.';
 const OTHER = 'Something went wrong. Try again.';
@@ -30,9 +33,9 @@ export const USER_WORDS = Object.freeze({
   'cannot-open': UNREACHABLE,
   'connect-timeout': UNREACHABLE,
   // F-c, F-g: ambiguous; the package repeats nothing, and neither should the user without checking.
-  'request-failed': 'The connection failed after sending, so it may have arrived. Check before you send it again.',
+  'request-failed': 'The connection failed after sending; it may have arrived. Check before sending again.',
   // F-a: the backend forgot the approval with its connection.
-  'connection-lost': 'The connection to the assistant was lost, and your answer was not sent. Ask again.',
+  'connection-lost': 'The connection was lost and your answer was not sent. Ask again.',
   'closed-mid-response': CUT,
   liveness: CUT,
   'no-response': SILENT,
@@ -41,12 +44,7 @@ export const USER_WORDS = Object.freeze({
   'send-failed': UNSENT,
   'not-connected': UNSENT,
   closed: 'This chat was closed. Reload the page to start again.',
-  // Faults of the app's wiring, not of the connection: the user can only try again.
-  superseded: OTHER,
-  'resume-would-split': OTHER,
-  'unhandled-buffered-approval': OTHER,
-  'malformed-frame': OTHER,
-  AdkLoadError: 'Part of the page could not be loaded. Check your connection and reload it.',
+  AdkLoadError: 'Part of the page did not load. Check your connection and reload.',
   other: OTHER,
 });
 

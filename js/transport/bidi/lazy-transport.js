@@ -102,7 +102,7 @@ export class LazyBidiTransport {
   /** As BidiTransport's (not public API), before its module loaded too. @param {(error: Error) => void} watcher */
   [WATCH_FAULTS](watcher) {
     this.#watcher = watcher;
-    if (this.#inner !== null) this.#inner[WATCH_FAULTS](watcher);
+    this.#inner?.[WATCH_FAULTS](watcher);
   }
 
   /** Opens the socket without a message (BidiTransport.connect). */
