@@ -32,6 +32,8 @@ export {
   AdkInternalError,
   AdkDisposedError,
 } from './errors/errors.js';
+// One sentence for the user per error (issue 41): the English table, or an app's own language.
+export { userMessage, USER_WORDS } from './words/user.js';
 // The built-in get_location tool; `executeGetLocation` is one of the drop-in names (SPEC §7).
 export { getLocation, executeGetLocation } from './geolocation.js';
 export {
@@ -86,3 +88,5 @@ export { registerToolExecutor, getToolExecutor, hasToolExecutor, resetToolExecut
 /** @typedef {import('./drop-in/executors.js').ToolExecutor} ToolExecutor */
 /** @typedef {import('./drop-in/executors.js').ToolExecutorResult} ToolExecutorResult */
 /** @typedef {import('./drop-in/executors.js').ToolExecutorDependencies} ToolExecutorDependencies */
+/** @typedef {import('./words/user.js').UserWordKey} UserWordKey */
+/** @typedef {import('./words/user.js').UserWords} UserWords */

@@ -58,7 +58,12 @@ export interface Adk {
   approve(approvalId: string, options?: { reason?: string }): Promise<void>;
   deny(approvalId: string, options?: { reason?: string }): Promise<void>;
   answerApprovals(handler: (pending: PendingApproval[]) => BatchDecisions | Promise<BatchDecisions>): Promise<Array<{ approvalId: string; approved: boolean; reason?: string }>>;
+  /** The approvals waiting for the user's answer. None while the chat's `error` is a BIDI
+   *  `connection-lost`: they died with their socket (the backend forgot them), and the chat shows
+   *  that error at once, with no `onError` wired. */
   pendingApprovals(messages?: ReadonlyArray<UIMessageLike>): PendingApproval[];
+  /** Why the engine sends or waits; `'no-user-action'`, not `'approval-pending'`, for approvals
+   *  that died with their socket (see `pendingApprovals`). */
   explain(messages?: ReadonlyArray<UIMessageLike>): Explanation;
   /**
    * When the request that carried the user's answers was refused before it reached

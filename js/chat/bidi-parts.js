@@ -8,9 +8,11 @@ import { AdkTransportError } from '../errors/errors.js';
 import { invalidArgument, messageOf } from '../errors/arguments.js';
 import { loadOnDemand } from '../core/load-on-demand.js';
 import { LazyBidiTransport } from '../transport/bidi/lazy-transport.js';
+import { WATCH_FAULTS } from '../transport/bidi/watch-faults.js';
 /** @import { Adk, AdkOptions } from './adk-types.d.ts' */
 /** @import { RunningCall, ToolResult } from './create-adk.js' */
 /** @import { BidiTransportOptions } from '../transport.js' */
+/** @import { Explanation } from '../index.js' */
 
 /**
  * The transport Pattern B sends each approved browser tool's output on (a BidiTransport, the testing kit's).
@@ -20,6 +22,15 @@ import { LazyBidiTransport } from '../transport/bidi/lazy-transport.js';
 export const BIDI = {
   /** The BIDI transport a one-call chat builds: its module loads when the chat is created. */
   transport: (/** @type {BidiTransportOptions} */ options) => new LazyBidiTransport(options),
+  /**
+   * What a BIDI chat sets up at creation (`fn` names its errors): Pattern B's transport checked,
+   * and the watch on lost approvals (below).
+   * @param {string} pattern @param {any} transport @param {string} fn @param {() => any} chatNow
+   */
+  setUp(pattern, transport, fn, chatNow) {
+    if (pattern === 'B') this.checkTransport(transport, fn);
+    this.watchLost(chatNow, transport);
+  },
   /**
    * Pattern B sends each approved browser tool's output on the transport: refused without one that can.
    * @param {any} transport @param {string} fn
@@ -58,6 +69,34 @@ export const BIDI = {
       };
     }
   },
+  // SPEC §5 F-h (the loss itself: F-a).
+  /**
+   * A `connection-lost` the transport reports while no stream is open (approvals died with their
+   * socket) goes into the chat's error state at once, whether or not the app gave
+   * an `onError` (the transport's `WATCH_FAULTS`, one per transport as the chat is). Not while a
+   * request is under way, which ends in a state of its own. AI SDK's `Chat` has no public setter
+   * for it: its `setStatus` (AI SDK 6 and 7) updates every framework's reactive state.
+   * @param {() => any} chatNow the attached chat, or null @param {any} transport
+   */
+  watchLost(chatNow, transport) {
+    transport?.[WATCH_FAULTS]?.((/** @type {any} */ error) => {
+      const chat = chatNow();
+      if (error.kind === 'connection-lost' && /^(ready|error)$/.test(chat?.status)) chat.setStatus?.({ status: 'error', error });
+    });
+  },
+  /**
+   * Whether the chat's error is a `connection-lost`: its approvals died with their socket, so
+   * none is pending. AI SDK's `error` is reactive in every framework's `Chat`: Vue's computed state
+   * and Svelte's getters follow it.
+   * @param {any} chat
+   */
+  lost: (chat) => chat?.error?.kind === 'connection-lost',
+  /**
+   * An explanation that waits for an approval lost with its socket waits for no one.
+   * @param {Explanation} explanation @param {any} chat @returns {Explanation}
+   */
+  explain: (explanation, chat) =>
+    explanation.rule === 'approval-pending' && BIDI.lost(chat) ? { send: false, rule: 'no-user-action', detail: chat.error.message } : explanation,
   /**
    * `adk.resumeBuffered()`: the chunks the transport kept while no response stream was open, into
    * the message they continue (resume-buffered.js, loaded now), then the browser tools they allow.

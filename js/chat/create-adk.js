@@ -51,8 +51,8 @@ export function createAdkWith(options, bidi, fn) {
   let tools = toolsOf(options, fn);
   const { mode, bidiPattern, transport, onToolError, onError, frontendTools } = options;
   const autoSend = /** @type {Engine} */ (createAutoSendAs({ mode, bidiPattern, frontendTools, onError }, fn, ownTools(tools)));
-  if (bidi !== null && autoSend.bidiPattern === 'B') bidi.checkTransport(transport, fn);
   let chat = /** @type {AttachedChat | null} */ (null);
+  if (bidi !== null) bidi.setUp(autoSend.bidiPattern, transport, fn, () => chat);
   let unsubscribe = /** @type {(() => void) | null} */ (null);
   const running = /** @type {Map<string, Promise<unknown>>} */ (new Map());
   /** Runs one claimed browser tool call and adds its output to the chat. @param {RunningCall} call */
@@ -100,8 +100,8 @@ export function createAdkWith(options, bidi, fn) {
     deny: (approvalId, opts) => deny(/** @type {ChatLike} */ (chat), approvalId, opts),
     answerApprovals: (handler) => answerApprovals(/** @type {ChatLike} */ (chat), handler),
     // The module compiles at import (createAutoSend above has it), so these answer at once.
-    pendingApprovals: (messages = chat ? chat.messages : []) => /** @type {PendingApproval[]} */ (pendingApprovals(messages)),
-    explain: (messages = chat ? chat.messages : []) => (noteFailure(), autoSend.explain({ messages })),
+    pendingApprovals: (messages = chat ? chat.messages : []) => /** @type {PendingApproval[]} */ (bidi !== null && bidi.lost(chat) ? [] : pendingApprovals(messages)),
+    explain: (messages = chat ? chat.messages : []) => (noteFailure(), bidi !== null ? bidi.explain(autoSend.explain({ messages }), chat) : autoSend.explain({ messages })),
     // Never called by the package itself (SPEC §5 F-c).
     async resend() {
       noteFailure();

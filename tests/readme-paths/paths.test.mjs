@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { USER_WORDS } from 'adk-stream-wasm';
 import { startBackend } from '../../www/server/app.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../support/chromium.mjs';
 import { PATHS, buildPages } from './host.mjs';
@@ -185,10 +186,14 @@ const SCENARIOS = [
   { name: 'a text turn, two spoken turns the backend starts, a typed payment: one message each, in order, the spoken words the user\'s (W8, W9)', run: turnsInOrder },
 ];
 
+/** A sentence of the package's words for the user (issue 41 item 4). */
+const words = (/** @type {string} */ sentence) => new RegExp(sentence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
 /**
- * A chat error reaches the user: the page shows its message, in an element with role="alert" as the
+ * A chat error reaches the user: the page shows it, in an element with role="alert" as the
  * voice block shows the voice's error (issue 32: "the README's own example does not render
- * chat.error, so its user sees one Approve button and a chat that has stopped").
+ * chat.error, so its user sees one Approve button and a chat that has stopped"), in the words for
+ * the user (`userMessage`, issue 41 item 4), never the developer's.
  * SSE: the backend wants an X-API-Key the page does not send (401). BIDI: the backend's socket
  * closes while the response streams.
  */
@@ -198,13 +203,15 @@ async function errorShown(p) {
     if (p.mode === 'sse') {
       backend.configure({ chunkDelayMs: 5, apiKey: 'a key the page does not have' });
       await driver.sendAny(SAY.hello);
-      await driver.waitError(/X-API-Key/);
+      await driver.waitError(new RegExp(Object.values(USER_WORDS).map((s) => words(s).source).join('|')));
+      assert.doesNotMatch(await driver.chatError(), /X-API-Key|401/, "the developer's words stay out of the page");
     } else {
       backend.configure({ chunkDelayMs: 3000 }); // the response (about 20 chunks) stays open until the socket closes
       await driver.sendAny(SAY.hello);
       await untilBackend(() => sent(p).count === 1, 'the message');
       for (const session of backend.sessions) session.socket.terminate();
-      await driver.waitError(/WebSocket closed/);
+      await driver.waitError(words(USER_WORDS['closed-mid-response']));
+      assert.doesNotMatch(await driver.chatError(), /WebSocket/, "the developer's words stay out of the page");
     }
   } catch (error) {
     if (errors.length) error.message += `\nerrors in the page:\n  ${errors.join('\n  ')}`;
@@ -243,6 +250,7 @@ async function lostWhileDeciding(p, how) {
     await driver.waitApprovals(1);
     await driver.settled(backend);
     const paid = backend.wallets.payments.length;
+    const failed = Date.now();
     if (how === 'cut') for (const session of backend.sessions) session.socket.terminate();
     else {
       const { port } = backend;
@@ -251,12 +259,23 @@ async function lostWhileDeciding(p, how) {
       backend = await startBackend({ port, quiet: true, chunkDelayMs: 5, staticDir: path.join(pagesDir, 'dist') });
       watchResponses(backend);
     }
-    await new Promise((r) => setTimeout(r, 300)); // the user decides
+    const lost = words(USER_WORDS['connection-lost']);
     const before = sent(p).count;
-    const answered = Date.now();
-    await driver.approveAll();
-    await driver.waitError(/may not know it/);
-    assert.ok(Date.now() - answered < 10_000, 'the error is shown within 10 s of the answer');
+    if (p.id === 'useadkchat-bidi') {
+      // SPEC §5 F-h (issue 41 item 3): the binding shows the approval dead at once, with no click
+      // and no onError wired: the user's words, no Approve button, no "Waiting for your answer".
+      await driver.waitError(lost);
+      await driver.waitApprovals(0);
+      assert.ok(Date.now() - failed < 5_000, 'shown within 5 s of the fault (the backend restart included), before any click');
+      assert.doesNotMatch(await driver.shown(), /Waiting for your answer/);
+    } else {
+      // useChat with the package's helpers: the answer is refused when given.
+      await new Promise((r) => setTimeout(r, 300)); // the user decides
+      const answered = Date.now();
+      await driver.approveAll();
+      await driver.waitError(lost);
+      assert.ok(Date.now() - answered < 10_000, 'the error is shown within 10 s of the answer');
+    }
     assert.equal(sent(p).count, before, 'the answer was not sent on a new connection');
     assert.equal(backend.wallets.payments.length, how === 'cut' ? paid : 0, 'nothing was paid');
   } catch (error) {
@@ -269,11 +288,13 @@ async function lostWhileDeciding(p, how) {
 
 for (const p of PATHS) {
   if (p.kind === 'component' && p.mode === 'bidi' && !p.voice) {
-    test(`${p.title}: issue 35 case a: the backend killed while the user decides, back 300 ms later; the answer ends in an error saying it was not sent`, { timeout: 60_000 }, async () => {
+    // SPEC §5 F-h: useAdkChat shows the approval dead before the user answers; useChat when answered.
+    const ends = p.id === 'useadkchat-bidi' ? 'shown dead at once (F-h), before any answer, in the words for the user' : 'the answer ends in an error saying it was not sent';
+    test(`${p.title}: issue 35 case a: the backend killed while the user decides, back 300 ms later; ${ends}`, { timeout: 60_000 }, async () => {
       assert.notEqual(typeof built.pages[p.id], 'string', `${p.title}: ${built.pages[p.id]}`);
       await lostWhileDeciding(p, 'kill');
     });
-    test(`${p.title}: issue 35 case c: the socket cut right after the approval request; the answer ends in an error saying it was not sent`, { timeout: 60_000 }, async () => {
+    test(`${p.title}: issue 35 case c: the socket cut right after the approval request; ${ends}`, { timeout: 60_000 }, async () => {
       assert.notEqual(typeof built.pages[p.id], 'string', `${p.title}: ${built.pages[p.id]}`);
       await lostWhileDeciding(p, 'cut');
     });

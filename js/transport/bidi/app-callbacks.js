@@ -10,6 +10,9 @@ export class AppCallbacks {
   #onError;
   /** @type {Array<[(arg: any) => void, any]>} */
   #queue = [];
+  // SPEC §5 F-h.
+  /** The package's own listener of every report (createAdk's), heard before onError. @type {OnError | null} */
+  watcher = null;
 
   /** @param {OnError | null} onError */
   constructor(onError) {
@@ -25,8 +28,9 @@ export class AppCallbacks {
     if (callback) this.#queue.push([callback, arg]);
   }
 
-  /** A fault for onError, when the app gave one. @param {Error} error */
+  /** A fault for the watcher and onError, when the app gave one. @param {Error} error */
   report(error) {
+    this.queue(this.watcher, error);
     this.queue(this.#onError, error);
   }
 

@@ -14,6 +14,7 @@ import { audioChunkFrame, audioChunkSender, audioControlFrame, checkedInterruptF
 import { BidiSocket } from './socket.js';
 import { SocketInWorker } from './worker/starts-worker.js';
 import { AUDIO_PATH } from './audio-path.js';
+import { WATCH_FAULTS } from './watch-faults.js';
 import { AppCallbacks } from './app-callbacks.js';
 import { SentMessages } from './sent-messages.js';
 import { continuedMessageId } from '../../wire/adk-wire.js';
@@ -202,6 +203,13 @@ export class BidiTransport {
     const path = audioChunkSender(format, (text) => this.#sendOrThrow('sendAudioChunk', text));
     if (this.#inWorker) this.#inWorker.addAudioPort(path, this.#socket.current);
     return path;
+  }
+
+  // SPEC §5 F-h.
+  /** createAdk's watch on the faults reported to onError, one per transport as the chat is (not
+   *  public API). @param {(error: Error) => void} watcher */
+  [WATCH_FAULTS](watcher) {
+    this.#app.watcher = watcher;
   }
 
   /**

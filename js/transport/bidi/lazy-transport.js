@@ -5,6 +5,7 @@
 import { AdkTransportError } from '../../errors/errors.js';
 import { loadOnDemand } from '../../core/load-on-demand.js';
 import { AUDIO_PATH } from './audio-path.js';
+import { WATCH_FAULTS } from './watch-faults.js';
 import { interruptReason } from './interrupt-reason.js';
 
 /** @import { BidiTransport } from './bidi-transport.js' */
@@ -18,6 +19,8 @@ export class LazyBidiTransport {
   /** @type {BidiTransportOptions} */
   #options;
   #closed = false;
+  /** The watch on the faults (createAdk's, SPEC §5 F-h), given before the module loaded. @type {((error: Error) => void) | null} */
+  #watcher = null;
 
   /** @param {BidiTransportOptions} options */
   constructor(options) {
@@ -33,6 +36,7 @@ export class LazyBidiTransport {
       ({ BidiTransport }) => {
         const inner = new BidiTransport(this.#options);
         this.#inner = inner;
+        if (this.#watcher) inner[WATCH_FAULTS](this.#watcher);
         if (this.#closed) inner.close();
         return inner;
       },
@@ -93,6 +97,12 @@ export class LazyBidiTransport {
   /** The voice's audio path (BidiTransport's, not public API). @param {import('../../wire/frames.js').AudioFormat} [format] */
   [AUDIO_PATH](format) {
     return this.#loaded('sendAudioChunk')[AUDIO_PATH](format);
+  }
+
+  /** As BidiTransport's (not public API), before its module loaded too. @param {(error: Error) => void} watcher */
+  [WATCH_FAULTS](watcher) {
+    this.#watcher = watcher;
+    this.#inner?.[WATCH_FAULTS](watcher);
   }
 
   /** Opens the socket without a message (BidiTransport.connect). */
