@@ -5,7 +5,7 @@
 //! `tests/js/decision-rows.test.ts` runs the same rows through the packed package and AI SDK's
 //! real `Chat`.
 
-use adk_stream_wasm::engine::{BidiPattern, Engine, Mode, Verdict};
+use adk_stream_wasm::engine::{hold, BidiPattern, Engine, Mode, Verdict};
 use adk_stream_wasm::model::records::{decode, encode, MALFORMED_RECORD};
 use adk_stream_wasm::model::{
     Approval, Handle, LastMessage, Malformed, Part, Role, ToolPart, ToolState,
@@ -107,6 +107,7 @@ fn rule_name(verdict: &Verdict) -> &'static str {
         "already-known",
         "unsent-user-action",
         "waits-to-be-sent",
+        "arrival-unknown",
     ][verdict.code().0 as usize]
 }
 
@@ -333,14 +334,58 @@ fn f_c_a_definitely_failed_send_waits_for_one_explicit_resend() {
     for mode in MODES {
         let mut engine = Engine::new(mode, BidiPattern::A);
         assert!(engine.should_send(&summary));
-        engine.hold(true);
+        engine.hold(hold::WAITS);
         assert_eq!(rule(&engine, &summary), "waits-to-be-sent");
         assert!(!engine.should_send(&summary), "never automatically");
-        assert!(engine.hold(false));
-        assert!(!engine.hold(false), "exactly once");
+        assert_eq!(engine.hold(hold::NONE), hold::WAITS);
+        assert_eq!(engine.hold(hold::NONE), hold::NONE, "exactly once");
         assert_eq!(rule(&engine, &summary), "already-known");
         assert!(!engine.should_send(&summary));
     }
+}
+
+/// SPEC §5 F-c (issue 41 item 2): a user's message whose request was refused waits to be sent
+/// too; with no failure it is the user's message, which the engine never sends.
+#[test]
+fn f_c_a_users_message_whose_send_failed_definitely_waits_to_be_sent() {
+    let message: Message = Ok(LastMessage {
+        role: Role::User,
+        parts: Some(vec![Part::Text]),
+    });
+    let mut engine = Engine::new(Mode::Sse, BidiPattern::A);
+    assert_eq!(rule(&engine, &message), "not-assistant");
+    engine.hold(hold::WAITS);
+    assert_eq!(
+        engine.explain(&message).verdict,
+        Verdict::WaitsToBeSent { actions: 0 }
+    );
+    assert!(!engine.should_send(&message), "never automatically");
+    assert_eq!(engine.hold(hold::NONE), hold::WAITS);
+    assert_eq!(rule(&engine, &message), "not-assistant");
+}
+
+/// SPEC §5 F-g: after an ambiguous failure the answer's arrival is unknown (not already-known);
+/// nothing is sent automatically, and the verdict says whether an explicit repeat is offered.
+#[test]
+fn f_g_an_ambiguous_failure_leaves_the_arrival_unknown() {
+    let summary = assistant(&[p("process_payment", "approval-responded", Some(true))]);
+    for (state, repeatable) in [(hold::UNKNOWN, false), (hold::REPEATABLE, true)] {
+        let mut engine = Engine::new(Mode::Sse, BidiPattern::A);
+        assert!(engine.should_send(&summary));
+        engine.hold(state);
+        assert_eq!(
+            engine.explain(&summary).verdict,
+            Verdict::ArrivalUnknown { repeatable }
+        );
+        assert_eq!(rule(&engine, &summary), "arrival-unknown");
+        assert!(!engine.should_send(&summary), "never automatically");
+        assert_eq!(engine.hold(hold::NONE), state);
+        assert_eq!(rule(&engine, &summary), "already-known");
+    }
+    // A state the engine does not know is no failure.
+    let mut engine = Engine::new(Mode::Sse, BidiPattern::A);
+    engine.hold(7);
+    assert_eq!(engine.hold(hold::NONE), hold::NONE);
 }
 
 #[test]

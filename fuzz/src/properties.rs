@@ -114,6 +114,7 @@ fn check_code(verdict: &Verdict) {
         Verdict::AllKnown { actions } => (rule::ALREADY_KNOWN, *actions as u32),
         Verdict::Send { unknown } => (rule::UNSENT_USER_ACTION, unknown.len() as u32),
         Verdict::WaitsToBeSent { actions } => (rule::WAITS_TO_BE_SENT, *actions as u32),
+        Verdict::ArrivalUnknown { repeatable } => (rule::ARRIVAL_UNKNOWN, *repeatable as u32),
     };
     assert_eq!((code, value), expected, "{verdict:?}");
 }

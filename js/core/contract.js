@@ -95,10 +95,17 @@ export const RULE_NO_USER_ACTION = 6;
 export const RULE_ALREADY_KNOWN = 7;
 export const RULE_UNSENT_USER_ACTION = 8;
 export const RULE_WAITS_TO_BE_SENT = 9;
+export const RULE_ARRIVAL_UNKNOWN = 10;
 
 /** What a user action of a send is (`adk_explain`'s answer buffer). */
 export const ACTION_ANSWER = 0;
 export const ACTION_BROWSER_OUTPUT = 1;
+
+/** How the last send failed (`adk_hold`; src/engine/verdict.rs `hold`). */
+export const HOLD_NONE = 0;
+export const HOLD_WAITS = 1;
+export const HOLD_UNKNOWN = 2;
+export const HOLD_REPEATABLE = 3;
 
 /** How a claimed browser tool call runs (src/runner.rs `Run`). */
 export const RUN_APPROVED = 0;

@@ -7,7 +7,7 @@ use std::string::String;
 use super::{action, answer, engine_option, helper};
 use crate::bidi_rules::stream_rules::Step;
 use crate::bidi_rules::{ChunkKind, CHUNK_TYPES, DROP, STEP_MASK, TAIL_ACTIVE};
-use crate::engine::rule;
+use crate::engine::{hold, rule};
 use crate::model::records::{self, header, part};
 use crate::model::{Role, ToolState};
 use crate::runner::Run;
@@ -69,8 +69,9 @@ pub fn js_module() -> String {
 }
 
 /// The rules only the glue answers, after the engine's in `RULE_NAMES`: the core trapped during
-/// a decision (the engine answers false from then on).
-const GLUE_RULES: [&str; 1] = ["internal-error"];
+/// a decision (the engine answers false from then on); the message list is empty (a new chat:
+/// there is no last message to write, issue 42).
+const GLUE_RULES: [&str; 2] = ["internal-error", "no-messages"];
 
 /// Every rule's name: the engine's by code, then the glue's own.
 fn rule_name_list() -> Vec<String> {
@@ -133,6 +134,7 @@ fn rules() -> Vec<(&'static str, i64)> {
         ("ALREADY_KNOWN", rule::ALREADY_KNOWN),
         ("UNSENT_USER_ACTION", rule::UNSENT_USER_ACTION),
         ("WAITS_TO_BE_SENT", rule::WAITS_TO_BE_SENT),
+        ("ARRIVAL_UNKNOWN", rule::ARRIVAL_UNKNOWN),
     ];
     rules
         .iter()
@@ -247,6 +249,17 @@ fn decision_contract(out: &mut String) {
         &[
             ("ANSWER", action::ANSWER as i64),
             ("BROWSER_OUTPUT", action::BROWSER_OUTPUT as i64),
+        ],
+    );
+    object(
+        out,
+        "How the last send failed (`adk_hold`; src/engine/verdict.rs `hold`).",
+        "HOLD",
+        &[
+            ("NONE", hold::NONE as i64),
+            ("WAITS", hold::WAITS as i64),
+            ("UNKNOWN", hold::UNKNOWN as i64),
+            ("REPEATABLE", hold::REPEATABLE as i64),
         ],
     );
 }

@@ -31,6 +31,10 @@ pub enum Verdict {
     Send { unknown: Vec<(usize, Action)> },
     /// SPEC §5 F-c: these actions' send failed definitely; they wait for the app's explicit call.
     WaitsToBeSent { actions: usize },
+    /// SPEC §5 F-g: the request that carried them failed ambiguously; whether they arrived is
+    /// unknown. `repeatable`: the first request is surely over and the backend is ADK's, so the
+    /// app may send them again, once, by an explicit call.
+    ArrivalUnknown { repeatable: bool },
 }
 
 /// The stable rule codes; `explain().rule` names each after its constant (`NO_PARTS` is
@@ -47,6 +51,22 @@ pub mod rule {
     pub const UNSENT_USER_ACTION: u32 = 8;
     /// SPEC §5 F-c: known only because its send failed definitely; `explain()` only.
     pub const WAITS_TO_BE_SENT: u32 = 9;
+    /// SPEC §5 F-g: known only because its send failed ambiguously; `explain()` only. Its number
+    /// is 1 when an explicit repeat is offered.
+    pub const ARRIVAL_UNKNOWN: u32 = 10;
+}
+
+/// What the engine knows of its last send's failure (SPEC §5 F-c, F-g): `adk_hold`'s states.
+pub mod hold {
+    /// No failure: what was sent counts as sent.
+    pub const NONE: u32 = 0;
+    /// The send failed definitely (nothing reached the backend): its actions wait to be sent.
+    pub const WAITS: u32 = 1;
+    /// The send failed ambiguously: nothing is sent again.
+    pub const UNKNOWN: u32 = 2;
+    /// The send failed ambiguously, but the request is surely over and the backend drops an
+    /// answer it already holds: an explicit repeat pays at most once.
+    pub const REPEATABLE: u32 = 3;
 }
 
 /// A decision with its lists, for `explain()` and the native tests.
@@ -81,6 +101,7 @@ impl Verdict {
             Verdict::AllKnown { actions } => (rule::ALREADY_KNOWN, *actions as u32),
             Verdict::Send { unknown } => (rule::UNSENT_USER_ACTION, unknown.len() as u32),
             Verdict::WaitsToBeSent { actions } => (rule::WAITS_TO_BE_SENT, *actions as u32),
+            Verdict::ArrivalUnknown { repeatable } => (rule::ARRIVAL_UNKNOWN, *repeatable as u32),
         }
     }
 }
@@ -153,6 +174,9 @@ impl Found {
             rule::NO_USER_ACTION => Verdict::NoUserAction,
             rule::ALREADY_KNOWN => Verdict::AllKnown { actions: index },
             rule::WAITS_TO_BE_SENT => Verdict::WaitsToBeSent { actions: index },
+            rule::ARRIVAL_UNKNOWN => Verdict::ArrivalUnknown {
+                repeatable: self.value != 0,
+            },
             _ => Verdict::Send { unknown },
         }
     }
