@@ -24,3 +24,6 @@ export const MALFORMED_APPROVED = 14;
 
 /** The stable names of `explain().rule`, indexed by the core's rule codes (generated with them). */
 export { RULE_NAMES as RULES };
+
+/** The glue's own rule for an empty message list (issue 42), after the core's in `RULE_NAMES`. */
+export const RULE_NO_MESSAGES = RULE_NAMES.indexOf('no-messages');
