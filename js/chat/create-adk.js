@@ -109,10 +109,9 @@ export function createAdkWith(options, bidi, fn) {
     // Never called by the package itself (SPEC §5 F-c, F-g).
     async resend(options) {
       noteFailure();
-      if (options != null && (typeof options !== 'object' || !['boolean', 'undefined'].includes(typeof options.mayHaveArrived))) {
-        throw invalidArgument('resend', `the options are ${describeValue(options)}`, '{mayHaveArrived?: boolean} or nothing');
-      }
-      if (chat === null || !autoSend.resend(options?.mayHaveArrived)) return false;
+      const may = options?.mayHaveArrived;
+      if (may !== undefined && typeof may !== 'boolean') throw invalidArgument('resend', `mayHaveArrived is ${describeValue(may)}`, 'a boolean');
+      if (chat === null || !autoSend.resend(may)) return false;
       await chat.sendMessage();
       return true;
     },

@@ -152,14 +152,15 @@ describe('SPEC §5 F-e (issue 40 item 3): every SSE bound measures the backend, 
     expect(text(chat)).toBe('Paid 50 dollars.');
   });
 
-  it('F-e idle: the same slow app against a backend that stalls after its tool call still ends with idle-timeout, what arrived kept', async () => {
-    const server = await backend('stall', WITH_TOOL_CALL);
+  it('F-e idle: the same slow app against a backend that sends a little more, then stalls: idle-timeout, after every chunk that arrived before the silence', async () => {
+    const server = await backend('stall', [...WITH_TOOL_CALL, data({ type: 'text-delta', id: 't', delta: 'more ' })]);
     const onToolCall = () => new Promise((r) => setTimeout(r, 800));
     const chat = chatWith(new AdkSseTransport({ api: server.url, idleTimeoutMs: 300 }), { onToolCall });
     await chat.sendMessage({ text: 'pay' });
     await waitUntil(() => chat.status === 'error', () => `the chat is ${chat.status}`);
     expect(chat.error).toMatchObject({ name: 'AdkTransportError', kind: 'idle-timeout' });
-    expect(text(chat)).toBe('Paid ');
+    // The delta that arrived while the app was busy is not lost.
+    expect(text(chat)).toBe('Paid more ');
     await waitUntil(() => server.state.closed === 1, 'the stalled response was closed by the client');
   });
 

@@ -148,13 +148,13 @@ describe('issue 41 item 1 (SPEC §5 F-g): a proxy’s answer is the package’s 
     expect(demo.requests).toBe(1);
   });
 
-  it('F-g 502, a Nuxt-style JSON body: the message is the package’s, the body only in cause', async () => {
+  it('F-g 502, a Nuxt-style JSON body: the message is the package’s, never the body', async () => {
     const demo = await Demo.start();
     const t = await approveWhileDown(demo, await proxy(demo, { body: NUXT_502 }));
     expectHttpError(t.chat.error, 502);
     expect(t.chat.error.message).not.toContain('statusCode');
     expect(t.chat.error.message).not.toContain('"error":true');
-    expect(t.chat.error.cause?.message).toBe(NUXT_502);
+    expect(JSON.stringify(t.chat.error)).not.toContain('statusCode');
     expect(t.adk.explain().rule).toBe('arrival-unknown');
   });
 
@@ -207,6 +207,6 @@ describe('issue 41 item 1 (SPEC §5 F-g): a proxy’s answer is the package’s 
   it('resend() with options that are not {mayHaveArrived?: boolean} is an AdkInvalidArgumentError', async () => {
     const t = createAppChat(new AdkSseTransport({ api: 'http://127.0.0.1:9/stream' }), { mode: 'sse' });
     await expect(t.adk.resend({ mayHaveArrived: 'yes' } as any)).rejects.toMatchObject({ name: 'AdkInvalidArgumentError', message: expect.stringContaining('resend') });
-    await expect(t.adk.resend(7 as any)).rejects.toMatchObject({ name: 'AdkInvalidArgumentError' });
+    await expect(t.adk.resend({ mayHaveArrived: 1 } as any)).rejects.toMatchObject({ name: 'AdkInvalidArgumentError', message: expect.stringContaining('mayHaveArrived') });
   });
 });

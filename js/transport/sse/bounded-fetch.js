@@ -6,8 +6,9 @@
 //   is read as the bytes arrive, whether or not the app pulls its chunks (AI SDK stops reading
 //   while it awaits an `onToolCall`), so an app's delay never trips it;
 // - a refused connection is `connect-failed`, any other failed fetch `request-failed`;
-// - a non-2xx answer that is not the backend's stream (a proxy's 502 with an empty or a JSON body)
-//   is `http-error`, with its `status`, in the package's words.
+// - a non-2xx answer (a proxy's 502 with an empty or a JSON body) is `http-error`, with its
+//   `status`, in the package's words: AI SDK never reads such a body as a stream, and would show it
+//   raw as the error's message.
 import { AdkTransportError } from '../../errors/errors.js';
 import { messageOf, withAdvice } from '../../errors/arguments.js';
 
@@ -27,22 +28,21 @@ const NOT_CONNECTED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH',
 export const boundedFetch = (fetchOption, bounds) => async (input, init) => {
   const aborter = new AbortController();
   const signal = init?.signal;
-  // The chat's abort reaches the request (and later its body) through this controller.
-  if (signal) {
-    if (signal.aborted) aborter.abort(signal.reason);
-    else signal.addEventListener('abort', () => aborter.abort(signal.reason), { once: true });
-  }
+  // The chat's abort reaches the request (and later its body) through this controller. A timed-out
+  // `fetch` rejects with the abort's reason (no-response), which is no TypeError: it stays as it is.
+  signal?.addEventListener('abort', () => aborter.abort(signal.reason), { once: true });
   const ms = bounds.responseMs;
   const timer = ms > 0 ? setTimeout(() => aborter.abort(noResponse(input, ms)), ms) : undefined;
   try {
     const response = await (fetchOption ?? fetch)(input, { ...init, signal: aborter.signal }).catch((error) => {
-      throw aborter.signal.aborted && !signal?.aborted ? aborter.signal.reason : fetchFault(input, error);
+      throw fetchFault(input, error);
     });
-    if (!response.ok && (response.status >= 502 || !isEventStream(response))) {
-      throw await httpError(input, response, bounds.adk);
+    if (!response.ok) {
+      // Never shown: a proxy's body (empty, or its JSON) is no words for the user.
+      response.body?.cancel().catch(() => {});
+      throw httpError(input, response.status, bounds.adk);
     }
-    if (response.body === null || bounds.idleMs === 0) return response;
-    return new Response(watched(response.body, bounds.idleMs), response);
+    return response.body === null || bounds.idleMs === 0 ? response : new Response(watched(response.body, bounds.idleMs), response);
   } finally {
     clearTimeout(timer);
   }
@@ -59,90 +59,75 @@ function fetchFault(/** @type {unknown} */ input, /** @type {unknown} */ error) 
   );
 }
 
-const isEventStream = (/** @type {Response} */ response) => (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
-
 /**
- * SPEC §5 F-g: a non-2xx answer (a proxy's 502, 503 or 504, or any that is not the backend's
- * stream) in the package's words, never the body, which goes to `cause` (cut to 500 characters).
+ * SPEC §5 F-g: a non-2xx answer (a proxy's 502, 503 or 504, or any other) in the package's words.
  * After a 502 or 503 the request is over (the backend was not reached, or failed during it); with
  * an ADK backend, which drops an answer it already holds, an explicit repeat pays at most once.
- * @param {unknown} input @param {Response} response @param {boolean} adk
+ * @param {unknown} input @param {number} status @param {boolean} adk
  */
-async function httpError(input, response, adk) {
-  const { status } = response;
-  const body = (await response.text().catch(() => '')).slice(0, 500);
+function httpError(input, status, adk) {
   const over = status === 502 || status === 503;
-  const repeatable = over && adk;
-  const message = withAdvice(
-    `${input}: HTTP ${status}${response.statusText ? ` ${response.statusText}` : ''}: ${
-      over ? 'the backend could not be reached or failed during the request' : status === 504 ? 'the backend did not answer in time and may still be working on the request' : 'the request was not answered with a stream'
-    }; whether the last message or answer arrived is unknown`,
-    repeatable
-      ? 'the request is over, and an ADK backend drops an answer it already holds: adk.resend({ mayHaveArrived: true }) may send it again, once, when the user asks'
-      : 'ask the user before sending it again: it may run twice (a payment)',
+  const message = `${input}: HTTP ${status}: whether it arrived is unknown`;
+  // Each advice a literal: a production build keeps only the message (production-words).
+  return new AdkTransportError(
+    'http-error',
+    over && adk
+      ? withAdvice(message, 'the proxy could not reach the backend, or the backend failed during the request, so the request is over; an ADK backend drops an answer it already holds, so adk.resend({ mayHaveArrived: true }) may send it again, once, when the user asks')
+      : over
+        ? withAdvice(message, 'the proxy could not reach the backend, or the backend failed during the request; ask the user before sending it again: a backend that replays the history may run it twice (a payment)')
+        : status === 504
+          ? withAdvice(message, 'the backend did not answer the proxy in time and may still be working on the request; ask the user before sending it again: it may run twice (a payment)')
+          : withAdvice(message, 'ask the user before sending it again: it may run twice (a payment)'),
+    { status, repeatable: over && adk },
   );
-  return new AdkTransportError('http-error', message, { cause: body ? new Error(body) : undefined, status, repeatable });
 }
 
 /** SPEC §5 F-e: no headers within `responseTimeoutMs`. */
 const noResponse = (/** @type {unknown} */ input, /** @type {number} */ ms) =>
-  new AdkTransportError('no-response', withAdvice(`${input}: no response within ${ms} ms (responseTimeoutMs): the request was closed; whether it arrived is unknown`, 'ask the user before sending it again: it may run twice (a payment)'));
+  new AdkTransportError('no-response', withAdvice(`${input}: no response in ${ms} ms (responseTimeoutMs)`, 'the request was closed, and whether it arrived is unknown; ask the user before sending it again: it may run twice (a payment)'));
 
 /** SPEC §5 F-d: the response went silent. */
 const idle = (/** @type {number} */ ms) =>
-  new AdkTransportError('idle-timeout', withAdvice(`nothing arrived for ${ms} ms (idleTimeoutMs): the response was closed`, 'send the message again or ask the user again: the turn may be unfinished'));
+  new AdkTransportError('idle-timeout', withAdvice(`nothing arrived in ${ms} ms (idleTimeoutMs)`, 'the response was closed; send the message again or ask the user again: the turn may be unfinished'));
+
+/** The queue between the network and AI SDK's parser, in chunks: never full, so the body is read as
+ *  its bytes arrive; its free room says how many wait for the consumer. */
+const ROOM = 2 ** 30;
 
 /**
  * `body` read as its bytes arrive, into a queue the consumer drains at its own pace. The idle
- * bound re-arms on each arrival; when it runs out, the connection is closed, and the consumer
- * gets what arrived before the silence, then the `idle-timeout` error.
+ * bound re-arms on each arrival; when it runs out, and once the consumer has taken what arrived
+ * before the silence, the stream ends with `idle-timeout`, which closes the connection.
  * @param {ReadableStream<Uint8Array>} body @param {number} ms @returns {ReadableStream<Uint8Array>}
  */
 function watched(body, ms) {
-  const reader = body.getReader();
-  /** @type {Uint8Array[]} */
-  const queue = [];
-  /** @type {{error: unknown} | null} */
-  let failed = null;
-  let ended = false;
-  let wake = () => {};
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
-  const arm = () => {
+  const arm = (/** @type {TransformStreamDefaultController<Uint8Array>} */ controller) => {
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      failed = { error: idle(ms) };
-      reader.cancel(failed.error).catch(() => {});
-      wake();
-    }, ms);
+    const fire = () => {
+      // Chunks that arrived before the silence still wait for the consumer (an app slow to take
+      // them): they are delivered first.
+      if (/** @type {number} */ (controller.desiredSize) < ROOM) timer = setTimeout(fire, 20);
+      else controller.error(idle(ms));
+    };
+    timer = setTimeout(fire, ms);
   };
-  (async () => {
-    arm();
-    try {
-      for (let read = await reader.read(); !read.done && failed === null; read = await reader.read()) {
-        arm();
-        queue.push(read.value);
-        wake();
-      }
-      ended = true;
-    } catch (error) {
-      failed ??= { error };
-    }
-    clearTimeout(timer);
-    wake();
-  })();
-  return new ReadableStream({
-    async pull(controller) {
-      while (queue.length === 0 && !ended && failed === null) await new Promise((resolve) => (wake = /** @type {() => void} */ (resolve)));
-      const next = queue.shift();
-      if (next !== undefined) controller.enqueue(next);
-      else if (failed !== null) controller.error(failed.error);
-      else controller.close();
-    },
-    cancel(reason) {
-      clearTimeout(timer);
-      failed ??= { error: reason };
-      return reader.cancel(reason);
-    },
-  });
+  const stop = () => clearTimeout(timer);
+  return body.pipeThrough(
+    new TransformStream(
+      /** @type {Transformer<Uint8Array, Uint8Array>} */ ({
+        start: arm,
+        transform(chunk, controller) {
+          arm(controller);
+          controller.enqueue(chunk);
+        },
+        flush: stop,
+        // A chat that stops reads no more: the bound ends with it (newer than TypeScript's lib).
+        cancel: stop,
+      }),
+      { highWaterMark: ROOM },
+      { highWaterMark: ROOM },
+    ),
+  );
 }

@@ -68,14 +68,13 @@ export class AdkSseTransport extends DefaultChatTransport {
     }
     const { backend, frontendTools, idleTimeoutMs: _idle, responseTimeoutMs: _response, ...http } = /** @type {AdkSseTransportOptions<M>} */ (options);
     const adk = readBackend(F, backend) === 'adk';
-    const expected = 'a number of milliseconds from 0 (off) to 2147483647 (default 60000)';
     // 60 s: the recorded streams (../shared/fixtures) carry no chunk timings, so the default is set
     // from what is known of the real backend's honest silences: up to 10 s while it waits for a
     // browser tool's result over SSE (SPEC §4a W7), then a model call; issue 35 saw a 20 s stall
     // complete. 60 s leaves six times the longest known wait, as the BIDI approval timeout does.
     // The headers get the same: a backend may send them with its first chunk, after a model call.
-    const idleMs = optionalMs(F, options, 'idleTimeoutMs', 60000, 0, expected);
-    const responseMs = optionalMs(F, options, 'responseTimeoutMs', 60000, 0, expected);
+    const idleMs = optionalMs(F, options, 'idleTimeoutMs', 60000, 0, 'a number of milliseconds from 0 (off) to 2147483647 (default 60000)');
+    const responseMs = optionalMs(F, options, 'responseTimeoutMs', 60000, 0, 'a number of milliseconds from 0 (off) to 2147483647 (default 60000)');
     super({ ...http, fetch: boundedFetch(http.fetch, { responseMs, idleMs, adk }) });
     this.#adk = adk;
     this.#isBrowserTool = readFrontendTools(F, frontendTools);
