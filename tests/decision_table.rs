@@ -337,8 +337,9 @@ fn f_c_a_definitely_failed_send_waits_for_one_explicit_resend() {
         engine.hold(hold::WAITS);
         assert_eq!(rule(&engine, &summary), "waits-to-be-sent");
         assert!(!engine.should_send(&summary), "never automatically");
-        assert_eq!(engine.hold(hold::NONE), hold::WAITS);
-        assert_eq!(engine.hold(hold::NONE), hold::NONE, "exactly once");
+        assert_eq!(engine.hold(hold::RESEND), 1);
+        assert_eq!(engine.hold(hold::RESEND), 0, "exactly once");
+        assert_eq!(engine.hold(hold::REPEAT), 0, "exactly once");
         assert_eq!(rule(&engine, &summary), "already-known");
         assert!(!engine.should_send(&summary));
     }
@@ -360,7 +361,7 @@ fn f_c_a_users_message_whose_send_failed_definitely_waits_to_be_sent() {
         Verdict::WaitsToBeSent { actions: 0 }
     );
     assert!(!engine.should_send(&message), "never automatically");
-    assert_eq!(engine.hold(hold::NONE), hold::WAITS);
+    assert_eq!(engine.hold(hold::RESEND), 1);
     assert_eq!(rule(&engine, &message), "not-assistant");
 }
 
@@ -379,13 +380,24 @@ fn f_g_an_ambiguous_failure_leaves_the_arrival_unknown() {
         );
         assert_eq!(rule(&engine, &summary), "arrival-unknown");
         assert!(!engine.should_send(&summary), "never automatically");
-        assert_eq!(engine.hold(hold::NONE), state);
-        assert_eq!(rule(&engine, &summary), "already-known");
+        // The app's resend takes nothing; its explicit repeat, only where one is offered, once.
+        assert_eq!(engine.hold(hold::RESEND), 0);
+        assert_eq!(engine.hold(hold::REPEAT), repeatable as u32);
+        assert_eq!(engine.hold(hold::REPEAT), 0, "once");
+        let expected = if repeatable {
+            "already-known"
+        } else {
+            "arrival-unknown"
+        };
+        assert_eq!(rule(&engine, &summary), expected);
+        let left = if repeatable { hold::NONE } else { state };
+        assert_eq!(engine.hold(hold::NONE), left);
     }
-    // A state the engine does not know is no failure.
+    // A code the engine does not know changes nothing.
     let mut engine = Engine::new(Mode::Sse, BidiPattern::A);
-    engine.hold(7);
-    assert_eq!(engine.hold(hold::NONE), hold::NONE);
+    engine.hold(hold::WAITS);
+    assert_eq!(engine.hold(9), hold::NONE);
+    assert_eq!(engine.hold(hold::NONE), hold::WAITS);
 }
 
 #[test]

@@ -76,8 +76,7 @@ export function createAdkWith(options, bidi, fn) {
   let messagesAtDecision = 0;
   const sendAutomaticallyWhen = (/** @type {Parameters<AutoSend['sendAutomaticallyWhen']>[0]} */ arg) => {
     noteFailure();
-    // AI SDK asks after every request: one that ended well carried the whole history, so nothing
-    // waits any more (F-c).
+    // AI SDK asks after every request: one that ended well carried the whole history (F-c).
     if (chat !== null && chat.status === 'ready') autoSend.sendFailed(HOLD_NONE);
     if (transport && typeof transport.messagesSent === 'number') messagesAtDecision = transport.messagesSent;
     return autoSend.sendAutomaticallyWhen(arg);
@@ -107,14 +106,7 @@ export function createAdkWith(options, bidi, fn) {
     pendingApprovals: (messages = chat ? chat.messages : []) => /** @type {PendingApproval[]} */ (pendingApprovals(messages)),
     explain: (messages = chat ? chat.messages : []) => (noteFailure(), autoSend.explain({ messages })),
     // Never called by the package itself (SPEC §5 F-c, F-g).
-    async resend(options) {
-      noteFailure();
-      const may = options?.mayHaveArrived;
-      if (may !== undefined && typeof may !== 'boolean') throw invalidArgument('resend', `mayHaveArrived is ${describeValue(may)}`, 'a boolean');
-      if (chat === null || !autoSend.resend(may)) return false;
-      await chat.sendMessage();
-      return true;
-    },
+    resend: (options) => (noteFailure(), resendOnce(chat, autoSend, options)),
     addToolOutput: (args) => autoSend.addToolOutput(/** @type {ChatLike} */ (chat), args),
     runTools,
     whenToolsIdle: () => Promise.all([...running.values()]).then(() => undefined),
@@ -224,6 +216,19 @@ function readFailure(chat, failure, autoSend) {
   if (kind === 'connect-failed' || kind === 'connect-timeout' || kind === 'cannot-open') autoSend.sendFailed(HOLD_WAITS);
   else if (kind === 'request-failed' || kind === 'no-response' || kind === 'http-error') autoSend.sendFailed(error.repeatable === true ? HOLD_REPEATABLE : HOLD_UNKNOWN);
   return error;
+}
+
+/**
+ * `adk.resend(options?)`: sends what waits, once (F-c), or repeats the request once where the
+ * app says it may have arrived and a repeat is offered (F-g).
+ * @param {AttachedChat | null} chat @param {Engine} autoSend @param {{mayHaveArrived?: boolean}} [options]
+ */
+async function resendOnce(chat, autoSend, options) {
+  const may = options?.mayHaveArrived;
+  if (may !== undefined && typeof may !== 'boolean') throw invalidArgument('resend', `mayHaveArrived is ${describeValue(may)}`, 'a boolean');
+  if (chat === null || !autoSend.resend(may)) return false;
+  await chat.sendMessage();
+  return true;
 }
 
 /**

@@ -106,6 +106,8 @@ export const HOLD_NONE = 0;
 export const HOLD_WAITS = 1;
 export const HOLD_UNKNOWN = 2;
 export const HOLD_REPEATABLE = 3;
+export const HOLD_RESEND = 4;
+export const HOLD_REPEAT = 5;
 
 /** How a claimed browser tool call runs (src/runner.rs `Run`). */
 export const RUN_APPROVED = 0;

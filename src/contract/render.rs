@@ -260,6 +260,8 @@ fn decision_contract(out: &mut String) {
             ("WAITS", hold::WAITS as i64),
             ("UNKNOWN", hold::UNKNOWN as i64),
             ("REPEATABLE", hold::REPEATABLE as i64),
+            ("RESEND", hold::RESEND as i64),
+            ("REPEAT", hold::REPEAT as i64),
         ],
     );
 }

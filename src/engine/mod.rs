@@ -103,16 +103,23 @@ impl Engine {
         (found, lists)
     }
 
-    /// F-c, F-g: sets how the last send failed (`hold::WAITS`, `UNKNOWN`, `REPEATABLE`), or
-    /// `hold::NONE` when the app sends its answers now. Returns the state it replaces (so a second
-    /// resend finds none).
+    /// F-c, F-g: sets how the last send failed (`hold::NONE`, `WAITS`, `UNKNOWN`, `REPEATABLE`)
+    /// and returns the state it replaces; or, for the app's explicit `hold::RESEND` or `REPEAT`,
+    /// returns 1 when there is something it may send now (then nothing waits any more, so a second
+    /// call finds none), else 0.
     pub fn hold(&mut self, state: u32) -> u32 {
-        let state = if state <= hold::REPEATABLE {
-            state
-        } else {
-            hold::NONE
+        let taken = match state {
+            hold::RESEND => self.hold == hold::WAITS,
+            hold::REPEAT => self.hold == hold::WAITS || self.hold == hold::REPEATABLE,
+            state if state <= hold::REPEATABLE => {
+                return core::mem::replace(&mut self.hold, state);
+            }
+            _ => return hold::NONE,
         };
-        core::mem::replace(&mut self.hold, state)
+        if taken {
+            self.hold = hold::NONE;
+        }
+        taken as u32
     }
 
     /// The decision AI SDK acts on, on the records in `words`: when it says send, the actions it

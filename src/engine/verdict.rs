@@ -67,6 +67,11 @@ pub mod hold {
     /// The send failed ambiguously, but the request is surely over and the backend drops an
     /// answer it already holds: an explicit repeat pays at most once.
     pub const REPEATABLE: u32 = 3;
+    /// Not a state, the app's explicit resend: takes what `WAITS`, once.
+    pub const RESEND: u32 = 4;
+    /// Not a state, the app's explicit repeat (`mayHaveArrived`): takes what `WAITS` or is
+    /// `REPEATABLE`, once.
+    pub const REPEAT: u32 = 5;
 }
 
 /// A decision with its lists, for `explain()` and the native tests.

@@ -133,8 +133,7 @@ pub extern "C" fn adk_explain(id: u32, count: u32) -> u32 {
 }
 
 /// SPEC §5 F-c, F-g, one export for every call (each costs the module bytes): `hold` is how the
-/// last send failed (`engine::hold`), `NONE` when the app sends its answers now. Returns the state
-/// it replaced.
+/// last send failed (`engine::hold`), or the app's explicit `RESEND` / `REPEAT` (`Engine::hold`).
 #[no_mangle]
 pub extern "C" fn adk_hold(id: u32, hold: u32) -> u32 {
     engine_slot(id).map_or(0, |slot| slot.engine.hold(hold))
