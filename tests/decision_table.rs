@@ -6,7 +6,7 @@
 //! real `Chat`.
 
 use adk_stream_wasm::engine::{hold, BidiPattern, Engine, Mode, Verdict};
-use adk_stream_wasm::model::records::{decode, encode, MALFORMED_RECORD};
+use adk_stream_wasm::model::records::{decode, encode, MALFORMED_RECORD, NO_MESSAGES};
 use adk_stream_wasm::model::{
     Approval, Handle, LastMessage, Malformed, Part, Role, ToolPart, ToolState,
 };
@@ -108,6 +108,7 @@ fn rule_name(verdict: &Verdict) -> &'static str {
         "unsent-user-action",
         "waits-to-be-sent",
         "arrival-unknown",
+        "no-messages",
     ][verdict.code().0 as usize]
 }
 
@@ -345,6 +346,20 @@ fn f_c_a_definitely_failed_send_waits_for_one_explicit_resend() {
     }
 }
 
+/// Issue 42 item 5: an empty message list (a new chat) is well formed: its own rule, false, and
+/// nothing remembered.
+#[test]
+fn issue_42_an_empty_message_list_is_no_messages() {
+    let message: Message = Err(Malformed {
+        code: NO_MESSAGES,
+        index: 0,
+    });
+    in_both_modes(&message, false);
+    let engine = Engine::new(Mode::Sse, BidiPattern::A);
+    assert_eq!(engine.explain(&message).verdict, Verdict::NoMessages);
+    assert_eq!(rule(&engine, &message), "no-messages");
+}
+
 /// SPEC §5 F-c (issue 41 item 2): a user's message whose request was refused waits to be sent
 /// too; with no failure it is the user's message, which the engine never sends.
 #[test]
@@ -356,10 +371,7 @@ fn f_c_a_users_message_whose_send_failed_definitely_waits_to_be_sent() {
     let mut engine = Engine::new(Mode::Sse, BidiPattern::A);
     assert_eq!(rule(&engine, &message), "not-assistant");
     engine.hold(hold::WAITS);
-    assert_eq!(
-        engine.explain(&message).verdict,
-        Verdict::WaitsToBeSent { actions: 0 }
-    );
+    assert_eq!(engine.explain(&message).verdict, Verdict::WaitsToBeSent);
     assert!(!engine.should_send(&message), "never automatically");
     assert_eq!(engine.hold(hold::RESEND), 1);
     assert_eq!(rule(&engine, &message), "not-assistant");
@@ -393,11 +405,11 @@ fn f_g_an_ambiguous_failure_leaves_the_arrival_unknown() {
         let left = if repeatable { hold::NONE } else { state };
         assert_eq!(engine.hold(hold::NONE), left);
     }
-    // A code the engine does not know changes nothing.
+    // Any other code is the app's resend.
     let mut engine = Engine::new(Mode::Sse, BidiPattern::A);
     engine.hold(hold::WAITS);
-    assert_eq!(engine.hold(9), hold::NONE);
-    assert_eq!(engine.hold(hold::NONE), hold::WAITS);
+    assert_eq!(engine.hold(9), 1);
+    assert_eq!(engine.hold(hold::NONE), hold::NONE);
 }
 
 #[test]

@@ -200,6 +200,10 @@ function startRuns(claims, messagesBefore, running, run, onToolError) {
   return Promise.all(started).then(() => undefined);
 }
 
+/** The failures that leave what the request carried waiting (the first three: it never left) or of
+ *  unknown arrival (the others), by `AdkTransportError` kind. */
+const FAILURES = ['connect-failed', 'connect-timeout', 'cannot-open', 'request-failed', 'no-response', 'http-error'];
+
 /**
  * SPEC §5 F-c, F-f, F-g: how the chat's failed request left what it carried (the user's message or
  * answers). Refused before it reached the backend (`connect-failed`; over BIDI also a socket that
@@ -212,9 +216,8 @@ function startRuns(claims, messagesBefore, running, run, onToolError) {
 function readFailure(chat, failure, autoSend) {
   const error = chat !== null && chat.status === 'error' ? chat.error : null;
   if (error == null || error === failure) return failure;
-  const kind = error.kind;
-  if (kind === 'connect-failed' || kind === 'connect-timeout' || kind === 'cannot-open') autoSend.sendFailed(HOLD_WAITS);
-  else if (kind === 'request-failed' || kind === 'no-response' || kind === 'http-error') autoSend.sendFailed(error.repeatable === true ? HOLD_REPEATABLE : HOLD_UNKNOWN);
+  const at = FAILURES.indexOf(/** @type {string} */ (error.kind));
+  if (at >= 0) autoSend.sendFailed(at < 3 ? HOLD_WAITS : error.repeatable ? HOLD_REPEATABLE : HOLD_UNKNOWN);
   return error;
 }
 

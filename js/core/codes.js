@@ -7,7 +7,7 @@ import { RULE_NAMES } from './rule-names.js';
  *  of contract.js. */
 export const MALFORMED_ARGUMENT = 1;
 export const MALFORMED_MESSAGES = 2;
-export const MALFORMED_EMPTY = 3;
+// 3, an empty list, is no malformation: contract.js `RECORD_NO_MESSAGES` (rule no-messages).
 export const MALFORMED_LAST_MESSAGE = 4;
 export const MALFORMED_THREW = 5;
 export const MALFORMED_PARTS = 6;
@@ -24,6 +24,3 @@ export const MALFORMED_APPROVED = 14;
 
 /** The stable names of `explain().rule`, indexed by the core's rule codes (generated with them). */
 export { RULE_NAMES as RULES };
-
-/** The glue's own rule for an empty message list (issue 42), after the core's in `RULE_NAMES`. */
-export const RULE_NO_MESSAGES = RULE_NAMES.indexOf('no-messages');

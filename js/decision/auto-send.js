@@ -3,9 +3,9 @@
 // (options.js), writes the last message as integer records (records.js), calls the core, and words
 // its answers (words.js). Strings and JS objects never cross into the module.
 import { answerWords, core, requireReady } from '../core/loader.js';
-import { ENGINE_OPTION_MODE_BIDI, ENGINE_OPTION_MODE_SSE, ENGINE_OPTION_PATTERN_A, ENGINE_OPTION_PATTERN_B, FLAG_FRONTEND, HOLD_REPEAT, HOLD_RESEND, HOLD_WAITS, RULE_MALFORMED_INPUT, RULE_UNSENT_USER_ACTION, RUN_APPROVED, RUN_CALLED_WITHOUT_APPROVAL, RUN_REFUSED_WITHOUT_APPROVAL } from '../core/contract.js';
+import { ENGINE_OPTION_MODE_BIDI, ENGINE_OPTION_MODE_SSE, ENGINE_OPTION_PATTERN_A, ENGINE_OPTION_PATTERN_B, FLAG_FRONTEND, HOLD_REPEAT, HOLD_RESEND, RULE_MALFORMED_INPUT, RULE_UNSENT_USER_ACTION, RUN_APPROVED, RUN_CALLED_WITHOUT_APPROVAL, RUN_REFUSED_WITHOUT_APPROVAL } from '../core/contract.js';
 import { InternTable, answerRule, answerSends, answerValue, lastParts, messagesOf, writeRecords } from '../core/records.js';
-import { RULES, RULE_NO_MESSAGES } from '../core/codes.js';
+import { RULES } from '../core/codes.js';
 import { explainDetail } from '../words/words.js';
 import { registryVersion } from '../drop-in/registry.js';
 import { readToolSet } from '../tools/frontend-tools.js';
@@ -130,7 +130,7 @@ const CREATE = 'createAutoSend';
 
 /**
  * An engine as createAdk holds it: the public `AutoSend`, and what createAdk's `resend()` reads.
- * @typedef {AutoSend & {sendFailed: (hold?: number) => void, resend: (mayHaveArrived?: boolean) => boolean}} Engine
+ * @typedef {AutoSend & {sendFailed: (hold: number) => void, resend: (mayHaveArrived?: boolean) => boolean}} Engine
  */
 
 /**
@@ -243,10 +243,10 @@ function engineOf(id, toolFlags, flagsOf, onError, mode, patternB) {
     },
     /** `{send, rule, detail}`: what the decision would be now, which rule decides it, in words. */
     explain: (arg) => explainWith(id, write, trap, arg),
-    /** How the last send failed (SPEC §5 F-c, F-g: contract.js `HOLD_*`; by default definitely). */
-    sendFailed: (hold = HOLD_WAITS) => void core.adk_hold(id, hold),
+    /** How the last send failed (SPEC §5 F-c, F-g: contract.js `HOLD_*`). */
+    sendFailed: (hold) => void core.adk_hold(id, hold),
     /** F-c, F-g: whether what waits may go now, in one explicit send (once); after an ambiguous failure only `mayHaveArrived`, where a repeat is offered. */
-    resend: (mayHaveArrived) => core.adk_hold(id, mayHaveArrived === true ? HOLD_REPEAT : HOLD_RESEND) === 1,
+    resend: (mayHaveArrived) => core.adk_hold(id, mayHaveArrived ? HOLD_REPEAT : HOLD_RESEND) === 1,
     /** Forgets what this chat sent and which outputs were the browser's. */
     reset() {
       core.adk_reset(id);
@@ -322,8 +322,6 @@ function trapWatch(onError) {
 function explainWith(id, write, trap, arg) {
   // `messages` is read once: a getter may answer differently (or throw) the second time.
   const messages = messagesOf(arg);
-  // A new chat (issue 42): an empty list is well formed, with nothing to decide.
-  if (trap.error === null && Array.isArray(messages) && messages.length === 0) return { send: false, rule: 'no-messages', detail: explainDetail(RULE_NO_MESSAGES, 0, [], [], null) };
   const once = arg === null || typeof arg !== 'object' ? arg : { messages };
   let word = 0;
   /** @type {import('../core/records.js').Malformed | null} */

@@ -101,8 +101,22 @@ export class AdkGeolocationError extends AdkError {
  */
 export class AdkTransportError extends AdkError {
   /**
+   * `http-error`: the HTTP status of the answer (a proxy's 502, 503 or 504, for one).
+   * @readonly @type {number | undefined}
+   */
+  status;
+
+  /**
+   * Whether `adk.resend({ mayHaveArrived: true })` may send the request's answers again: true
+   * only after a proxy's 502 or 503 in front of an ADK backend (the request is over, and the
+   * backend drops an answer it already holds, so a repeat pays at most once).
+   * @readonly @type {boolean | undefined}
+   */
+  repeatable;
+
+  /**
    * @param {BidiTransportErrorKind | AdkSseTransportErrorKind} kind @param {string} message
-   * @param {{cause?: unknown, status?: number, repeatable?: boolean}} [options]
+   * @param {{cause?: unknown}} [options]
    */
   constructor(kind, message, options) {
     super(message, options);
@@ -111,18 +125,6 @@ export class AdkTransportError extends AdkError {
      * @readonly @type {BidiTransportErrorKind | AdkSseTransportErrorKind}
      */
     this.kind = kind;
-    /**
-     * `http-error`: the HTTP status of the answer (a proxy's 502, 503 or 504, for one).
-     * @readonly @type {number | undefined}
-     */
-    this.status = options?.status;
-    /**
-     * Whether `adk.resend({ mayHaveArrived: true })` may send the request's answers again: true
-     * only after a proxy's 502 or 503 in front of an ADK backend (the request is over, and the
-     * backend drops an answer it already holds, so a repeat pays at most once).
-     * @readonly @type {boolean}
-     */
-    this.repeatable = options?.repeatable === true;
   }
 
   static errorName = 'AdkTransportError';

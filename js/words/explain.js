@@ -2,8 +2,8 @@
 // codes and part indices (src/exports/); this is the one table that renders them, so the
 // WebAssembly module carries no text. Development builds load it (words.js, the `development`
 // condition); a production build loads it when the app imports `adk-stream-wasm/explain`.
-import { ACTION_ANSWER, RULE_ARRIVAL_UNKNOWN, RULE_WAITS_TO_BE_SENT, RULE_ALREADY_KNOWN, RULE_APPROVAL_PENDING, RULE_AWAITING_BROWSER_OUTPUT, RULE_MALFORMED_INPUT, RULE_NO_PARTS, RULE_NO_USER_ACTION, RULE_NOT_ASSISTANT, RULE_STILL_STREAMING } from '../core/contract.js';
-import { RULE_NO_MESSAGES, MALFORMED_APPROVAL, MALFORMED_APPROVAL_ID, MALFORMED_APPROVED, MALFORMED_ARGUMENT, MALFORMED_EMPTY, MALFORMED_LAST_MESSAGE, MALFORMED_MESSAGES, MALFORMED_PART, MALFORMED_PARTS, MALFORMED_STATE, MALFORMED_THREW, MALFORMED_TOOL_CALL_ID, MALFORMED_TOOL_NAME, MALFORMED_TYPE } from '../core/codes.js';
+import { ACTION_ANSWER, RECORD_NO_MESSAGES, RULE_ARRIVAL_UNKNOWN, RULE_NO_MESSAGES, RULE_WAITS_TO_BE_SENT, RULE_ALREADY_KNOWN, RULE_APPROVAL_PENDING, RULE_AWAITING_BROWSER_OUTPUT, RULE_MALFORMED_INPUT, RULE_NO_PARTS, RULE_NO_USER_ACTION, RULE_NOT_ASSISTANT, RULE_STILL_STREAMING } from '../core/contract.js';
+import { MALFORMED_APPROVAL, MALFORMED_APPROVAL_ID, MALFORMED_APPROVED, MALFORMED_ARGUMENT, MALFORMED_LAST_MESSAGE, MALFORMED_MESSAGES, MALFORMED_PART, MALFORMED_PARTS, MALFORMED_STATE, MALFORMED_THREW, MALFORMED_TOOL_CALL_ID, MALFORMED_TOOL_NAME, MALFORMED_TYPE } from '../core/codes.js';
 import { messageOf, shown } from '../errors/arguments.js';
 import { toolNameOf } from '../tools/tool-name.js';
 /** @import { Malformed } from '../core/records.js' */
@@ -31,7 +31,7 @@ export function describeMalformed({ code, index, value }) {
       return `the argument is ${kindOf(value)}; expected {messages}`;
     case MALFORMED_MESSAGES:
       return shown(`\`messages\` is ${kindOf(value)}; expected an array of UI messages`);
-    case MALFORMED_EMPTY:
+    case RECORD_NO_MESSAGES:
       return '`messages` is empty';
     case MALFORMED_LAST_MESSAGE:
       return `the last message is ${kindOf(value)}; expected {id, role, parts}`;

@@ -69,9 +69,8 @@ pub fn js_module() -> String {
 }
 
 /// The rules only the glue answers, after the engine's in `RULE_NAMES`: the core trapped during
-/// a decision (the engine answers false from then on); the message list is empty (a new chat:
-/// there is no last message to write, issue 42).
-const GLUE_RULES: [&str; 2] = ["internal-error", "no-messages"];
+/// a decision (the engine answers false from then on).
+const GLUE_RULES: [&str; 1] = ["internal-error"];
 
 /// Every rule's name: the engine's by code, then the glue's own.
 fn rule_name_list() -> Vec<String> {
@@ -135,6 +134,7 @@ fn rules() -> Vec<(&'static str, i64)> {
         ("UNSENT_USER_ACTION", rule::UNSENT_USER_ACTION),
         ("WAITS_TO_BE_SENT", rule::WAITS_TO_BE_SENT),
         ("ARRIVAL_UNKNOWN", rule::ARRIVAL_UNKNOWN),
+        ("NO_MESSAGES", rule::NO_MESSAGES),
     ];
     rules
         .iter()
@@ -161,6 +161,7 @@ fn message_contract(out: &mut String) {
             ("STATE_SHIFT", records::STATE_SHIFT as i64),
             ("FLAGS_SHIFT", records::FLAGS_SHIFT as i64),
             ("MALFORMED_RECORD", records::MALFORMED_RECORD as i64),
+            ("NO_MESSAGES", records::NO_MESSAGES as i64),
         ],
     );
     object(

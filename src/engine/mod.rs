@@ -91,31 +91,29 @@ impl Engine {
         // user's message itself (SPEC §5 F-c: a message sent while the backend was down).
         let carried = found.rule == rule::ALREADY_KNOWN
             || (found.rule == rule::NOT_ASSISTANT && found.value == Role::User as u32);
+        // The value says, for arrival-unknown, whether a repeat is offered.
         if carried && self.hold != hold::NONE {
-            (found.rule, found.value) = match self.hold {
-                hold::WAITS if found.rule == rule::ALREADY_KNOWN => {
-                    (rule::WAITS_TO_BE_SENT, found.value)
-                }
-                hold::WAITS => (rule::WAITS_TO_BE_SENT, 0),
-                state => (rule::ARRIVAL_UNKNOWN, (state == hold::REPEATABLE) as u32),
+            found.rule = if self.hold == hold::WAITS {
+                rule::WAITS_TO_BE_SENT
+            } else {
+                rule::ARRIVAL_UNKNOWN
             };
+            found.value = (self.hold == hold::REPEATABLE) as u32;
         }
         (found, lists)
     }
 
     /// F-c, F-g: sets how the last send failed (`hold::NONE`, `WAITS`, `UNKNOWN`, `REPEATABLE`)
-    /// and returns the state it replaces; or, for the app's explicit `hold::RESEND` or `REPEAT`,
-    /// returns 1 when there is something it may send now (then nothing waits any more, so a second
-    /// call finds none), else 0.
+    /// and returns the state it replaces; or, for the app's explicit `hold::REPEAT` or resend (any
+    /// other code, `hold::RESEND`), returns 1 when there is something it may send now (then nothing
+    /// waits any more, so a second call finds none), else 0.
     pub fn hold(&mut self, state: u32) -> u32 {
-        let taken = match state {
-            hold::RESEND => self.hold == hold::WAITS,
-            hold::REPEAT => self.hold == hold::WAITS || self.hold == hold::REPEATABLE,
-            state if state <= hold::REPEATABLE => {
-                return core::mem::replace(&mut self.hold, state);
-            }
-            _ => return hold::NONE,
-        };
+        let held = self.hold;
+        if state <= hold::REPEATABLE {
+            self.hold = state;
+            return held;
+        }
+        let taken = held == hold::WAITS || (state == hold::REPEAT && held == hold::REPEATABLE);
         if taken {
             self.hold = hold::NONE;
         }

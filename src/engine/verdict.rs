@@ -29,12 +29,15 @@ pub enum Verdict {
     AllKnown { actions: usize },
     /// Principle 1 holds: these actions are unknown to the backend.
     Send { unknown: Vec<(usize, Action)> },
-    /// SPEC §5 F-c: these actions' send failed definitely; they wait for the app's explicit call.
-    WaitsToBeSent { actions: usize },
+    /// SPEC §5 F-c: the send of the last message (its actions, or the user's message) failed
+    /// definitely; it waits for the app's explicit call.
+    WaitsToBeSent,
     /// SPEC §5 F-g: the request that carried them failed ambiguously; whether they arrived is
     /// unknown. `repeatable`: the first request is surely over and the backend is ADK's, so the
     /// app may send them again, once, by an explicit call.
     ArrivalUnknown { repeatable: bool },
+    /// Issue 42: the message list is empty (a new chat): well formed, with nothing to decide.
+    NoMessages,
 }
 
 /// The stable rule codes; `explain().rule` names each after its constant (`NO_PARTS` is
@@ -54,6 +57,8 @@ pub mod rule {
     /// SPEC §5 F-g: known only because its send failed ambiguously; `explain()` only. Its number
     /// is 1 when an explicit repeat is offered.
     pub const ARRIVAL_UNKNOWN: u32 = 10;
+    /// Issue 42: a new chat, no message yet.
+    pub const NO_MESSAGES: u32 = 11;
 }
 
 /// What the engine knows of its last send's failure (SPEC §5 F-c, F-g): `adk_hold`'s states.
@@ -105,8 +110,9 @@ impl Verdict {
             Verdict::NoUserAction => (rule::NO_USER_ACTION, 0),
             Verdict::AllKnown { actions } => (rule::ALREADY_KNOWN, *actions as u32),
             Verdict::Send { unknown } => (rule::UNSENT_USER_ACTION, unknown.len() as u32),
-            Verdict::WaitsToBeSent { actions } => (rule::WAITS_TO_BE_SENT, *actions as u32),
+            Verdict::WaitsToBeSent => (rule::WAITS_TO_BE_SENT, 0),
             Verdict::ArrivalUnknown { repeatable } => (rule::ARRIVAL_UNKNOWN, *repeatable as u32),
+            Verdict::NoMessages => (rule::NO_MESSAGES, 0),
         }
     }
 }
@@ -178,7 +184,8 @@ impl Found {
             rule::AWAITING_BROWSER_OUTPUT => Verdict::AwaitingBrowserOutput { index },
             rule::NO_USER_ACTION => Verdict::NoUserAction,
             rule::ALREADY_KNOWN => Verdict::AllKnown { actions: index },
-            rule::WAITS_TO_BE_SENT => Verdict::WaitsToBeSent { actions: index },
+            rule::WAITS_TO_BE_SENT => Verdict::WaitsToBeSent,
+            rule::NO_MESSAGES => Verdict::NoMessages,
             rule::ARRIVAL_UNKNOWN => Verdict::ArrivalUnknown {
                 repeatable: self.value != 0,
             },

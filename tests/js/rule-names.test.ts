@@ -1,5 +1,5 @@
 // Issue 33 §3: the names of `explain().rule` are written once. They come from the Rust rule codes
-// (src/engine/verdict.rs `rule`, numbered in contract.js) and the glue's own `internal-error` and `no-messages`,
+// (src/engine/verdict.rs `rule`, numbered in contract.js) and the glue's own `internal-error`,
 // generated into the package's rule-names.js (`RULE_NAMES`, by code) and rule-names.d.ts
 // (`RuleName`); index.d.ts reads `RuleName` from there, and the npm README's list ("That is the
 // whole list") names the same, in order.
@@ -15,14 +15,14 @@ const read = (file: string) => readFileSync(join(packageDir, file), 'utf8');
 const load = (file: string) => import(pathToFileURL(join(packageDir, file)).href);
 
 describe('issue 33 §3: explain().rule names, one list', () => {
-  it("rule-names.js names every rule code of contract.js, then the glue's own internal-error (the core trapped) and no-messages (a new chat)", async () => {
+  it("rule-names.js names every rule code of contract.js, then the glue's own internal-error (the core trapped)", async () => {
     const { RULE_NAMES } = await load('core/rule-names.js');
     const codes = Object.entries(await load('core/contract.js')).filter(([key]) => key.startsWith('RULE_'));
     expect(codes.length).toBeGreaterThanOrEqual(9);
     for (const [key, code] of codes) {
       expect(RULE_NAMES[code as number], key).toBe(key.slice('RULE_'.length).toLowerCase().replaceAll('_', '-'));
     }
-    expect(RULE_NAMES).toEqual([...RULE_NAMES.slice(0, codes.length), 'internal-error', 'no-messages']);
+    expect(RULE_NAMES).toEqual([...RULE_NAMES.slice(0, codes.length), 'internal-error']);
   });
 
   it("rule-names.d.ts declares RuleName as exactly those names, and the Explanation that index.d.ts exports has it as `rule`", async () => {

@@ -72,7 +72,8 @@ describe('explain() words every rule plainly', () => {
     const autoSend = createAutoSend({ mode: 'sse' });
     const arg = conversation(responded('process_payment', true));
     expect(autoSend.sendAutomaticallyWhen(arg)).toBe(true);
-    autoSend.sendFailed();
+    const HOLD_WAITS = 1;
+    (autoSend as any).sendFailed(HOLD_WAITS);
     const { send, rule, detail } = autoSend.explain(arg);
     expect({ send, rule }).toEqual({ send: false, rule: 'waits-to-be-sent' });
     expectPlain(detail, detail);

@@ -69,7 +69,7 @@ function httpError(input, status, adk) {
   const over = status === 502 || status === 503;
   const message = `${input}: HTTP ${status}: whether it arrived is unknown`;
   // Each advice a literal: a production build keeps only the message (production-words).
-  return new AdkTransportError(
+  const error = new AdkTransportError(
     'http-error',
     over && adk
       ? withAdvice(message, 'the proxy could not reach the backend, or the backend failed during the request, so the request is over; an ADK backend drops an answer it already holds, so adk.resend({ mayHaveArrived: true }) may send it again, once, when the user asks')
@@ -78,8 +78,8 @@ function httpError(input, status, adk) {
         : status === 504
           ? withAdvice(message, 'the backend did not answer the proxy in time and may still be working on the request; ask the user before sending it again: it may run twice (a payment)')
           : withAdvice(message, 'ask the user before sending it again: it may run twice (a payment)'),
-    { status, repeatable: over && adk },
   );
+  return Object.assign(error, { status, repeatable: over && adk });
 }
 
 /** SPEC §5 F-e: no headers within `responseTimeoutMs`. */

@@ -10,8 +10,9 @@
 // backend leaves the chat `submitted` or `streaming`.
 import { DefaultChatTransport } from 'ai';
 import { continuedMessageId, continuing, readBackend, readFrontendTools, toAdkWire } from '../../wire/adk-wire.js';
-import { describeValue, invalidArgument, optionalMs } from '../../errors/arguments.js';
-import { boundedFetch } from './bounded-fetch.js';
+import { describeValue, invalidArgument, messageOf, optionalMs } from '../../errors/arguments.js';
+import { AdkTransportError } from '../../errors/errors.js';
+import { loadOnDemand } from '../../core/load-on-demand.js';
 
 /** @import { HttpChatTransportInitOptions } from 'ai' */
 /** @import { UIMessage } from '../ai-types.js' */
@@ -75,7 +76,17 @@ export class AdkSseTransport extends DefaultChatTransport {
     // The headers get the same: a backend may send them with its first chunk, after a model call.
     const idleMs = optionalMs(F, options, 'idleTimeoutMs', 60000, 0, 'a number of milliseconds from 0 (off) to 2147483647 (default 60000)');
     const responseMs = optionalMs(F, options, 'responseTimeoutMs', 60000, 0, 'a number of milliseconds from 0 (off) to 2147483647 (default 60000)');
-    super({ ...http, fetch: boundedFetch(http.fetch, { responseMs, idleMs, adk }) });
+    const bounds = { responseMs, idleMs, adk };
+    // The bounds and the faults load with the first request (as the BIDI transport does): a page
+    // that only shows a chat, and a BIDI app whose hook also takes SSE, do not download them. A
+    // failed download sent nothing: `connect-failed`, which `adk.resend()` sends again (F-c).
+    const bounded = (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ init) =>
+      loadOnDemand(() => import('./bounded-fetch.js'), 'bounded-fetch.js')
+        .catch((cause) => {
+          throw new AdkTransportError('connect-failed', messageOf(cause), { cause });
+        })
+        .then((module) => module.boundedFetch(http.fetch, bounds)(input, init));
+    super({ ...http, fetch: bounded });
     this.#adk = adk;
     this.#isBrowserTool = readFrontendTools(F, frontendTools);
   }
