@@ -37,11 +37,9 @@ export const boundedFetch = (fetchOption, bounds) => async (input, init) => {
     const response = await (fetchOption ?? fetch)(input, { ...init, signal: aborter.signal }).catch((error) => {
       throw fetchFault(input, error);
     });
-    if (!response.ok) {
-      // Never shown: a proxy's body (empty, or its JSON) is no words for the user.
-      response.body?.cancel().catch(() => {});
-      throw httpError(input, response.status, bounds.adk);
-    }
+    // The body (a proxy's, empty or its JSON; or the backend's own refusal) is never the message:
+    // it goes to `cause`, cut to 500 characters, read within the response's bound.
+    if (!response.ok) throw httpError(input, response.status, bounds.adk, (await response.text().catch(() => '')).slice(0, 500));
     return response.body === null || bounds.idleMs === 0 ? response : new Response(watched(response.body, bounds.idleMs), response);
   } finally {
     clearTimeout(timer);
@@ -63,9 +61,9 @@ function fetchFault(/** @type {unknown} */ input, /** @type {unknown} */ error) 
  * SPEC §5 F-g: a non-2xx answer (a proxy's 502, 503 or 504, or any other) in the package's words.
  * After a 502 or 503 the request is over (the backend was not reached, or failed during it); with
  * an ADK backend, which drops an answer it already holds, an explicit repeat pays at most once.
- * @param {unknown} input @param {number} status @param {boolean} adk
+ * @param {unknown} input @param {number} status @param {boolean} adk @param {string} body
  */
-function httpError(input, status, adk) {
+function httpError(input, status, adk, body) {
   const over = status === 502 || status === 503;
   const message = `${input}: HTTP ${status}: whether it arrived is unknown`;
   // Each advice a literal: a production build keeps only the message (production-words).
@@ -78,6 +76,7 @@ function httpError(input, status, adk) {
         : status === 504
           ? withAdvice(message, 'the backend did not answer the proxy in time and may still be working on the request; ask the user before sending it again: it may run twice (a payment)')
           : withAdvice(message, 'ask the user before sending it again: it may run twice (a payment)'),
+    body ? { cause: new Error(body) } : undefined,
   );
   return Object.assign(error, { status, repeatable: over && adk });
 }
