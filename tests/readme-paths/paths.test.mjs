@@ -189,7 +189,7 @@ const SCENARIOS = [
  * A chat error reaches the user: the page shows its message, in an element with role="alert" as the
  * voice block shows the voice's error (issue 32: "the README's own example does not render
  * chat.error, so its user sees one Approve button and a chat that has stopped").
- * SSE: the backend wants an X-API-Key the page does not send (401). BIDI: the backend's socket
+ * SSE: the backend wants an X-API-Key the page does not send (401, an `http-error`). BIDI: the backend's socket
  * closes while the response streams.
  */
 async function errorShown(p) {
@@ -198,7 +198,8 @@ async function errorShown(p) {
     if (p.mode === 'sse') {
       backend.configure({ chunkDelayMs: 5, apiKey: 'a key the page does not have' });
       await driver.sendAny(SAY.hello);
-      await driver.waitError(/X-API-Key/);
+      // The package's words with the status (SPEC §5 F-g), never the answer's body (in `cause`).
+      await driver.waitError(/HTTP 401/);
     } else {
       backend.configure({ chunkDelayMs: 3000 }); // the response (about 20 chunks) stays open until the socket closes
       await driver.sendAny(SAY.hello);
