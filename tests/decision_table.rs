@@ -5,8 +5,8 @@
 //! `tests/js/decision-rows.test.ts` runs the same rows through the packed package and AI SDK's
 //! real `Chat`.
 
-use adk_stream_wasm::engine::{BidiPattern, Engine, Mode, Verdict};
-use adk_stream_wasm::model::records::{decode, encode, MALFORMED_RECORD};
+use adk_stream_wasm::engine::{hold, BidiPattern, Engine, Mode, Verdict};
+use adk_stream_wasm::model::records::{decode, encode, MALFORMED_RECORD, NO_MESSAGES};
 use adk_stream_wasm::model::{
     Approval, Handle, LastMessage, Malformed, Part, Role, ToolPart, ToolState,
 };
@@ -107,6 +107,8 @@ fn rule_name(verdict: &Verdict) -> &'static str {
         "already-known",
         "unsent-user-action",
         "waits-to-be-sent",
+        "arrival-unknown",
+        "no-messages",
     ][verdict.code().0 as usize]
 }
 
@@ -333,14 +335,81 @@ fn f_c_a_definitely_failed_send_waits_for_one_explicit_resend() {
     for mode in MODES {
         let mut engine = Engine::new(mode, BidiPattern::A);
         assert!(engine.should_send(&summary));
-        engine.hold(true);
+        engine.hold(hold::WAITS);
         assert_eq!(rule(&engine, &summary), "waits-to-be-sent");
         assert!(!engine.should_send(&summary), "never automatically");
-        assert!(engine.hold(false));
-        assert!(!engine.hold(false), "exactly once");
+        assert_eq!(engine.hold(hold::RESEND), 1);
+        assert_eq!(engine.hold(hold::RESEND), 0, "exactly once");
+        assert_eq!(engine.hold(hold::REPEAT), 0, "exactly once");
         assert_eq!(rule(&engine, &summary), "already-known");
         assert!(!engine.should_send(&summary));
     }
+}
+
+/// Issue 42 item 5: an empty message list (a new chat) is well formed: its own rule, false, and
+/// nothing remembered.
+#[test]
+fn issue_42_an_empty_message_list_is_no_messages() {
+    let message: Message = Err(Malformed {
+        code: NO_MESSAGES,
+        index: 0,
+    });
+    in_both_modes(&message, false);
+    let engine = Engine::new(Mode::Sse, BidiPattern::A);
+    assert_eq!(engine.explain(&message).verdict, Verdict::NoMessages);
+    assert_eq!(rule(&engine, &message), "no-messages");
+}
+
+/// SPEC §5 F-c (issue 41 item 2): a user's message whose request was refused waits to be sent
+/// too; with no failure it is the user's message, which the engine never sends.
+#[test]
+fn f_c_a_users_message_whose_send_failed_definitely_waits_to_be_sent() {
+    let message: Message = Ok(LastMessage {
+        role: Role::User,
+        parts: Some(vec![Part::Text]),
+    });
+    let mut engine = Engine::new(Mode::Sse, BidiPattern::A);
+    assert_eq!(rule(&engine, &message), "not-assistant");
+    engine.hold(hold::WAITS);
+    assert_eq!(engine.explain(&message).verdict, Verdict::WaitsToBeSent);
+    assert!(!engine.should_send(&message), "never automatically");
+    assert_eq!(engine.hold(hold::RESEND), 1);
+    assert_eq!(rule(&engine, &message), "not-assistant");
+}
+
+/// SPEC §5 F-g: after an ambiguous failure the answer's arrival is unknown (not already-known);
+/// nothing is sent automatically, and the verdict says whether an explicit repeat is offered.
+#[test]
+fn f_g_an_ambiguous_failure_leaves_the_arrival_unknown() {
+    let summary = assistant(&[p("process_payment", "approval-responded", Some(true))]);
+    for (state, repeatable) in [(hold::UNKNOWN, false), (hold::REPEATABLE, true)] {
+        let mut engine = Engine::new(Mode::Sse, BidiPattern::A);
+        assert!(engine.should_send(&summary));
+        engine.hold(state);
+        assert_eq!(
+            engine.explain(&summary).verdict,
+            Verdict::ArrivalUnknown { repeatable }
+        );
+        assert_eq!(rule(&engine, &summary), "arrival-unknown");
+        assert!(!engine.should_send(&summary), "never automatically");
+        // The app's resend takes nothing; its explicit repeat, only where one is offered, once.
+        assert_eq!(engine.hold(hold::RESEND), 0);
+        assert_eq!(engine.hold(hold::REPEAT), repeatable as u32);
+        assert_eq!(engine.hold(hold::REPEAT), 0, "once");
+        let expected = if repeatable {
+            "already-known"
+        } else {
+            "arrival-unknown"
+        };
+        assert_eq!(rule(&engine, &summary), expected);
+        let left = if repeatable { hold::NONE } else { state };
+        assert_eq!(engine.hold(hold::NONE), left);
+    }
+    // Any other code is the app's resend.
+    let mut engine = Engine::new(Mode::Sse, BidiPattern::A);
+    engine.hold(hold::WAITS);
+    assert_eq!(engine.hold(9), 1);
+    assert_eq!(engine.hold(hold::NONE), hold::NONE);
 }
 
 #[test]

@@ -113,7 +113,9 @@ fn check_code(verdict: &Verdict) {
         Verdict::NoUserAction => (rule::NO_USER_ACTION, 0),
         Verdict::AllKnown { actions } => (rule::ALREADY_KNOWN, *actions as u32),
         Verdict::Send { unknown } => (rule::UNSENT_USER_ACTION, unknown.len() as u32),
-        Verdict::WaitsToBeSent { actions } => (rule::WAITS_TO_BE_SENT, *actions as u32),
+        Verdict::WaitsToBeSent => (rule::WAITS_TO_BE_SENT, 0),
+        Verdict::ArrivalUnknown { repeatable } => (rule::ARRIVAL_UNKNOWN, *repeatable as u32),
+        Verdict::NoMessages => (rule::NO_MESSAGES, 0),
     };
     assert_eq!((code, value), expected, "{verdict:?}");
 }

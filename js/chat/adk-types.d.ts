@@ -66,13 +66,17 @@ export interface Adk {
    *  that died with their socket (see `pendingApprovals`). */
   explain(messages?: ReadonlyArray<UIMessageLike>): Explanation;
   /**
-   * When the request that carried the user's answers was refused before it reached
-   * the backend (an `AdkTransportError` of kind `'connect-failed'`, from either transport), the
-   * answers are not counted as sent: `explain()` says `'waits-to-be-sent'`, nothing sends them by
-   * itself, and this call sends them once (AI SDK's `chat.sendMessage()` with no message). Resolves
-   * false when no answer waits (a second call, or an ambiguous failure: nothing is resent then).
+   * When the request that carried the user's message or answers never reached the backend (an
+   * `AdkTransportError` of kind `'connect-failed'`, from either transport, or over BIDI
+   * `'connect-timeout'` or `'cannot-open'`), they are not counted as sent: `explain()` says
+   * `'waits-to-be-sent'`, nothing sends them by itself, and this call sends them once (AI SDK's
+   * `chat.sendMessage()` with no message). After a failure that leaves their arrival unknown
+   * (`request-failed`, `no-response`, `http-error`: `explain()` says `'arrival-unknown'`) it sends
+   * nothing, except with `{mayHaveArrived: true}` where the error is `repeatable` (a proxy's 502 or
+   * 503 in front of an ADK backend: the request is over, and the backend drops an answer it
+   * already holds, so the repeat pays at most once). Resolves false when nothing is sent.
    */
-  resend(): Promise<boolean>;
+  resend(options?: { mayHaveArrived?: boolean }): Promise<boolean>;
   /** Adds a browser tool's output to the attached chat (`AutoSend.addToolOutput`). Safe to await
    *  inside AI SDK's `onToolCall`: while the chat is streaming it resolves once the output is
    *  queued; otherwise once it is committed in `chat.messages`. */

@@ -7,6 +7,7 @@ import { createAutoSendAs } from '../decision/auto-send.js';
 import { describeValue, invalidArgument, messageOf } from '../errors/arguments.js';
 import { loadOnDemand } from '../core/load-on-demand.js';
 import { BIDI } from './bidi-parts.js';
+import { HOLD_NONE, HOLD_REPEATABLE, HOLD_UNKNOWN, HOLD_WAITS } from '../core/contract.js';
 /** @import { AutoSend, ChatLike, PendingApproval, ToolCallClaim } from '../index.js' */
 /** @import { Adk, AdkOptions, BrowserTool } from './adk-types.d.ts' */
 /** @import { PatternBTransport } from './bidi-parts.js' */
@@ -14,7 +15,7 @@ import { BIDI } from './bidi-parts.js';
 /**
  * The chat as the engine reads it: AI SDK's `Chat` has an `error` (SPEC §5 F-c reads its `kind`)
  * and `sendMessage()` (`adk.resend()`), which `ChatLike` does not promise.
- * @typedef {ChatLike & {error?: {kind?: unknown} | null, sendMessage(): Promise<void>}} AttachedChat
+ * @typedef {ChatLike & {error?: {kind?: unknown, repeatable?: unknown} | null, sendMessage(): Promise<void>}} AttachedChat
  */
 /**
  * A claimed call as it runs: the messages the transport had sent at its decision (Pattern B).
@@ -27,7 +28,7 @@ import { BIDI } from './bidi-parts.js';
 /** @typedef {Record<string, BrowserTool | BrowserTool['execute']>} BrowserTools */
 /**
  * The engine as createAdk drives it: `AutoSend` and its F-c steps (SPEC §5), which only createAdk calls.
- * @typedef {AutoSend & {sendFailed(): void, resend(): boolean}} Engine
+ * @typedef {import('../decision/auto-send.js').Engine} Engine
  */
 
 /**
@@ -75,6 +76,8 @@ export function createAdkWith(options, bidi, fn) {
   let messagesAtDecision = 0;
   const sendAutomaticallyWhen = (/** @type {Parameters<AutoSend['sendAutomaticallyWhen']>[0]} */ arg) => {
     noteFailure();
+    // AI SDK asks after every request: one that ended well carried the whole history (F-c).
+    if (chat !== null && chat.status === 'ready') autoSend.sendFailed(HOLD_NONE);
     if (transport && typeof transport.messagesSent === 'number') messagesAtDecision = transport.messagesSent;
     return autoSend.sendAutomaticallyWhen(arg);
   };
@@ -102,13 +105,8 @@ export function createAdkWith(options, bidi, fn) {
     // The module compiles at import (createAutoSend above has it), so these answer at once.
     pendingApprovals: (messages = chat ? chat.messages : []) => /** @type {PendingApproval[]} */ (bidi !== null && bidi.lost(chat) ? [] : pendingApprovals(messages)),
     explain: (messages = chat ? chat.messages : []) => (noteFailure(), bidi !== null ? bidi.explain(autoSend.explain({ messages }), chat) : autoSend.explain({ messages })),
-    // Never called by the package itself (SPEC §5 F-c).
-    async resend() {
-      noteFailure();
-      if (chat === null || !autoSend.resend()) return false;
-      await chat.sendMessage();
-      return true;
-    },
+    // Never called by the package itself (SPEC §5 F-c, F-g).
+    resend: (options) => (noteFailure(), resendOnce(chat, autoSend, options)),
     addToolOutput: (args) => autoSend.addToolOutput(/** @type {ChatLike} */ (chat), args),
     runTools,
     whenToolsIdle: () => Promise.all([...running.values()]).then(() => undefined),
@@ -202,19 +200,38 @@ function startRuns(claims, messagesBefore, running, run, onToolError) {
   return Promise.all(started).then(() => undefined);
 }
 
+/** The failures that leave what the request carried waiting (the first three: it never left) or of
+ *  unknown arrival (the others), by `AdkTransportError` kind. */
+const FAILURES = ['connect-failed', 'connect-timeout', 'cannot-open', 'request-failed', 'no-response', 'http-error'];
+
 /**
- * SPEC §5 F-c: a request refused before it reached the backend (`connect-failed`, from either
- * transport: the one definite failure) did not send the answers it carried. Returns the chat's
+ * SPEC §5 F-c, F-f, F-g: how the chat's failed request left what it carried (the user's message or
+ * answers). Refused before it reached the backend (`connect-failed`; over BIDI also a socket that
+ * never opened: `connect-timeout`, `cannot-open`): it waits to be sent. Failed after it went out
+ * (`request-failed`, `no-response`, an `http-error`): its arrival is unknown, and a repeat is
+ * offered only where the transport says it pays at most once (`repeatable`). Returns the chat's
  * error now, when there is a new one (and tells the engine), else `failure`, the one already read.
  * @param {AttachedChat | null} chat @param {unknown} failure @param {Engine} autoSend
  */
 function readFailure(chat, failure, autoSend) {
   const error = chat !== null && chat.status === 'error' ? chat.error : null;
   if (error == null || error === failure) return failure;
-  // An error is read from a chat: `chat` is not null here.
-  const last = /** @type {AttachedChat} */ (chat).messages[/** @type {AttachedChat} */ (chat).messages.length - 1];
-  if (error.kind === 'connect-failed' && last && last.role === 'assistant') autoSend.sendFailed();
+  const at = FAILURES.indexOf(/** @type {string} */ (error.kind));
+  if (at >= 0) autoSend.sendFailed(at < 3 ? HOLD_WAITS : error.repeatable ? HOLD_REPEATABLE : HOLD_UNKNOWN);
   return error;
+}
+
+/**
+ * `adk.resend(options?)`: sends what waits, once (F-c), or repeats the request once where the
+ * app says it may have arrived and a repeat is offered (F-g).
+ * @param {AttachedChat | null} chat @param {Engine} autoSend @param {{mayHaveArrived?: boolean}} [options]
+ */
+async function resendOnce(chat, autoSend, options) {
+  const may = options?.mayHaveArrived;
+  if (may !== undefined && typeof may !== 'boolean') throw invalidArgument('resend', `mayHaveArrived is ${describeValue(may)}`, 'a boolean');
+  if (chat === null || !autoSend.resend(may)) return false;
+  await chat.sendMessage();
+  return true;
 }
 
 /**

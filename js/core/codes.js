@@ -7,7 +7,7 @@ import { RULE_NAMES } from './rule-names.js';
  *  of contract.js. */
 export const MALFORMED_ARGUMENT = 1;
 export const MALFORMED_MESSAGES = 2;
-export const MALFORMED_EMPTY = 3;
+// 3, an empty list, is no malformation: contract.js `RECORD_NO_MESSAGES` (rule no-messages).
 export const MALFORMED_LAST_MESSAGE = 4;
 export const MALFORMED_THREW = 5;
 export const MALFORMED_PARTS = 6;

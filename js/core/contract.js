@@ -15,6 +15,7 @@ export const RECORD_APPROVAL_ID = 2;
 export const RECORD_STATE_SHIFT = 4;
 export const RECORD_FLAGS_SHIFT = 8;
 export const RECORD_MALFORMED_RECORD = 255;
+export const RECORD_NO_MESSAGES = 254;
 
 /** A part record's kind (its first word's low bits). */
 export const KIND_OTHER = 0;
@@ -95,10 +96,20 @@ export const RULE_NO_USER_ACTION = 6;
 export const RULE_ALREADY_KNOWN = 7;
 export const RULE_UNSENT_USER_ACTION = 8;
 export const RULE_WAITS_TO_BE_SENT = 9;
+export const RULE_ARRIVAL_UNKNOWN = 10;
+export const RULE_NO_MESSAGES = 11;
 
 /** What a user action of a send is (`adk_explain`'s answer buffer). */
 export const ACTION_ANSWER = 0;
 export const ACTION_BROWSER_OUTPUT = 1;
+
+/** How the last send failed (`adk_hold`; src/engine/verdict.rs `hold`). */
+export const HOLD_NONE = 0;
+export const HOLD_WAITS = 1;
+export const HOLD_UNKNOWN = 2;
+export const HOLD_REPEATABLE = 3;
+export const HOLD_RESEND = 4;
+export const HOLD_REPEAT = 5;
 
 /** How a claimed browser tool call runs (src/runner.rs `Run`). */
 export const RUN_APPROVED = 0;

@@ -5,8 +5,8 @@
 // reports (SPEC §2 principle 5). Outputs, inputs and earlier messages are never touched. The
 // writer never throws, and keeps nothing between writes: each call returns what it found.
 import { memoryWords, recordBuffer } from './loader.js';
-import { ANSWER_RULE_MASK, ANSWER_RULE_SHIFT, ANSWER_SEND, ANSWER_VALUE_SHIFT, FLAG_APPROVAL, FLAG_APPROVED, FLAG_AUTOMATIC, FLAG_DENIED, FLAG_FAILED, KIND_OTHER, KIND_REASONING, KIND_STEP_START, KIND_TEXT, KIND_TOOL, RECORD_APPROVAL_ID, RECORD_FLAGS_SHIFT, RECORD_HEADER_WORDS, RECORD_MALFORMED_CODE, RECORD_MALFORMED_INDEX, RECORD_PART_WORDS, RECORD_PARTS_MISSING, RECORD_ROLE, RECORD_STATE_SHIFT, RECORD_TOOL_CALL_ID, RECORD_WORD, ROLE_MISSING, roleCode, toolStateCode } from './contract.js';
-import { MALFORMED_APPROVAL, MALFORMED_APPROVAL_ID, MALFORMED_APPROVED, MALFORMED_ARGUMENT, MALFORMED_EMPTY, MALFORMED_LAST_MESSAGE, MALFORMED_MESSAGES, MALFORMED_PART, MALFORMED_PARTS, MALFORMED_STATE, MALFORMED_THREW, MALFORMED_TOOL_CALL_ID, MALFORMED_TOOL_NAME, MALFORMED_TYPE } from './codes.js';
+import { ANSWER_RULE_MASK, ANSWER_RULE_SHIFT, ANSWER_SEND, ANSWER_VALUE_SHIFT, FLAG_APPROVAL, FLAG_APPROVED, FLAG_AUTOMATIC, FLAG_DENIED, FLAG_FAILED, KIND_OTHER, KIND_REASONING, KIND_STEP_START, KIND_TEXT, KIND_TOOL, RECORD_APPROVAL_ID, RECORD_FLAGS_SHIFT, RECORD_HEADER_WORDS, RECORD_MALFORMED_CODE, RECORD_MALFORMED_INDEX, RECORD_NO_MESSAGES, RECORD_PART_WORDS, RECORD_PARTS_MISSING, RECORD_ROLE, RECORD_STATE_SHIFT, RECORD_TOOL_CALL_ID, RECORD_WORD, ROLE_MISSING, roleCode, toolStateCode } from './contract.js';
+import { MALFORMED_APPROVAL, MALFORMED_APPROVAL_ID, MALFORMED_APPROVED, MALFORMED_ARGUMENT, MALFORMED_LAST_MESSAGE, MALFORMED_MESSAGES, MALFORMED_PART, MALFORMED_PARTS, MALFORMED_STATE, MALFORMED_THREW, MALFORMED_TOOL_CALL_ID, MALFORMED_TOOL_NAME, MALFORMED_TYPE } from './codes.js';
 
 /** The kind's bits of a record's first word (below the state). */
 const KIND_MASK = (1 << RECORD_STATE_SHIFT) - 1;
@@ -148,7 +148,8 @@ export function writeRecords(/** @type {any} */ arg, /** @type {InternTable} */ 
     if (arg === null || typeof arg !== 'object') return fail(MALFORMED_ARGUMENT, 0, arg);
     const messages = arg.messages;
     if (!Array.isArray(messages)) return fail(MALFORMED_MESSAGES, 0, messages);
-    if (messages.length === 0) return fail(MALFORMED_EMPTY, 0);
+    // Not malformed: a new chat (the core's rule no-messages).
+    if (messages.length === 0) return fail(RECORD_NO_MESSAGES, 0);
     const message = messages[messages.length - 1];
     if (message === null || typeof message !== 'object') return fail(MALFORMED_LAST_MESSAGE, 0, message);
     const role = message.role;

@@ -4,7 +4,7 @@
 // they stay in the chunk of the decision that reads them.
 
 /** A stable name of the rule that decided (`explain().rule`). */
-export type RuleName = 'malformed-input' | 'not-assistant' | 'no-parts' | 'approval-pending' | 'still-streaming' | 'awaiting-browser-output' | 'no-user-action' | 'already-known' | 'unsent-user-action' | 'waits-to-be-sent' | 'internal-error' | 'engine-disposed';
+export type RuleName = 'malformed-input' | 'not-assistant' | 'no-parts' | 'approval-pending' | 'still-streaming' | 'awaiting-browser-output' | 'no-user-action' | 'already-known' | 'unsent-user-action' | 'waits-to-be-sent' | 'arrival-unknown' | 'no-messages' | 'internal-error' | 'engine-disposed';
 
 /** The stable names of `explain().rule`: by rule code, then the glue's own. */
 export declare const RULE_NAMES: readonly RuleName[];

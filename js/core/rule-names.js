@@ -4,6 +4,6 @@
 // they stay in the chunk of the decision that reads them.
 
 /** The stable names of `explain().rule`: by rule code, then the glue's own. */
-export const RULE_NAMES = /** @type {const} */ (['malformed-input', 'not-assistant', 'no-parts', 'approval-pending', 'still-streaming', 'awaiting-browser-output', 'no-user-action', 'already-known', 'unsent-user-action', 'waits-to-be-sent', 'internal-error', 'engine-disposed']);
+export const RULE_NAMES = /** @type {const} */ (['malformed-input', 'not-assistant', 'no-parts', 'approval-pending', 'still-streaming', 'awaiting-browser-output', 'no-user-action', 'already-known', 'unsent-user-action', 'waits-to-be-sent', 'arrival-unknown', 'no-messages', 'internal-error', 'engine-disposed']);
 
 /** @typedef {typeof RULE_NAMES[number]} RuleName A stable name of the rule that decided (`explain().rule`). */

@@ -3,7 +3,7 @@
 // (options.js), writes the last message as integer records (records.js), calls the core, and words
 // its answers (words.js). Strings and JS objects never cross into the module.
 import { answerWords, core, requireReady } from '../core/loader.js';
-import { ENGINE_OPTION_MODE_BIDI, ENGINE_OPTION_MODE_SSE, ENGINE_OPTION_PATTERN_A, ENGINE_OPTION_PATTERN_B, FLAG_FRONTEND, RULE_MALFORMED_INPUT, RULE_UNSENT_USER_ACTION, RUN_APPROVED, RUN_CALLED_WITHOUT_APPROVAL, RUN_REFUSED_WITHOUT_APPROVAL } from '../core/contract.js';
+import { ENGINE_OPTION_MODE_BIDI, ENGINE_OPTION_MODE_SSE, ENGINE_OPTION_PATTERN_A, ENGINE_OPTION_PATTERN_B, FLAG_FRONTEND, HOLD_REPEAT, HOLD_RESEND, RULE_MALFORMED_INPUT, RULE_UNSENT_USER_ACTION, RUN_APPROVED, RUN_CALLED_WITHOUT_APPROVAL, RUN_REFUSED_WITHOUT_APPROVAL } from '../core/contract.js';
 import { InternTable, answerRule, answerSends, answerValue, lastParts, messagesOf, writeRecords } from '../core/records.js';
 import { RULES } from '../core/codes.js';
 import { explainDetail } from '../words/words.js';
@@ -139,7 +139,7 @@ const CREATE = 'createAutoSend';
 
 /**
  * An engine as createAdk holds it: the public `AutoSend`, and what createAdk's `resend()` reads.
- * @typedef {AutoSend & {sendFailed: () => void, resend: () => boolean}} Engine
+ * @typedef {AutoSend & {sendFailed: (hold: number) => void, resend: (mayHaveArrived?: boolean) => boolean}} Engine
  */
 
 /**
@@ -241,11 +241,10 @@ function engineOf(id, toolFlags, flagsOf, onError, mode, patternB) {
     },
     /** `{send, rule, detail}`: what the decision would be now, which rule decides it, in words. */
     explain: (arg) => explainWith(id, write, trap, arg),
-    /** The last send failed definitely (nothing reached the backend): its answers wait for
-     *  `resend()` (explain(): 'waits-to-be-sent'). True when any do (SPEC §5 F-c). */
-    sendFailed: () => void core.adk_hold(id, 1),
-    /** F-c: takes the waiting answers for one explicit send; true when there were any (once). */
-    resend: () => core.adk_hold(id, 0) === 1,
+    /** How the last send failed (SPEC §5 F-c, F-g: contract.js `HOLD_*`). */
+    sendFailed: (hold) => void core.adk_hold(id, hold),
+    /** F-c, F-g: whether what waits may go now, in one explicit send (once); after an ambiguous failure only `mayHaveArrived`, where a repeat is offered. */
+    resend: (mayHaveArrived) => core.adk_hold(id, mayHaveArrived ? HOLD_REPEAT : HOLD_RESEND) === 1,
     /** Forgets what this chat sent and which outputs were the browser's. */
     reset() {
       core.adk_reset(id);

@@ -12,8 +12,10 @@ import { describeValue } from './arguments.js';
 /**
  * The `kind` of an `AdkTransportError` from `AdkSseTransport`: `'connect-failed'` (no connection
  * was made, nothing reached the backend), `'request-failed'` (the request failed and may have
- * reached the backend: send an answer again only after asking the user), `'idle-timeout'`.
- * @typedef {'connect-failed' | 'request-failed' | 'idle-timeout'} AdkSseTransportErrorKind
+ * reached the backend: send an answer again only after asking the user), `'http-error'` (a non-2xx
+ * answer, a proxy's 502 for one: `status` says which), `'no-response'` (no headers within
+ * `responseTimeoutMs`), `'idle-timeout'`.
+ * @typedef {'connect-failed' | 'request-failed' | 'http-error' | 'no-response' | 'idle-timeout'} AdkSseTransportErrorKind
  */
 
 /** The base of every adk-stream-wasm error. */
@@ -98,6 +100,20 @@ export class AdkGeolocationError extends AdkError {
  * AdkSseTransport's: `connect-failed`, `request-failed`, `idle-timeout`); `kind` says what happened.
  */
 export class AdkTransportError extends AdkError {
+  /**
+   * `http-error`: the HTTP status of the answer (a proxy's 502, 503 or 504, for one).
+   * @readonly @type {number | undefined}
+   */
+  status;
+
+  /**
+   * Whether `adk.resend({ mayHaveArrived: true })` may send the request's answers again: true
+   * only after a proxy's 502 or 503 in front of an ADK backend (the request is over, and the
+   * backend drops an answer it already holds, so a repeat pays at most once).
+   * @readonly @type {boolean | undefined}
+   */
+  repeatable;
+
   /**
    * @param {BidiTransportErrorKind | AdkSseTransportErrorKind} kind @param {string} message
    * @param {{cause?: unknown}} [options]

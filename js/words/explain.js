@@ -2,8 +2,8 @@
 // codes and part indices (src/exports/); this is the one table that renders them, so the
 // WebAssembly module carries no text. Development builds load it (words.js, the `development`
 // condition); a production build loads it when the app imports `adk-stream-wasm/explain`.
-import { ACTION_ANSWER, RULE_WAITS_TO_BE_SENT, RULE_ALREADY_KNOWN, RULE_APPROVAL_PENDING, RULE_AWAITING_BROWSER_OUTPUT, RULE_MALFORMED_INPUT, RULE_NO_PARTS, RULE_NO_USER_ACTION, RULE_NOT_ASSISTANT, RULE_STILL_STREAMING } from '../core/contract.js';
-import { MALFORMED_APPROVAL, MALFORMED_APPROVAL_ID, MALFORMED_APPROVED, MALFORMED_ARGUMENT, MALFORMED_EMPTY, MALFORMED_LAST_MESSAGE, MALFORMED_MESSAGES, MALFORMED_PART, MALFORMED_PARTS, MALFORMED_STATE, MALFORMED_THREW, MALFORMED_TOOL_CALL_ID, MALFORMED_TOOL_NAME, MALFORMED_TYPE } from '../core/codes.js';
+import { ACTION_ANSWER, RECORD_NO_MESSAGES, RULE_ARRIVAL_UNKNOWN, RULE_NO_MESSAGES, RULE_WAITS_TO_BE_SENT, RULE_ALREADY_KNOWN, RULE_APPROVAL_PENDING, RULE_AWAITING_BROWSER_OUTPUT, RULE_MALFORMED_INPUT, RULE_NO_PARTS, RULE_NO_USER_ACTION, RULE_NOT_ASSISTANT, RULE_STILL_STREAMING } from '../core/contract.js';
+import { MALFORMED_APPROVAL, MALFORMED_APPROVAL_ID, MALFORMED_APPROVED, MALFORMED_ARGUMENT, MALFORMED_LAST_MESSAGE, MALFORMED_MESSAGES, MALFORMED_PART, MALFORMED_PARTS, MALFORMED_STATE, MALFORMED_THREW, MALFORMED_TOOL_CALL_ID, MALFORMED_TOOL_NAME, MALFORMED_TYPE } from '../core/codes.js';
 import { messageOf, shown } from '../errors/arguments.js';
 import { toolNameOf } from '../tools/tool-name.js';
 /** @import { Malformed } from '../core/records.js' */
@@ -31,7 +31,7 @@ export function describeMalformed({ code, index, value }) {
       return `the argument is ${kindOf(value)}; expected {messages}`;
     case MALFORMED_MESSAGES:
       return shown(`\`messages\` is ${kindOf(value)}; expected an array of UI messages`);
-    case MALFORMED_EMPTY:
+    case RECORD_NO_MESSAGES:
       return '`messages` is empty';
     case MALFORMED_LAST_MESSAGE:
       return `the last message is ${kindOf(value)}; expected {id, role, parts}`;
@@ -95,7 +95,13 @@ export function explainDetail(rule, value, parts, actions, malformed) {
       // too, so one denied part read "all 2 answer(s)" (issue 32).
       return 'Nothing is sent: the backend already knows every answer and browser output in the last message (this chat sent them, a later part shows the backend moved on, or the backend reported the tool failed).';
     case RULE_WAITS_TO_BE_SENT:
-      return "Nothing is sent automatically: the request that carried the last message's answers was refused before it reached the backend (connect-failed), so the backend does not know them. They wait to be sent: call resend() (createAdk's, useAdkChat's adk.resend()) once the backend is back; it sends them once.";
+      return "Nothing is sent automatically: the request that carried the last message (the user's message, or its answers) never reached the backend (connect-failed, connect-timeout or cannot-open), so the backend does not know it. It waits to be sent: call resend() (createAdk's, useAdkChat's adk.resend()) once the backend is back; it sends it once.";
+    case RULE_ARRIVAL_UNKNOWN:
+      return value === 1
+        ? "Nothing is sent automatically: the request that carried the last message (the user's message, or its answers) failed after it went out (a proxy's 502 or 503), so whether the backend received it is unknown. That request is over, and an ADK backend drops an answer it already holds: if the user asks, resend({ mayHaveArrived: true }) sends it again, once."
+        : "Nothing is sent automatically: the request that carried the last message (the user's message, or its answers) failed after it went out (request-failed, no-response, or an HTTP error such as a proxy's 504), so whether the backend received it is unknown, and it may still be working on it. Sending it again could run it twice (a payment): show the error and let the user decide.";
+    case RULE_NO_MESSAGES:
+      return 'Nothing is sent: the chat has no messages yet, so there is nothing to decide.';
     default:
       return `Send: every approval is answered, and the backend does not know ${actionNames(parts, actions)} yet.`;
   }

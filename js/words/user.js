@@ -36,6 +36,8 @@ export const USER_WORDS = Object.freeze({
   'request-failed': 'The connection failed after sending; it may have arrived. Check before sending again.',
   // F-a: the backend forgot the approval with its connection.
   'connection-lost': 'The connection was lost and your answer was not sent. Ask again.',
+  // F-g: a proxy or the backend answered with an error status; the reply never came.
+  'http-error': 'The assistant is unavailable; your last message may not have arrived. Try again shortly.',
   'closed-mid-response': CUT,
   liveness: CUT,
   'no-response': SILENT,

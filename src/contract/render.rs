@@ -5,7 +5,7 @@ use std::fmt::Write;
 use std::string::String;
 
 use super::{action, answer, engine_option, helper};
-use crate::engine::rule;
+use crate::engine::{hold, rule};
 use crate::model::records::{self, header, part};
 use crate::model::{Role, ToolState};
 use crate::runner::Run;
@@ -130,6 +130,8 @@ fn rules() -> Vec<(&'static str, i64)> {
         ("ALREADY_KNOWN", rule::ALREADY_KNOWN),
         ("UNSENT_USER_ACTION", rule::UNSENT_USER_ACTION),
         ("WAITS_TO_BE_SENT", rule::WAITS_TO_BE_SENT),
+        ("ARRIVAL_UNKNOWN", rule::ARRIVAL_UNKNOWN),
+        ("NO_MESSAGES", rule::NO_MESSAGES),
     ];
     rules
         .iter()
@@ -156,6 +158,7 @@ fn message_contract(out: &mut String) {
             ("STATE_SHIFT", records::STATE_SHIFT as i64),
             ("FLAGS_SHIFT", records::FLAGS_SHIFT as i64),
             ("MALFORMED_RECORD", records::MALFORMED_RECORD as i64),
+            ("NO_MESSAGES", records::NO_MESSAGES as i64),
         ],
     );
     object(
@@ -244,6 +247,19 @@ fn decision_contract(out: &mut String) {
         &[
             ("ANSWER", action::ANSWER as i64),
             ("BROWSER_OUTPUT", action::BROWSER_OUTPUT as i64),
+        ],
+    );
+    object(
+        out,
+        "How the last send failed (`adk_hold`; src/engine/verdict.rs `hold`).",
+        "HOLD",
+        &[
+            ("NONE", hold::NONE as i64),
+            ("WAITS", hold::WAITS as i64),
+            ("UNKNOWN", hold::UNKNOWN as i64),
+            ("REPEATABLE", hold::REPEATABLE as i64),
+            ("RESEND", hold::RESEND as i64),
+            ("REPEAT", hold::REPEAT as i64),
         ],
     );
 }

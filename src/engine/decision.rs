@@ -89,7 +89,14 @@ fn read_header<'a>(
     memory: &Memory,
 ) -> Result<(Role, &'a [u32]), Found> {
     match records::read_header(words, count) {
-        Err(why) => Err(malformed(why.code, why.index)),
+        Err(why) => {
+            let mut found = malformed(why.code, why.index);
+            // Issue 42: an empty list is no malformation, but it too has no message to decide on.
+            if why.code == records::NO_MESSAGES {
+                found.rule = rule::NO_MESSAGES;
+            }
+            Err(found)
+        }
         Ok((role, Some(records))) => Ok((role, records)),
         Ok((role, None)) if role != Role::Assistant => Err(not_assistant(role)),
         Ok((_, None)) => Err(Found {

@@ -8,10 +8,10 @@ mod verdict;
 
 pub use decision::decide_records;
 pub use memory::{Action, Memory};
-pub use verdict::{rule, Decision, Found, Lists, Present, Verdict};
+pub use verdict::{hold, rule, Decision, Found, Lists, Present, Verdict};
 
 use crate::model::records::{encode, walk, HEADER_WORDS, PART_WORDS};
-use crate::model::{Handle, Message, ToolState};
+use crate::model::{Handle, Message, Role, ToolState};
 
 /// The transport a chat uses (SPEC §2, ADR 0008).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,10 +51,11 @@ pub struct Engine {
     pub mode: Mode,
     pub pattern: BidiPattern,
     memory: Memory,
-    /// SPEC §5 F-c: the last send failed definitely (nothing reached the backend). Its answers stay
-    /// in the memory, so no automatic decision sends them again; `explain()` says they wait to be
-    /// sent until the app's explicit resend, or a send of a new action, which carries them too.
-    held: bool,
+    /// SPEC §5 F-c, F-g: how the last send failed (`hold`). Its answers stay in the memory, so no
+    /// automatic decision sends them again; `explain()` says they wait to be sent (definite) or
+    /// that their arrival is unknown (ambiguous), until the app's explicit resend, or a send of a
+    /// new action, which carries them too.
+    hold: u32,
 }
 
 impl Engine {
@@ -69,7 +70,7 @@ impl Engine {
             mode,
             pattern,
             memory: Memory::new(),
-            held: false,
+            hold: hold::NONE,
         }
     }
 
@@ -86,16 +87,37 @@ impl Engine {
         let mut lists = Lists::default();
         let mut found =
             decide_records(words, count, &self.memory, &self.policy(), Some(&mut lists));
-        if self.held && found.rule == rule::ALREADY_KNOWN {
-            found.rule = rule::WAITS_TO_BE_SENT;
+        // What the failed request carried: the answers of the last assistant message, or the
+        // user's message itself (SPEC §5 F-c: a message sent while the backend was down).
+        let carried = found.rule == rule::ALREADY_KNOWN
+            || (found.rule == rule::NOT_ASSISTANT && found.value == Role::User as u32);
+        // The value says, for arrival-unknown, whether a repeat is offered.
+        if carried && self.hold != hold::NONE {
+            found.rule = if self.hold == hold::WAITS {
+                rule::WAITS_TO_BE_SENT
+            } else {
+                rule::ARRIVAL_UNKNOWN
+            };
+            found.value = (self.hold == hold::REPEATABLE) as u32;
         }
         (found, lists)
     }
 
-    /// F-c: `true`, the last send failed definitely and its answers wait; `false`, the app sends
-    /// them now. Returns whether they waited (so a second resend finds none).
-    pub fn hold(&mut self, hold: bool) -> bool {
-        core::mem::replace(&mut self.held, hold)
+    /// F-c, F-g: sets how the last send failed (`hold::NONE`, `WAITS`, `UNKNOWN`, `REPEATABLE`)
+    /// and returns the state it replaces; or, for the app's explicit `hold::REPEAT` or resend (any
+    /// other code, `hold::RESEND`), returns 1 when there is something it may send now (then nothing
+    /// waits any more, so a second call finds none), else 0.
+    pub fn hold(&mut self, state: u32) -> u32 {
+        let held = self.hold;
+        if state <= hold::REPEATABLE {
+            self.hold = state;
+            return held;
+        }
+        let taken = held == hold::WAITS || (state == hold::REPEAT && held == hold::REPEATABLE);
+        if taken {
+            self.hold = hold::NONE;
+        }
+        taken as u32
     }
 
     /// The decision AI SDK acts on, on the records in `words`: when it says send, the actions it
@@ -104,7 +126,9 @@ impl Engine {
     pub fn decide_records(&mut self, words: &[u32], count: usize) -> Found {
         let policy = self.policy();
         let found = decide_records(words, count, &self.memory, &policy, None);
-        self.held &= !found.send();
+        if found.send() {
+            self.hold = hold::NONE;
+        }
         if found.present != Present::Untouched && (found.send() || !found.keeps_all) {
             let mut lists = Lists::default();
             if found.present == Present::Counted {
@@ -184,6 +208,6 @@ impl Engine {
     /// Forgets everything: what was sent and which outputs are the browser's.
     pub fn reset(&mut self) {
         self.memory.clear();
-        self.held = false;
+        self.hold = hold::NONE;
     }
 }

@@ -29,8 +29,15 @@ pub enum Verdict {
     AllKnown { actions: usize },
     /// Principle 1 holds: these actions are unknown to the backend.
     Send { unknown: Vec<(usize, Action)> },
-    /// SPEC §5 F-c: these actions' send failed definitely; they wait for the app's explicit call.
-    WaitsToBeSent { actions: usize },
+    /// SPEC §5 F-c: the send of the last message (its actions, or the user's message) failed
+    /// definitely; it waits for the app's explicit call.
+    WaitsToBeSent,
+    /// SPEC §5 F-g: the request that carried them failed ambiguously; whether they arrived is
+    /// unknown. `repeatable`: the first request is surely over and the backend is ADK's, so the
+    /// app may send them again, once, by an explicit call.
+    ArrivalUnknown { repeatable: bool },
+    /// Issue 42: the message list is empty (a new chat): well formed, with nothing to decide.
+    NoMessages,
 }
 
 /// The stable rule codes; `explain().rule` names each after its constant (`NO_PARTS` is
@@ -47,6 +54,29 @@ pub mod rule {
     pub const UNSENT_USER_ACTION: u32 = 8;
     /// SPEC §5 F-c: known only because its send failed definitely; `explain()` only.
     pub const WAITS_TO_BE_SENT: u32 = 9;
+    /// SPEC §5 F-g: known only because its send failed ambiguously; `explain()` only. Its number
+    /// is 1 when an explicit repeat is offered.
+    pub const ARRIVAL_UNKNOWN: u32 = 10;
+    /// Issue 42: a new chat, no message yet.
+    pub const NO_MESSAGES: u32 = 11;
+}
+
+/// What the engine knows of its last send's failure (SPEC §5 F-c, F-g): `adk_hold`'s states.
+pub mod hold {
+    /// No failure: what was sent counts as sent.
+    pub const NONE: u32 = 0;
+    /// The send failed definitely (nothing reached the backend): its actions wait to be sent.
+    pub const WAITS: u32 = 1;
+    /// The send failed ambiguously: nothing is sent again.
+    pub const UNKNOWN: u32 = 2;
+    /// The send failed ambiguously, but the request is surely over and the backend drops an
+    /// answer it already holds: an explicit repeat pays at most once.
+    pub const REPEATABLE: u32 = 3;
+    /// Not a state, the app's explicit resend: takes what `WAITS`, once.
+    pub const RESEND: u32 = 4;
+    /// Not a state, the app's explicit repeat (`mayHaveArrived`): takes what `WAITS` or is
+    /// `REPEATABLE`, once.
+    pub const REPEAT: u32 = 5;
 }
 
 /// A decision with its lists, for `explain()` and the native tests.
@@ -80,7 +110,9 @@ impl Verdict {
             Verdict::NoUserAction => (rule::NO_USER_ACTION, 0),
             Verdict::AllKnown { actions } => (rule::ALREADY_KNOWN, *actions as u32),
             Verdict::Send { unknown } => (rule::UNSENT_USER_ACTION, unknown.len() as u32),
-            Verdict::WaitsToBeSent { actions } => (rule::WAITS_TO_BE_SENT, *actions as u32),
+            Verdict::WaitsToBeSent => (rule::WAITS_TO_BE_SENT, 0),
+            Verdict::ArrivalUnknown { repeatable } => (rule::ARRIVAL_UNKNOWN, *repeatable as u32),
+            Verdict::NoMessages => (rule::NO_MESSAGES, 0),
         }
     }
 }
@@ -152,7 +184,11 @@ impl Found {
             rule::AWAITING_BROWSER_OUTPUT => Verdict::AwaitingBrowserOutput { index },
             rule::NO_USER_ACTION => Verdict::NoUserAction,
             rule::ALREADY_KNOWN => Verdict::AllKnown { actions: index },
-            rule::WAITS_TO_BE_SENT => Verdict::WaitsToBeSent { actions: index },
+            rule::WAITS_TO_BE_SENT => Verdict::WaitsToBeSent,
+            rule::NO_MESSAGES => Verdict::NoMessages,
+            rule::ARRIVAL_UNKNOWN => Verdict::ArrivalUnknown {
+                repeatable: self.value != 0,
+            },
             _ => Verdict::Send { unknown },
         }
     }

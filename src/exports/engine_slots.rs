@@ -130,11 +130,11 @@ pub extern "C" fn adk_explain(id: u32, count: u32) -> u32 {
     answer_word::word(found.send(), found.rule, found.value)
 }
 
-/// SPEC §5 F-c, one export for both calls (each costs the module bytes): `hold` 1, the last send
-/// failed definitely and its answers wait; 0, the app sends them now. Returns 1 when they waited.
+/// SPEC §5 F-c, F-g, one export for every call (each costs the module bytes): `hold` is how the
+/// last send failed (`engine::hold`), or the app's explicit `RESEND` / `REPEAT` (`Engine::hold`).
 #[no_mangle]
 pub extern "C" fn adk_hold(id: u32, hold: u32) -> u32 {
-    engine_slot(id).is_some_and(|slot| slot.engine.hold(hold != 0)) as u32
+    engine_slot(id).map_or(0, |slot| slot.engine.hold(hold))
 }
 
 /// The output of this tool call was added by the browser (SPEC §2 principle 6).

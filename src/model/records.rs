@@ -73,6 +73,9 @@ pub const FAILED: u32 = 64;
 /// Rust's own malformation code: the records themselves are not readable. The glue's codes are
 /// below it.
 pub const MALFORMED_RECORD: u32 = 255;
+/// Not a malformation: the message list is empty (a new chat), so there is no last message. The
+/// header carries it where a malformation's code goes, the one word that says "no message here".
+pub const NO_MESSAGES: u32 = 254;
 
 /// Reads `count` part records after the header. Never panics, whatever the words.
 pub fn decode(words: &[u32], count: usize) -> Message {

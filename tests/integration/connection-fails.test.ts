@@ -256,7 +256,7 @@ describe('F-c: an answer whose request was refused before it reached the backend
     expect(demo.backend.stats.totals.sseRequests).toBe(1);
   });
 
-  it('F-c: an ambiguous failure (the socket lost after the answer went out) says so, and nothing is resent', async () => {
+  it('F-c, F-g: an ambiguous failure (the socket lost after the answer went out) says so (arrival-unknown), and nothing is resent', async () => {
     const backend = await WsBackend.start({
       message(_frame, turn) {
         if (turn.n === 0)
@@ -280,7 +280,8 @@ describe('F-c: an answer whose request was refused before it reached the backend
     await settled(t, 3_000);
     expect(t.chat.error).toMatchObject({ name: 'AdkTransportError', kind: 'request-failed' });
     expect(t.chat.error.message).toMatch(/unknown/);
-    expect(t.adk.explain().rule).toBe('already-known');
+    // SPEC §5 F-g: not already-known: whether the answer arrived is unknown.
+    expect(t.adk.explain().rule).toBe('arrival-unknown');
     expect(await recover(t.chat, t.adk)).toBe('shown');
     expect(await t.adk.resend()).toBe(false);
     await expectQuiet(t, () => backend.messageFrames.length, 'message frames');

@@ -16,6 +16,8 @@ const RULES = [
   'already-known',
   'unsent-user-action',
   'waits-to-be-sent',
+  'arrival-unknown',
+  'no-messages',
 ];
 
 /** The decision and its explanation; both must come back without throwing. */

@@ -34,7 +34,6 @@ async function thrown(fn: () => unknown): Promise<{ name: string; message: strin
 describe('explain() words every rule plainly', () => {
   const cases: Array<[string, 'sse' | 'bidi', unknown]> = [
     ['malformed-input', 'sse', null],
-    ['malformed-input', 'sse', { messages: [] }],
     ['malformed-input', 'sse', { messages: 'x' }],
     ['malformed-input', 'sse', { messages: [42] }],
     ['malformed-input', 'sse', conversation({ type: 'tool-x', toolCallId: 'c', state: 'done' })],
@@ -56,6 +55,7 @@ describe('explain() words every rule plainly', () => {
     ['already-known', 'sse', conversation(responded('process_payment', true), textPart('Paid'))],
     ['already-known', 'sse', conversation(responded('process_payment', true, { error: 'card declined' }))],
     ['unsent-user-action', 'bidi', conversation(responded('a', true), responded('b', false))],
+    ['no-messages', 'sse', { messages: [] }],
   ];
   it.each(cases)('%s (%#)', (rule, mode, arg) => {
     const { rule: got, detail } = createAutoSend({ mode }).explain(arg as any);
@@ -64,14 +64,16 @@ describe('explain() words every rule plainly', () => {
   });
 
   it('every rule is walked', () => {
-    expect(new Set(cases.map(([rule]) => rule)).size).toBe(9);
+    // waits-to-be-sent and arrival-unknown follow a failed send: walked below.
+    expect(new Set(cases.map(([rule]) => rule)).size).toBe(10);
   });
 
   it('waits-to-be-sent (SPEC §5 F-c): a send that failed definitely is worded, never sent automatically, and resent once by the explicit call', () => {
     const autoSend = createAutoSend({ mode: 'sse' });
     const arg = conversation(responded('process_payment', true));
     expect(autoSend.sendAutomaticallyWhen(arg)).toBe(true);
-    autoSend.sendFailed();
+    const HOLD_WAITS = 1;
+    (autoSend as any).sendFailed(HOLD_WAITS);
     const { send, rule, detail } = autoSend.explain(arg);
     expect({ send, rule }).toEqual({ send: false, rule: 'waits-to-be-sent' });
     expectPlain(detail, detail);
@@ -80,6 +82,44 @@ describe('explain() words every rule plainly', () => {
     expect(autoSend.resend()).toBe(true);
     expect(autoSend.resend(), 'once').toBe(false);
     expect(autoSend.explain(arg).rule).toBe('already-known');
+  });
+
+  it('arrival-unknown (SPEC §5 F-g): an ambiguous failure is worded, never resent; a repeat only where it is offered, with mayHaveArrived, once', () => {
+    const HOLD_UNKNOWN = 2;
+    const HOLD_REPEATABLE = 3;
+    const autoSend = createAutoSend({ mode: 'sse' }) as any;
+    const arg = conversation(responded('process_payment', true));
+    expect(autoSend.sendAutomaticallyWhen(arg)).toBe(true);
+    autoSend.sendFailed(HOLD_UNKNOWN);
+    const unknown = autoSend.explain(arg);
+    expect({ send: unknown.send, rule: unknown.rule }).toEqual({ send: false, rule: 'arrival-unknown' });
+    expectPlain(unknown.detail, unknown.detail);
+    expect(unknown.detail).toMatch(/unknown/);
+    expect(unknown.detail).not.toMatch(/mayHaveArrived/);
+    expect(autoSend.sendAutomaticallyWhen(arg), 'never automatically').toBe(false);
+    expect(autoSend.resend()).toBe(false);
+    expect(autoSend.resend(true), 'no repeat where none is offered').toBe(false);
+    expect(autoSend.explain(arg).rule, 'still unknown').toBe('arrival-unknown');
+
+    autoSend.sendFailed(HOLD_REPEATABLE);
+    expect(autoSend.explain(arg).detail).toMatch(/resend\(\{ mayHaveArrived: true \}\)/);
+    expect(autoSend.resend(), 'not without mayHaveArrived').toBe(false);
+    expect(autoSend.resend(true)).toBe(true);
+    expect(autoSend.resend(true), 'once').toBe(false);
+    expect(autoSend.explain(arg).rule).toBe('already-known');
+  });
+});
+
+describe('issue 42 item 5: explain() on a new chat', () => {
+  it('explain({messages: []}) is no-messages, false: an empty list is well formed, with nothing to decide', () => {
+    for (const mode of ['sse', 'bidi'] as const) {
+      const autoSend = createAutoSend({ mode });
+      const explanation = autoSend.explain({ messages: [] });
+      expect(explanation).toMatchObject({ send: false, rule: 'no-messages' });
+      expect(explanation.detail).not.toMatch(/malformed|empty/);
+      expect(explanation.detail).toMatch(/no messages/);
+      expect(autoSend.sendAutomaticallyWhen({ messages: [] })).toBe(false);
+    }
   });
 });
 

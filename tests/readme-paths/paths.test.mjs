@@ -194,7 +194,7 @@ const words = (/** @type {string} */ sentence) => new RegExp(sentence.replace(/[
  * voice block shows the voice's error (issue 32: "the README's own example does not render
  * chat.error, so its user sees one Approve button and a chat that has stopped"), in the words for
  * the user (`userMessage`, issue 41 item 4), never the developer's.
- * SSE: the backend wants an X-API-Key the page does not send (401). BIDI: the backend's socket
+ * SSE: the backend wants an X-API-Key the page does not send (401, an `http-error`). BIDI: the backend's socket
  * closes while the response streams.
  */
 async function errorShown(p) {

@@ -4,13 +4,15 @@
 // - the request body carries the history as an ADK backend reads it (W1; `backend: 'ai-sdk'` sends
 //   it as AI SDK holds it, W4);
 // - a response that continues an assistant message goes on in that message (W5);
-// and with the faults in the package's words (SPEC §5 F-d): a response silent for `idleTimeoutMs`
-// ends with an error (AI SDK's transport has no such bound, and the chat would stay `streaming`),
-// and a request that could not connect is an AdkTransportError `connect-failed`, as over BIDI.
+// and with the faults in the package's words, each bound measuring the backend (SPEC §5 F-d to F-g,
+// bounded-fetch.js): no headers within `responseTimeoutMs`, no bytes for `idleTimeoutMs`, a refused
+// connection, a proxy's error status. AI SDK's own transport has none of these bounds: a stalled
+// backend leaves the chat `submitted` or `streaming`.
 import { DefaultChatTransport } from 'ai';
 import { continuedMessageId, continuing, readBackend, readFrontendTools, toAdkWire } from '../../wire/adk-wire.js';
+import { describeValue, invalidArgument, messageOf, optionalMs } from '../../errors/arguments.js';
 import { AdkTransportError } from '../../errors/errors.js';
-import { describeValue, invalidArgument, messageOf, optionalMs, withAdvice } from '../../errors/arguments.js';
+import { loadOnDemand } from '../../core/load-on-demand.js';
 
 /** @import { HttpChatTransportInitOptions } from 'ai' */
 /** @import { UIMessage } from '../ai-types.js' */
@@ -25,10 +27,14 @@ import { describeValue, invalidArgument, messageOf, optionalMs, withAdvice } fro
  *   Pydantic AI's Vercel AI adapter).
  * @property {FrontendToolSet} [frontendTools] The tools that run in the browser, for the ADK encoding (default: the frontend-tool registry's).
  * @property {number} [idleTimeoutMs]
- *   How long a response may go without a chunk before its stream ends with an
- *   `AdkTransportError` of kind `'idle-timeout'` and its connection is closed (default 60000; 0 turns
- *   the bound off). AI SDK's own transport has no such bound: a stalled backend leaves the chat
- *   `streaming`.
+ *   How long a response's body may go without receiving a byte from the network before its stream
+ *   ends with an `AdkTransportError` of kind `'idle-timeout'` and its connection is closed (default
+ *   60000; 0 turns the bound off). It measures the backend: an app that is slow to take the
+ *   chunks (an `onToolCall` that takes its time) never trips it.
+ * @property {number} [responseTimeoutMs]
+ *   How long to wait for the response's headers before the request is closed and the stream ends
+ *   with an `AdkTransportError` of kind `'no-response'` (default 60000; 0 turns the bound off): a
+ *   backend, or a proxy, that accepts the request and never answers.
  */
 /**
  * @template {UIMessage} [M=UIMessage]
@@ -37,26 +43,6 @@ import { describeValue, invalidArgument, messageOf, optionalMs, withAdvice } fro
 /** The kinds of `AdkTransportError` this transport makes. @typedef {import('../../errors/errors.js').AdkSseTransportErrorKind} AdkSseTransportErrorKind */
 
 const F = 'new AdkSseTransport';
-
-/** Causes of a failed `fetch` that mean no connection was made (Node says which; a browser does not). */
-const NOT_CONNECTED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'];
-
-/**
- * `fetch` for AI SDK's transport, with a failure to reach the backend as an AdkTransportError (the
- * original in `cause`): `connect-failed` when the request cannot have reached it, `request-failed`
- * when it may have (the app decides whether to send again: a payment is at most once). An abort
- * stays the signal's reason, and an HTTP error status stays AI SDK's.
- */
-const fetchWithFaults = (/** @type {typeof fetch | undefined} */ fetchOption) => (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ init) =>
-  (fetchOption ?? fetch)(input, init).catch((error) => {
-    if (!(error instanceof TypeError)) throw error;
-    const refused = NOT_CONNECTED.includes(/** @type {any} */ (error.cause)?.code);
-    throw new AdkTransportError(
-      refused ? 'connect-failed' : 'request-failed',
-      `${input}: ${refused ? 'could not connect, nothing was sent' : 'the request failed and may have reached the backend'} (${messageOf(error.cause ?? error)})`,
-      { cause: error },
-    );
-  });
 
 /**
  * AI SDK's `DefaultChatTransport` (same options: `api`, `headers`, `body`, `credentials`, `fetch`,
@@ -70,27 +56,39 @@ export class AdkSseTransport extends DefaultChatTransport {
   #adk;
   /** @type {(toolName: string) => boolean} */
   #isBrowserTool;
-  /** @type {number} */
-  #idleMs;
 
   /**
    * `{api?, headers?, body?, credentials?, fetch?, prepareSendMessagesRequest?, …}` as for AI SDK's
-   * `DefaultChatTransport`, plus `backend?: 'adk' | 'ai-sdk'`, `frontendTools?` and `idleTimeoutMs?`.
+   * `DefaultChatTransport`, plus `backend?: 'adk' | 'ai-sdk'`, `frontendTools?`, `idleTimeoutMs?` and
+   * `responseTimeoutMs?`.
    * @param {AdkSseTransportOptions<M>} [options]
    */
   constructor(options = {}) {
     if (options === null || typeof options !== 'object') {
       throw invalidArgument(F, `the options are ${describeValue(options)}`, "an object such as {api: '/stream'}");
     }
-    const { backend, frontendTools, idleTimeoutMs: _idle, ...http } = /** @type {AdkSseTransportOptions<M>} */ (options);
-    super({ ...http, fetch: fetchWithFaults(http.fetch) });
-    this.#adk = readBackend(F, backend) === 'adk';
-    this.#isBrowserTool = readFrontendTools(F, frontendTools);
+    const { backend, frontendTools, idleTimeoutMs: _idle, responseTimeoutMs: _response, ...http } = /** @type {AdkSseTransportOptions<M>} */ (options);
+    const adk = readBackend(F, backend) === 'adk';
     // 60 s: the recorded streams (../shared/fixtures) carry no chunk timings, so the default is set
     // from what is known of the real backend's honest silences: up to 10 s while it waits for a
     // browser tool's result over SSE (SPEC §4a W7), then a model call; issue 35 saw a 20 s stall
     // complete. 60 s leaves six times the longest known wait, as the BIDI approval timeout does.
-    this.#idleMs = optionalMs(F, options, 'idleTimeoutMs', 60000, 0, 'a number of milliseconds from 0 (off) to 2147483647 (default 60000)');
+    // The headers get the same: a backend may send them with its first chunk, after a model call.
+    const idleMs = optionalMs(F, options, 'idleTimeoutMs', 60000, 0, 'a number of milliseconds from 0 (off) to 2147483647 (default 60000)');
+    const responseMs = optionalMs(F, options, 'responseTimeoutMs', 60000, 0, 'a number of milliseconds from 0 (off) to 2147483647 (default 60000)');
+    const bounds = { responseMs, idleMs, adk };
+    // The bounds and the faults load with the first request (as the BIDI transport does): a page
+    // that only shows a chat, and a BIDI app whose hook also takes SSE, do not download them. A
+    // failed download sent nothing: `connect-failed`, which `adk.resend()` sends again (F-c).
+    const bounded = (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ init) =>
+      loadOnDemand(() => import('./bounded-fetch.js'), 'bounded-fetch.js')
+        .catch((cause) => {
+          throw new AdkTransportError('connect-failed', messageOf(cause), { cause });
+        })
+        .then((module) => module.boundedFetch(http.fetch, bounds)(input, init));
+    super({ ...http, fetch: bounded });
+    this.#adk = adk;
+    this.#isBrowserTool = readFrontendTools(F, frontendTools);
   }
 
   /** Which kind of backend this transport encodes for. @returns {AdkBackendKind} */
@@ -107,32 +105,13 @@ export class AdkSseTransport extends DefaultChatTransport {
     const id = Array.isArray(messages) ? continuedMessageId(messages) : undefined;
     const wire = this.#adk && Array.isArray(messages) ? toAdkWire(messages, this.#isBrowserTool) : messages;
     const stream = await super.sendMessages(wire === messages ? options : { ...options, messages: wire });
-    const ms = this.#idleMs;
-    if (id === undefined && ms === 0) return stream;
-    /** @type {ReturnType<typeof setTimeout> | undefined} */
-    let timer;
-    const stop = () => clearTimeout(timer);
-    // Each chunk re-arms the bound; when it runs out the stream errors, which cancels the response
-    // (the connection closes) and ends the chat's `streaming` with this error.
-    const arm = (/** @type {TransformStreamDefaultController<any>} */ controller) => {
-      stop();
-      if (ms > 0) timer = setTimeout(() => controller.error(idle(ms)), ms);
-    };
-    options.abortSignal?.addEventListener('abort', stop, { once: true });
+    if (id === undefined) return stream;
     return stream.pipeThrough(
-      new TransformStream(/** @type {Transformer<any, any>} */ ({
-        start: arm,
+      new TransformStream({
         transform(chunk, controller) {
-          arm(controller);
           controller.enqueue(continuing(chunk, id));
         },
-        flush: stop,
-        // A chat that stops reads no more: the bound ends with it (newer than TypeScript's lib).
-        cancel: stop,
-      })),
+      }),
     );
   }
 }
-
-/** SPEC §5 F-d: the response went silent. */
-const idle = (/** @type {number} */ ms) => new AdkTransportError('idle-timeout', withAdvice(`no chunk for ${ms} ms (idleTimeoutMs): the response was closed`, 'send the message again or ask the user again: the turn may be unfinished'));

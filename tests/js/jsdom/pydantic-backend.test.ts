@@ -95,7 +95,8 @@ describe(`useAdkChat in front of Pydantic AI's Vercel AI adapter (AI SDK ${aiSdk
     // (read as AI SDK-native parts, the `tool-result` part is a tool named `result` with no state)
     expect(outcome.sent, detail).toEqual([['get_browser_location:approval-responded', 'result:undefined']]);
     expect(outcome.status, detail).toBe('error');
-    expect(outcome.error, detail).toMatch(/tool-result/);
+    // The adapter's refusal in the package's words (SPEC §5 F-g: never a body as the message).
+    expect(outcome.error, detail).toMatch(/AdkTransportError: .*HTTP 422/);
     expect(outcome.server.toolRuns, detail).toEqual([]);
     expect(outcome.server.modelCalls, detail).toBe(1);
   });
