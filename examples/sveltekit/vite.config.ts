@@ -7,6 +7,9 @@ const backend = process.env.ADK_BACKEND ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
   plugins: [sveltekit()],
+  // adk-stream-wasm/svelte imports AI SDK's Svelte Chat, a runes module that only the Svelte
+  // compiler can load: the server render bundles it too, as it does in the browser.
+  ssr: { noExternal: ['adk-stream-wasm'] },
   // In dev, Vite forwards both modes to the backend (ws: true carries the WebSocket upgrade).
   server: {
     proxy: {

@@ -40,8 +40,10 @@ sveltekit_app() {
 nuxt_app() {
   local app=$NUXT_APP port backend_port
   install_example "$app"
-  echo '==> nuxt: its component test (vitest, the testing kit)'
-  (cd "$app" && node node_modules/vitest/vitest.mjs run </dev/null) || failed+=('nuxt: component test')
+  echo '==> nuxt: nuxt prepare, its component test (vitest, the testing kit)'
+  # `nuxt prepare` writes .nuxt/, whose tsconfigs the app's tsconfig.json (and so vitest) extends.
+  (cd "$app" && NUXT_TELEMETRY_DISABLED=1 node node_modules/nuxt/bin/nuxt.mjs prepare </dev/null \
+    && node node_modules/vitest/vitest.mjs run </dev/null) || failed+=('nuxt: component test')
 
   port=$(free_port)
   backend_port=$(free_port)
