@@ -51,14 +51,18 @@ nuxt_app() {
     bash -c "cd $app && exec node node_modules/nuxt/bin/nuxt.mjs dev --host 127.0.0.1 --port $port" \
     && ssr_flows 'nuxt: nuxt dev' "http://127.0.0.1:$port" "$backend_port"
   stop_server
-  # Issue 42 item 2: Vite found the package at the first page load and reloaded the page.
-  if grep -n 'new dependencies' "$app/dev.log"; then
-    failed+=('nuxt: nuxt dev discovered dependencies at run time')
+  # Issue 42 item 2: Vite found the package at the first page load and reloaded the page. The
+  # dependencies it names follow its line, up to a blank line (Nuxt's own devtools may be among them).
+  if awk '/discovered new dependencies/ { on = 1; next } on && /^\s*$/ { on = 0 } on' "$app/dev.log" | grep -nE '^\s+adk-stream-wasm(/|$)'; then
+    failed+=('nuxt: nuxt dev discovered the package at run time')
   fi
 
   backend_port=$(free_port)
-  # The route rule that forwards SSE is the build's: it names the backend's port.
-  if build_without_warnings 'nuxt: nuxt build' env ADK_BACKEND="http://127.0.0.1:$backend_port" NUXT_TELEMETRY_DISABLED=1 \
+  # The route rule that forwards SSE is the build's: it names the backend's port. Nuxt 4.4 builds
+  # with Vite 7 (Rollup), which warns of a plugin of Nuxt's own and of comments in zod (AI SDK's):
+  # neither is the package's.
+  if WARNINGS_ALLOWED='\[plugin nuxt:module-preload-polyfill\] Sourcemap|node_modules/zod/[^ ]+ \([0-9:]+\): A comment' \
+    build_without_warnings 'nuxt: nuxt build' env ADK_BACKEND="http://127.0.0.1:$backend_port" NUXT_TELEMETRY_DISABLED=1 \
     bash -c "cd $app && node node_modules/nuxt/bin/nuxt.mjs build"; then
     port=$(free_port)
     serve "http://127.0.0.1:$port/" "$app/start.log" env HOST=127.0.0.1 PORT="$port" \
