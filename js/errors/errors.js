@@ -5,7 +5,7 @@
 // `instanceof` also answers by `name` for an error of the same name made elsewhere: by a second
 // copy of the package in an app (two installs, or a bundler that duplicates the module).
 
-import { describeValue } from './describe-value.js';
+import { describeValue } from './arguments.js';
 /** @import { GeolocationErrorCode } from '../geolocation.js' */
 /** @import { BidiTransportErrorKind } from '../transport.js' */
 
