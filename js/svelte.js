@@ -3,6 +3,7 @@
 // as @ai-sdk/svelte's Chat is: each reads the chat's `$state` messages, so a template or a
 // `$derived` that reads `pendingApprovals` or `explain` updates with them. Plain JS: the runes live
 // in AI SDK's Chat, which the app's Svelte compiler compiles.
+import { onDestroy } from 'svelte';
 import { Chat } from '@ai-sdk/svelte';
 import { createFrameworkChat } from './chat/framework-chat.js';
 // `adk-stream-wasm/svelte` imports `@ai-sdk/svelte` (and so `svelte` and `ai`) when it runs, so its
@@ -46,6 +47,15 @@ export class AdkChat {
    */
   constructor(options = {}) {
     this.#parts = createFrameworkChat(options, /** @type {new (init: any) => Chat<M>} */ (Chat), 'AdkChat');
+    // Closed with the component that creates it, as Vue's useAdkChat is (issue 42): Svelte takes
+    // onDestroy from any code that runs while a component initialises, on the server too (after
+    // its render). Anywhere else (a module, an event handler, a test) Svelte refuses it, and the
+    // app calls close() itself.
+    try {
+      onDestroy(this.close);
+    } catch {
+      // Not created during a component's initialisation: close() is the app's.
+    }
   }
 
   /** AI SDK's Svelte `Chat` itself. @returns {Chat<M>} */
@@ -98,6 +108,6 @@ export class AdkChat {
   answerApprovals = (handler) => this.#parts.adk.answerApprovals(handler);
   /** The library's `adk.addToolOutput`: it tells the engine the output is the browser's. @type {Adk['addToolOutput']} */
   addToolOutput = (args) => this.#parts.adk.addToolOutput(args);
-  /** Detaches the engine and closes the transport it built (call it in `onDestroy`). @type {() => void} */
+  /** Detaches the engine and closes the transport it built: done by itself when the component that created the chat is destroyed. @type {() => void} */
   close = () => this.#parts.close();
 }

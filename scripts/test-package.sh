@@ -8,7 +8,7 @@
 #                                    again in examples/vue and examples/svelte for the entry points that
 #                                    need Vue or Svelte, and the entry points that run without ai/@ai-sdk/react/react
 #                                    with none of them installed
-#   tools/check-example-blocks.mjs   the npm README's Vue and Svelte blocks equal the example apps'
+#   tools/check-example-blocks.mjs   the npm README's Vue, Svelte, SvelteKit and Nuxt blocks equal the example apps'
 #                                    files (which scripts/test-examples.sh builds, tests and clicks)
 #   tools/check-readme.mjs           every other ts/tsx block of README.md and js/README.md (the npm
 #                                    page) type-checked (strict, skipLibCheck false) and run in Node
@@ -66,7 +66,7 @@ install_example "$SVELTE_APP"
 check 'types with Vue (examples/vue)' node tools/check-types.mjs --host "$VUE_APP"
 check 'types with Svelte (examples/svelte)' node tools/check-types.mjs --host "$SVELTE_APP"
 check 'types without the optional peers' node tools/check-types.mjs --host "$VITE_APP" --without-peers
-check 'README blocks equal the example apps (Vue, Svelte)' node tools/check-example-blocks.mjs js/README.md
+check 'README blocks equal the example apps (Vue, Svelte, SvelteKit, Nuxt)' node tools/check-example-blocks.mjs js/README.md
 check 'README code (AI SDK 6, Node 20)' node tools/check-readme.mjs --host "$VITE_APP" README.md js/README.md
 # What these checks and the JS suites ran against: docs/tested-versions.md and the npm README's line.
 check 'tested versions written' node tools/tested-versions.mjs --node22 "$NODE22" "$VITE_APP" "$AI7_APP" "$NEXT_APP" "$VUE_APP" "$VUE_AI7_APP" "$SVELTE_APP" "$SVELTE_AI7_APP"

@@ -6,9 +6,10 @@
 //   <!-- readme-check [types-only] [vitest]
 //   lines prepended to the block when it is checked (declarations of what the block assumes)
 //   -->
-// or by `<!-- readme-check example PATH -->`: the block (of any language) is the whole file PATH of
-// an example app, which builds, type-checks and runs it with its framework's tools
-// (scripts/test-examples.sh); tools/check-example-blocks.mjs checks the two are equal. Such a block
+// or by `<!-- readme-check example PATH... -->`: the block (of any language) is the whole file PATH of
+// an example app (or of several: the Vue component is both examples/vue's App.vue and examples/nuxt's
+// panel), which builds, type-checks and runs it with its framework's tools
+// (scripts/test-examples.sh); tools/check-example-blocks.mjs checks they are equal. Such a block
 // is not one of extractBlocks' (the React host could not compile a Vue test).
 
 /** The blocks of one Markdown file: {file, line, heading, lang, code, prelude, run, vitest}.
@@ -17,7 +18,7 @@ export function extractBlocks(file, text) {
   return fencedBlocks(file, text).filter((b) => (b.lang === 'ts' || b.lang === 'tsx') && b.example === null);
 }
 
-/** The blocks that are an example app's files: {file, line, lang, code, example (its path)}. */
+/** The blocks that are an example app's files: {file, line, lang, code, example (the first path), examples (all)}. */
 export function exampleBlocks(file, text) {
   return fencedBlocks(file, text).filter((b) => b.example !== null);
 }
@@ -39,8 +40,9 @@ function fencedBlocks(file, text) {
       if (!/-->\s*$/.test(line)) {
         for (i++; i < lines.length && !/^\s*-->\s*$/.test(lines[i]); i++) body.push(lines[i]);
       }
-      const example = flags[0] === 'example' ? (flags[1] ?? '') : null;
-      pending = { typesOnly: flags.includes('types-only'), vitest: flags.includes('vitest'), example, prelude: body.join('\n') };
+      const examples = flags[0] === 'example' ? flags.slice(1) : null;
+      const example = examples ? (examples[0] ?? '') : null;
+      pending = { typesOnly: flags.includes('types-only'), vitest: flags.includes('vitest'), example, examples, prelude: body.join('\n') };
       continue;
     }
     const fence = /^```(\w+)?\s*$/.exec(line);
@@ -59,6 +61,7 @@ function fencedBlocks(file, text) {
         run: !pending?.typesOnly,
         vitest: Boolean(pending?.vitest),
         example: pending?.example ?? null,
+        examples: pending?.examples ?? null,
       });
       pending = null;
       continue;

@@ -56,10 +56,13 @@ export async function buildApp({ appsDir, name, outDir, split = false }) {
         },
       }
     : undefined;
+  // Svelte's apps are components: the Svelte plugin compiles them, and AI SDK's Svelte Chat (a runes module).
+  const plugins = name.startsWith('svelte') ? [(await import('@sveltejs/vite-plugin-svelte')).svelte({ configFile: false })] : [];
   const result = await build({
     root: join(appsDir, name),
     configFile: false,
     logLevel: 'silent',
+    plugins,
     build: { outDir, emptyOutDir: true, rolldownOptions },
   });
   const modulesOf = new Map();

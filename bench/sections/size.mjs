@@ -21,9 +21,13 @@ import { filesUnder, wasmModulesIn, withoutEmbeddedWasm } from '../lib/wasm-find
 
 const here = fileURLToPath(new URL('..', import.meta.url));
 const appsDir = join(here, 'size-apps');
+// Vue's and Svelte's chats (issue 42), each against its own framework's baseline: AI SDK's Vue or
+// Svelte `Chat` with no package.
+export const FRAMEWORK_ADDED = { 'vue-sse': 'vue-baseline', 'vue-bidi': 'vue-baseline', 'svelte-sse': 'svelte-baseline', 'svelte-bidi': 'svelte-baseline' };
+const FRAMEWORK_APPS = ['vue-baseline', 'vue-sse', 'vue-bidi', 'svelte-baseline', 'svelte-sse', 'svelte-bidi'];
 // `sse` is an SSE-only app (`adk-stream-wasm/react/sse`, the goal's); `sse-universal` the same chat
 // through `adk-stream-wasm/react`, whose hook takes either mode (shown beside it).
-const APPS = ['baseline', 'sse', 'sse-universal', 'bidi', 'geolocation'];
+const APPS = ['baseline', 'sse', 'sse-universal', 'bidi', 'geolocation', ...FRAMEWORK_APPS];
 // What running get_location costs (issue 25: ≤ 4 KB gzip): the geolocation app is the SSE app that
 // also calls getLocation(), so their difference is the tool's code and whatever it loads.
 const GET_LOCATION = { app: 'geolocation', without: 'sse' };
@@ -224,10 +228,10 @@ export async function measureSize({ pkgDir, browser, log = () => {} }) {
     log(`  Vite build of size-apps/${name} (as built by default, and one chunk per package module)`);
     apps[name] = await measureApp(browser, name, log);
   }
-  const base = apps.baseline.plain;
   const added = {};
-  for (const name of ['sse', 'sse-universal', 'bidi']) {
+  for (const name of ['sse', 'sse-universal', 'bidi', ...Object.keys(FRAMEWORK_ADDED)]) {
     const app = apps[name];
+    const base = apps[FRAMEWORK_ADDED[name] ?? 'baseline'].plain;
     const loaded = minus(app.plain.loaded, base.loaded);
     // The package's parts as the split build loads them; what is left of the added bytes is app code,
     // library code only the package pulls in, less the split build's per-chunk overhead.

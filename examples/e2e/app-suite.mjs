@@ -2,8 +2,10 @@
 // Chromium (Debian's) and the local demo backend (www/server) for the file's tests, the backend's
 // request counts, a page of the served app that collects its errors, and the check that a flow sent
 // exactly the requests it needs and nothing more after them.
-//   APP_URL     the served app (required)
-//   APP_LABEL   a name for the test titles
+//   APP_URL       the served app (required)
+//   APP_LABEL     a name for the test titles
+//   BACKEND_PORT  the backend's port (default: any free one): an app that forwards the chat's
+//                 requests to the backend itself (SvelteKit, Nuxt: issue 42) was started with it
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
@@ -24,7 +26,7 @@ export function appSuite() {
   before(async () => {
     [browser, backend] = await Promise.all([
       chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true }),
-      startBackend({ port: 0, quiet: true, chunkDelayMs: 5, staticDir: null }),
+      startBackend({ port: Number(process.env.BACKEND_PORT ?? 0), quiet: true, chunkDelayMs: 5, staticDir: null }),
     ]);
   });
   after(async () => {

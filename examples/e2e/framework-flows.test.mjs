@@ -5,11 +5,14 @@
 // BIDI, each ending with the backend's final text, exactly the expected requests, nothing more
 // after them, and no protocol violation. The apps are the npm README's "Vue" and "Svelte" code,
 // which has no test ids: the test finds what a user sees (the Message box, the Send, Approve and
-// Deny buttons, the messages' text).
+// Deny buttons, the messages' text). A text message too, and for the server-rendered apps
+// (SvelteKit, Nuxt: issue 42) the page's HTML as the server renders it in each mode.
 //   APP_URL     the served app (required)
 //   APP_LABEL   a name for the test titles (e.g. 'vue: vite 8 build, AI SDK 6')
+//   SSR         when set, the app renders on the server: GET /?mode=sse and /?mode=bidi are checked
 import { test } from 'node:test';
-import { LABEL, appSuite, backend, expectRequests, onApp, requests } from './app-suite.mjs';
+import assert from 'node:assert/strict';
+import { APP_URL, LABEL, appSuite, backend, expectRequests, onApp, requests } from './app-suite.mjs';
 
 const POSITION = { latitude: 35.6762, longitude: 139.6503, accuracy: 20 };
 
@@ -34,7 +37,24 @@ function flow({ mode, prompt, act, final, expected }) {
 /** Clicks the first `name` button once one is there. */
 const click = (page, name) => page.getByRole('button', { name, exact: true }).first().click({ timeout: 15000 });
 
+if (process.env.SSR) {
+  for (const mode of ['sse', 'bidi']) {
+    // Issue 42 item 1: the README's URL helper read `window`, and the server render failed with 500.
+    test(`${LABEL}: ${mode.toUpperCase()}, the server renders the page: 200, the page around the chat, no error`, async () => {
+      const res = await fetch(`${APP_URL}/?mode=${mode}`);
+      const html = await res.text();
+      assert.equal(res.status, 200, `GET /?mode=${mode} answered ${res.status}:\n${html.slice(0, 2000)}`);
+      assert.match(html, /<h1>Chat<\/h1>/, 'the server rendered the page');
+      assert.match(html, /Loading the chat…/, 'the server rendered the place of the chat (the chat is built in the browser)');
+      assert.doesNotMatch(html, /is not defined|Internal Server Error/, 'no error in the page');
+    });
+  }
+}
+
 for (const mode of ['sse', 'bidi']) {
+  test(`${LABEL}: ${mode.toUpperCase()}, a text message: the agent's answer, one request`, () =>
+    flow({ mode, prompt: 'Hello', act: async () => {}, final: /I am the scripted demo agent/, expected: requests(mode, 1) }));
+
   for (const approved of [true, false]) {
     test(`${LABEL}: ${mode.toUpperCase()}, process_payment ${approved ? 'approved' : 'denied'}: one follow-up request`, () =>
       flow({

@@ -17,6 +17,9 @@ SVELTE_APP=$EXAMPLES_DIR/svelte
 # examples/vue/ai7 and examples/svelte/ai7: the same sources with AI SDK 7.
 VUE_AI7_APP=$EXAMPLES_DIR/vue-ai7
 SVELTE_AI7_APP=$EXAMPLES_DIR/svelte-ai7
+# SvelteKit and Nuxt, server rendering on (issue 42).
+SVELTEKIT_APP=$EXAMPLES_DIR/sveltekit
+NUXT_APP=$EXAMPLES_DIR/nuxt
 
 # copy_example SOURCE APP [PACKAGE_DIR]: APP gets the files under SOURCE that git does not ignore
 # (committed or not; without a nested app's folder such as examples/vite/ai7), with package.json and
@@ -53,6 +56,8 @@ install_example() {
     "$SVELTE_APP") copy_example examples/svelte "$app" ;;
     "$VUE_AI7_APP") copy_example examples/vue "$app" examples/vue/ai7 ;;
     "$SVELTE_AI7_APP") copy_example examples/svelte "$app" examples/svelte/ai7 ;;
+    "$SVELTEKIT_APP") copy_example examples/sveltekit "$app" ;;
+    "$NUXT_APP") copy_example examples/nuxt "$app" ;;
     *) fail "install_example: $app is not one of the example apps" ;;
   esac
   echo "example app $app: copied from the repository"

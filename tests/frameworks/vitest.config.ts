@@ -18,7 +18,7 @@ const ai7Aliases =
 
 export default defineConfig({
   plugins: [vue(), svelte()],
-  resolve: { alias: ai7Aliases },
+  resolve: { alias: ai7Aliases, conditions: ['browser'] },
   test: {
     include: ['**/*.test.ts'],
     exclude: ['node_modules/**', '.tarball/**'],
