@@ -3,7 +3,7 @@
 // streams, the time bounds on a response, and what losing the socket means for an answer (F-a).
 // The request side (requests, the socket's life, abort) is bidi-transport.js; which response owns a
 // chunk is the one state machine of wire/chunk-owner.js (W13).
-import { answerInDoubt, approvalTimeout, connectionLost, fault, noResponse, resumeWouldSplit, unhandledBufferedApproval } from './options.js';
+import { answerInDoubt, approvalTimeout, connectionLost, noResponse, resumeWouldSplit, unhandledBufferedApproval } from './options.js';
 import { interruptFrame } from '../../wire/frames.js';
 import { responseStream } from './response-stream.js';
 import { ChunkBuffer } from '../../wire/chunk-buffer.js';
@@ -35,8 +35,9 @@ export class Responses {
   #owner = new ChunkOwner();
   /** The response streaming now: always the owner's turn's. @type {Response | null} */
   #response = null;
-  /** A request that came while a turn streamed, sent when that turn ends (W11, W12). @type {Request | null} */
-  #held = null;
+  /** Requests that came while a turn streamed, in order: each goes out when the turn before it
+   *  has ended (W11, W12). @type {Request[]} */
+  #held = [];
   /** Chunks of the turn that came while no response stream was open (nothing is lost). */
   #buffer = new ChunkBuffer();
   /** The bound on an aborted tail's silence (W12). @type {ReturnType<typeof setTimeout> | undefined} */
@@ -90,10 +91,8 @@ export class Responses {
       return request.resolve(this.buffered(request.id, request.unwatch));
     }
     if (!this.#owner.canSend) {
-      // Chat never sends twice at once; if an app does, the older held request gives way.
-      const older = this.#held;
-      this.#held = request;
-      if (older !== null) rejectRequest(older, fault('superseded', 'a newer sendMessages() call replaced this one while the turn before it still streamed'));
+      // A user who types twice while the answer streams gets both answered, in order.
+      this.#held.push(request);
       return;
     }
     try {
@@ -116,12 +115,9 @@ export class Responses {
     request.resolve(stream.readable);
   }
 
-  /** The held request goes out once the turn before it has ended. */
+  /** The first held request goes out once the turn before it has ended. */
   #release() {
-    const held = this.#held;
-    if (held === null || !this.#owner.canSend) return;
-    this.#held = null;
-    this.start(held);
+    if (this.#held.length > 0 && this.#owner.canSend) this.start(/** @type {Request} */ (this.#held.shift()));
   }
 
   /**
@@ -159,9 +155,9 @@ export class Responses {
    *  request is dropped unsent; a streaming one closes and the backend is told (`interrupt`, reason
    *  `user_abort`). @param {number} id @param {unknown} [reason] */
   cancel(id, reason) {
-    const held = this.#held;
-    if (held !== null && held.id === id) {
-      this.#held = null;
+    const at = this.#held.findIndex((request) => request.id === id);
+    if (at !== -1) {
+      const [held] = this.#held.splice(at, 1);
       return this.#app.queue((r) => rejectRequest(held, r), reason);
     }
     const response = this.#take(id);
@@ -203,9 +199,7 @@ export class Responses {
     const response = this.#take();
     if (response !== null) response.stream.fail(lost ?? error);
     else if (lost !== null) this.#app.report(lost);
-    const held = this.#held;
-    this.#held = null;
-    if (held !== null) this.#app.queue((e) => rejectRequest(held, e), held.continues !== undefined && lost !== null ? lost : error);
+    for (const held of this.#held.splice(0)) this.#app.queue((e) => rejectRequest(held, e), held.continues !== undefined && lost !== null ? lost : error);
     this.#owner.lost(this.#lost !== null);
     clearTimeout(this.#tailTimer);
     this.#asked = [];
@@ -246,8 +240,11 @@ export class Responses {
     // SPEC §5 W8: chunks with no turn in progress are a turn the backend started, a message of its
     // own, named by its `start`; W5: every `start` of a turn names the turn's one message.
     this.#owner.pass(chunk, word, this.#deliver);
-    if (word & ENDS) this.#end();
-    else if (word & ASKS) this.#armWait(this.#config.approvalTimeoutMs, approvalTimeout);
+    if (word & ENDS) {
+      // The turn waits for the user: a request held behind it goes now (an answer, or a new turn).
+      this.#end();
+      this.#release();
+    } else if (word & ASKS) this.#armWait(this.#config.approvalTimeoutMs, approvalTimeout);
   }
 
   /** A `[DONE]` from the backend. */
