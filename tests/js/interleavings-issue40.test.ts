@@ -16,7 +16,7 @@ afterEach(() => {
 
 describe('issue 40: the shrunk interleavings, replayed', () => {
   it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    await runInterleaving(c.variant, c.commands());
+    await runInterleaving(c.variant, c.commands(), c.transport);
   });
 });
 

@@ -16,6 +16,8 @@ export interface NamedCase {
   commands: () => (Chunk | Send | Open | Stop | Speak | Answer | CloseFrame | Wait)[];
   /** What the package did before the fix, as the test's failure said it. */
   before: string;
+  /** The transport's options, over the harness's bounds. */
+  transport?: Record<string, unknown>;
 }
 
 export const CASES: NamedCase[] = [
@@ -42,6 +44,13 @@ export const CASES: NamedCase[] = [
     variant: 'ends-interrupted-turn',
     commands: () => [new Send(false), new Open(), new Chunk(), new Stop(), new Send(false), new Chunk()],
     before: "chunks lost: [a2.1] [a2.2] (the answer was dropped as the stopped turn's tail; without a liveness bound the chat stays 'submitted')",
+  },
+  {
+    name: 'issue 40 item 2 (W12, F-e): the same with no liveness bound: the chat stays submitted past every bound',
+    variant: 'ends-interrupted-turn',
+    commands: () => [new Send(false), new Open(), new Chunk(), new Stop(), new Send(false), new Chunk(), new Wait()],
+    before: "the chat is still 'submitted' 70000 ms after the last event, past every bound (each dropped chunk cleared the no-response timer)",
+    transport: { livenessTimeoutMs: 0 },
   },
   {
     name: 'issue 40 item 3 (F-f): an approval given after the close frame, before the close event',

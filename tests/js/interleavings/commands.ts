@@ -208,8 +208,8 @@ export const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
 export const interleavings = (maxCommands: number) => fc.commands([commandArbitrary], { maxCommands, size: 'max' });
 
 /** Runs one interleaving (generated, or a named case's list) on a fresh chat, then its finale. */
-export async function runInterleaving(variant: Variant, commands: Iterable<Command>): Promise<void> {
-  const h = new Harness(variant);
+export async function runInterleaving(variant: Variant, commands: Iterable<Command>, options: Record<string, unknown> = {}): Promise<void> {
+  const h = new Harness(variant, options);
   try {
     await fc.asyncModelRun(() => ({ model: h, real: h }), commands);
     await h.finale();

@@ -30,8 +30,12 @@ export class Harness {
   #fed = 0;
   /** Errors the transport reported to onError (a connection-lost while no request is open). */
   readonly reported: any[] = [];
+  /** The transport's bounds in this run. */
+  readonly bounds: Record<string, unknown>;
 
-  constructor(readonly variant: Variant) {
+  /** `options`: the transport's, over BOUNDS (a case may turn a bound off). */
+  constructor(readonly variant: Variant, options: Record<string, unknown> = {}) {
+    this.bounds = { ...BOUNDS, ...options };
     this.backend = new Backend(variant);
     this.#restore = this.backend.install();
     this.transport = new BidiTransport({
@@ -41,6 +45,7 @@ export class Harness {
       ...BOUNDS,
       onBufferedChunks: () => void this.adk.resumeBuffered(),
       onError: (error: unknown) => this.reported.push(error),
+      ...options,
     });
     this.adk = createAdk({ mode: 'bidi', transport: this.transport });
     this.chat = new Chat({ id: 'interleavings', transport: this.transport, sendAutomaticallyWhen: this.adk.sendAutomaticallyWhen });
@@ -98,7 +103,7 @@ export class Harness {
     }
     this.check();
     if (this.chat.status === 'submitted') {
-      throw new InvariantError(`the chat is still 'submitted' ${WAIT_STEP_MS * WAIT_STEPS} ms after the last event, past every bound (${JSON.stringify(BOUNDS)})`);
+      throw new InvariantError(`the chat is still 'submitted' ${WAIT_STEP_MS * WAIT_STEPS} ms after the last event, past every bound (${JSON.stringify(this.bounds)})`);
     }
   }
 
