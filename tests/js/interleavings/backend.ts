@@ -85,6 +85,17 @@ interface Connection {
   queue: any[];
 }
 
+/** Installs the scripted WebSocket as the global one for a whole test file (a chat of an ended
+ *  interleaving may still open a socket: it must meet this one, never a real one); returns what
+ *  puts the old one back. */
+export function useScriptedSockets(): () => void {
+  const old = (globalThis as any).WebSocket;
+  (globalThis as any).WebSocket = ScriptedSocket;
+  return () => {
+    (globalThis as any).WebSocket = old;
+  };
+}
+
 export class ScriptedSocket {
   static CONNECTING = 0;
   static OPEN = 1;
@@ -99,12 +110,15 @@ export class ScriptedSocket {
   #listeners = new Map<string, Set<Listener>>();
 
   constructor(readonly url: string) {
-    const backend = Backend.current;
-    if (backend === null) throw new Error('no scripted backend installed');
-    if (backend.network === 'refuse') throw new DOMException('refused by the Content-Security-Policy', 'SecurityError');
-    this.id = backend.sockets.push(this);
-    this.hangs = backend.network === 'hang';
+    // A socket of an interleaving that already ended (its chat's late request) reaches no backend:
+    // it never opens, and no later interleaving sees it.
+    const backend = Backend.byUrl.get(url);
+    if (backend?.network === 'refuse') throw new DOMException('refused by the Content-Security-Policy', 'SecurityError');
+    this.id = backend === undefined ? 0 : backend.sockets.push(this);
+    this.hangs = backend === undefined || backend.network === 'hang';
+    this.#backend = backend;
   }
+  readonly #backend: Backend | undefined;
 
   addEventListener(type: string, listener: Listener) {
     if (!this.#listeners.has(type)) this.#listeners.set(type, new Set());
@@ -119,14 +133,14 @@ export class ScriptedSocket {
     if (this.readyState === 0) throw new DOMException('Still in CONNECTING state.', 'InvalidStateError');
     // A browser discards what is sent on a closing or closed socket, silently.
     if (this.readyState !== 1) return;
-    Backend.current!.read(this, JSON.parse(text));
+    this.#backend?.read(this, JSON.parse(text));
   }
 
   /** The client closes it: no event reaches the transport (it removed its listeners first). */
   close() {
     if (this.readyState === 3) return;
     this.readyState = 3;
-    Backend.current?.forget(this);
+    this.#backend?.forget(this);
   }
 
   emit(type: string, event: any) {
@@ -134,8 +148,13 @@ export class ScriptedSocket {
   }
 }
 
+let backends = 0;
+
 export class Backend {
-  static current: Backend | null = null;
+  /** The backends of the interleavings running now, by the URL their transport connects to. */
+  static byUrl = new Map<string, Backend>();
+  /** This backend's URL: one per interleaving. */
+  readonly url = `ws://127.0.0.1:1/live/${++backends}`;
   network: Network = 'ok';
   readonly sockets: ScriptedSocket[] = [];
   readonly events: BackendEvent[] = [];
@@ -146,15 +165,10 @@ export class Backend {
 
   constructor(readonly variant: Variant) {}
 
-  /** Installs the scripted WebSocket; returns what puts the old one back. */
+  /** Makes this backend answer its URL; returns what ends that (see useScriptedSockets). */
   install(): () => void {
-    const old = (globalThis as any).WebSocket;
-    Backend.current = this;
-    (globalThis as any).WebSocket = ScriptedSocket;
-    return () => {
-      (globalThis as any).WebSocket = old;
-      Backend.current = null;
-    };
+    Backend.byUrl.set(this.url, this);
+    return () => void Backend.byUrl.delete(this.url);
   }
 
   /** The newest socket, if it is still connecting and may open. */

@@ -1,6 +1,6 @@
-// The named interleavings of issue 40 items 1–3 (and two more defects the generator found on the
-// package before the chunk owner of SPEC §5 W13): each the shrunk command list fast-check printed,
-// written out so it replays as it is (interleavings-issue40.test.ts).
+// The named interleavings of issue 40 items 1–3, two more defects the generator found on the package
+// before the chunk owner of SPEC §5 W13, and two it found with the chunk owner: each the shrunk
+// command list fast-check printed, written out so it replays as it is (interleavings-issue40.test.ts).
 import { Answer, Chunk, CloseFrame, Open, Send, Speak, Stop, Wait } from './commands.js';
 import type { Variant } from './backend.js';
 
@@ -75,5 +75,17 @@ export const CASES: NamedCase[] = [
     variant: 'adk',
     commands: () => [new Send(false), new Open(), new Chunk(), new Chunk(), new Stop(), new Wait(), new Speak(), new Chunk()],
     before: 'message adk-1 holds chunks of turns 1 and 2',
+  },
+  {
+    name: 'W11: two messages sent while the answer to a first one is awaited: no chat error',
+    variant: 'adk',
+    commands: () => [new Send(false), new Open(), new Send(false), new Send(false)],
+    before: 'passed; with the chunk owner: AdkTransportError superseded ("a newer sendMessages() call replaced this one while the turn before it still streamed") in the chat',
+  },
+  {
+    name: "W11, F-e: a message sent while the backend's own turn streams, which pauses for an approval: never submitted past every bound",
+    variant: 'adk',
+    commands: () => [new Send(true), new Open(), new Stop(), new Wait(), new Chunk(), new Send(false)],
+    before: "AI_UIMessageStreamError (the message went out at once); with the chunk owner: the held message is never sent and the chat stays 'submitted' past every bound",
   },
 ];

@@ -39,7 +39,7 @@ export class Harness {
     this.backend = new Backend(variant);
     this.#restore = this.backend.install();
     this.transport = new BidiTransport({
-      url: 'ws://127.0.0.1:1/live',
+      url: this.backend.url,
       pingIntervalMs: 0,
       approvalTimeoutMs: 0,
       ...BOUNDS,

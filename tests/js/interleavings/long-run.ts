@@ -7,12 +7,14 @@
 import { expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { interleavings, MAX_COMMANDS, runInterleaving, VARIANTS } from './commands.js';
+import { useScriptedSockets } from './backend.js';
 
 const RUNS = Number(process.env.INTERLEAVINGS ?? 1000);
 const FIRST_SEED = Number(process.env.INTERLEAVINGS_SEED ?? 1);
 
 it(`${RUNS} interleavings from seed ${FIRST_SEED}`, async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  const restoreSockets = useScriptedSockets();
   const failures = new Map<string, { count: number; seed: number; variant: string }>();
   const started = performance.now();
   for (let i = 0; i < RUNS; i++) {
@@ -39,5 +41,6 @@ it(`${RUNS} interleavings from seed ${FIRST_SEED}`, async () => {
   }
   console.log(`interleavings: ${RUNS - failed} passed, ${failed} failed`);
   vi.useRealTimers();
+  restoreSockets();
   expect([...failures.keys()], 'kinds of violation').toEqual([]);
 }, 0);

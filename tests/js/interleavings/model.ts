@@ -21,6 +21,12 @@ interface Req {
   failed: boolean;
   /** The user stopped it (the event count then): W12 from there on; rule 6 if it was not sent. */
   stoppedAt?: number;
+  /** Stopped, and then the backend was silent past the aborted tail's bound: what it sends of the
+   *  stopped turn after that may be shown as a turn of its own (W8). */
+  tailExpired?: boolean;
+  /** An answer given while the response that asked still streams: AI SDK sends it once that
+   *  response ends, and never after a stop. */
+  after?: Req;
 }
 
 export class Model {
@@ -61,18 +67,24 @@ export class Model {
     const approval = this.approvals.get(id)!;
     approval.answered = true;
     const dead = this.gone.has(approval.socket);
-    this.requests.push({ key: id, done: false, failed: dead });
+    const asking = this.turnOf.get(approval.turn);
+    const latest = this.requests[this.requests.length - 1];
+    const after = asking !== undefined && !asking.done && !asking.failed ? asking : undefined;
+    this.requests.push({ key: id, done: false, failed: dead, after });
     if (!dead) return;
     this.allowed.add('connection-lost');
     // Once the response that asked has ended, the answer is the chat's next request: refused at
-    // once. While that response still streams, AI SDK holds the answer, and the stream's end says it.
-    if (this.turnOf.get(approval.turn)?.done) this.expectNow = 'connection-lost';
+    // once. While that response still streams, AI SDK holds the answer, and the stream's end says
+    // it; after a later message of the user's, the chat sends no answer at all.
+    if (asking?.done && asking === latest) this.expectNow = 'connection-lost';
   }
 
   /** chat.stop(): the request in flight, if any, is stopped (W12; rule 6 when it was not sent). */
   stop() {
     const active = this.#active();
     if (active === undefined) return;
+    const last = this.requests[this.requests.length - 1];
+    if (last.after === active) last.stoppedAt = this.#at;
     active.stoppedAt = this.#at;
     // An approval of the stopped turn is not answered (a backend may have ended that turn).
     for (const a of this.approvals.values()) if (a.turn === active.turn) a.shown = false;
@@ -81,7 +93,8 @@ export class Model {
 
   /** The newest request, unless its response already ended: what AI SDK's stop() aborts. */
   #active(): Req | undefined {
-    const last = this.requests[this.requests.length - 1];
+    let last = this.requests[this.requests.length - 1];
+    if (last?.after !== undefined && !last.after.done) last = last.after;
     return last !== undefined && !last.done && !last.failed && last.stoppedAt === undefined ? last : undefined;
   }
 
@@ -93,6 +106,7 @@ export class Model {
     this.tail = null;
     if (connecting) this.allowed.add('connect-timeout');
     for (const r of this.requests) {
+      if (r.stoppedAt !== undefined && !r.done) r.tailExpired = true;
       const began = r.turn !== undefined && [...this.tokens.values()].some((t) => t.turn === r.turn);
       if (!r.done && !began) r.failed = true;
     }
@@ -142,7 +156,7 @@ export class Model {
     this.#at++;
     const req = this.turnOf.get(turn);
     let kind: Kind = 'kept';
-    if (req !== undefined && req.stoppedAt !== undefined) kind = 'dropped';
+    if (req !== undefined && req.stoppedAt !== undefined) kind = req.tailExpired ? 'lenient' : 'dropped';
     else if (req !== undefined && req.failed) kind = 'lenient';
     if (token !== undefined) this.tokens.set(token, { turn, kind, at: this.#at });
     if (type === 'tool-approval-request') this.approvals.set(`appr-${turn}`, { socket, turn, answered: false, shown: kind === 'kept' });
