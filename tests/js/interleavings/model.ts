@@ -83,18 +83,18 @@ export class Model {
   stop() {
     const active = this.#active();
     if (active === undefined) return;
-    const last = this.requests[this.requests.length - 1];
-    if (last.after === active) last.stoppedAt = this.#at;
+    // An answer waiting for the stopped response is never sent: AI SDK sends nothing after a stop.
+    for (const r of this.requests) if (r.after === active) r.stoppedAt = this.#at;
     active.stoppedAt = this.#at;
     // An approval of the stopped turn is not answered (a backend may have ended that turn).
     for (const a of this.approvals.values()) if (a.turn === active.turn) a.shown = false;
     if (active.frame !== undefined) this.tail = active;
   }
 
-  /** The newest request, unless its response already ended: what AI SDK's stop() aborts. */
+  /** The newest request AI SDK made, unless its response already ended: what its stop() aborts. */
   #active(): Req | undefined {
-    let last = this.requests[this.requests.length - 1];
-    if (last?.after !== undefined && !last.after.done) last = last.after;
+    // An answer that waits for its response to end is no request of AI SDK's yet.
+    const last = [...this.requests].reverse().find((r) => r.after === undefined || r.after.done);
     return last !== undefined && !last.done && !last.failed && last.stoppedAt === undefined ? last : undefined;
   }
 
