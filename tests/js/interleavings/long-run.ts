@@ -27,7 +27,8 @@ it(`${RUNS} interleavings from seed ${FIRST_SEED}`, async () => {
       // The kind of violation: its message with tokens, ids and numbers generalised, up to its first bracket.
       const message = String((error as Error).message).replace(/\[[au]\d+\.\d+\]/g, '[token]').replace(/\d+/g, 'N')
         .replace(/message \S+/g, 'message M').replace(/((\[token\]|call-N) ?)+/g, '[tokens] ');
-      const kind = message.replace(/^(chat error the model does not expect: \S+ \([^)]*\)).*$/s, '$1').split(/ \(|: Received/)[0].slice(0, 100);
+      const chatError = /^chat error the model does not expect: \S+ \([^)]*\)/.exec(message);
+      const kind = (chatError ? chatError[0] : message.split(/ \(|: Received/)[0]).slice(0, 100);
       const seen = failures.get(kind);
       failures.set(kind, { count: (seen?.count ?? 0) + 1, seed: seen?.seed ?? seed, variant: seen?.variant ?? variant });
     }
