@@ -9,7 +9,9 @@
 #   3. replays every input kept under fuzz/regressions/<target>/: each must pass;
 #   4. fuzzes each target for FUZZ_SECONDS (default 45) from the committed seeds (fuzz/seeds/) plus
 #      the local corpus (fuzz/corpus/, not committed), with an RSS limit. A crash input is copied to
-#      fuzz/regressions/<target>/ (commit it: from then on it is replayed by step 3) and fails the run.
+#      fuzz/regressions/<target>/ (commit it: from then on it is replayed by step 3) and fails the run;
+#   5. runs INTERLEAVINGS (default 3000) random BIDI interleavings against the reference model of
+#      SPEC §5 W5-W12 and F-a-F-f (tests/js/interleavings/), on AI SDK's real Chat and pkg/.
 #
 # Exits non-zero on any failure and ends with a line `fuzz: N passed, M failed`.
 set -uo pipefail
@@ -110,6 +112,31 @@ for target in "${TARGETS[@]}"; do
   fi
   rm -f "$log"
 done
+
+# --- 5. the interleaving test's long run (issue 40, SPEC §5 W13) ----------------------------------------
+# INTERLEAVINGS random interleavings (default 3000; the figure in RELIABILITY.md is of 100,000) of the
+# user's actions, the backend's chunks, closes and faults, on AI SDK's real Chat and the packed
+# package (tests/js/interleavings/long-run.ts); `make test` runs a fixed seed set of the same test.
+INTERLEAVINGS=${INTERLEAVINGS:-3000}
+if [ ! -f pkg/package.json ]; then
+  fail "interleavings: pkg/ is not built (bash scripts/build-pkg.sh)"
+else
+  source scripts/lib/js-suite.sh
+  ensure_workspace
+  log=$(mktemp)
+  (cd tests/js && INTERLEAVINGS=$INTERLEAVINGS AI_SDK=6 timeout 3600 npx vitest run --config vitest.long-run.config.ts </dev/null) >"$log" 2>&1
+  status=$?
+  grep '^interleavings:' "$log"
+  line=$(grep '^interleavings: [0-9]* in' "$log")
+  summary_rows+=("$(printf '%-9s %s  exit %s' interleavings "${line#interleavings: }" "$status")")
+  if [ "$status" -eq 0 ]; then
+    pass "interleavings: $INTERLEAVINGS, no violation"
+  else
+    tail -n 30 "$log" >&2
+    fail "interleavings: a violation of the reference model (the seed above replays it)"
+  fi
+  rm -f "$log"
+fi
 
 echo
 printf '%s\n' "${summary_rows[@]}"
