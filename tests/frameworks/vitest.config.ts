@@ -1,5 +1,6 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import vue from '@vitejs/plugin-vue';
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
 // Run twice by scripts/test-frameworks.sh: AI_SDK=6 on Node 20 (@ai-sdk/vue@3, @ai-sdk/svelte@4),
@@ -16,9 +17,13 @@ const ai7Aliases =
       ]
     : [];
 
+// Components mount under jsdom with the `browser` condition; the tests' own WebSocket servers
+// (`ws`) stay Node's: its `browser` entry only throws.
+const wsForNode = [{ find: /^ws$/, replacement: createRequire(import.meta.url).resolve('ws') }];
+
 export default defineConfig({
   plugins: [vue(), svelte()],
-  resolve: { alias: ai7Aliases, conditions: ['browser'] },
+  resolve: { alias: [...ai7Aliases, ...wsForNode], conditions: ['browser'] },
   test: {
     include: ['**/*.test.ts'],
     exclude: ['node_modules/**', '.tarball/**'],
