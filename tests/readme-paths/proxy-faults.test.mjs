@@ -121,6 +121,10 @@ test('issue 41 row 1, SSE behind Vite\'s proxy: approve while the backend is dow
       `the proxy's answer as the package's error: ${failed.error.message}`,
     );
     assert.equal(failed.rule, 'arrival-unknown', 'explain() says the answer\'s arrival is unknown');
+    // Issue 41 row 1's "empty assistant message" is the approval's own message: its only part is
+    // the tool part, which the README's MessageList (text parts only) shows as "assistant:", more
+    // visibly once its Approve button is gone. The failed request adds none: AI SDK's Chat adds the
+    // response's message only when a chunk arrives, and the proxy's 502 brought none.
     assert.deepEqual(failed.messages, before.messages, 'the failed request left no message behind (no empty assistant message)');
 
     await startDemo();
