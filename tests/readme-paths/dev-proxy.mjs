@@ -5,9 +5,11 @@
 // there that accepts connections and never answers, while the proxy stays as configured.
 //
 // The block's code is written as host.mjs writes it; the test reads the hook's state (the error's
-// kind and status, `explain()`) and calls `adk.resend(...)`, as a button of the app would, through a
-// probe: the page's `adk-stream-wasm/react` is a module that re-exports the package's and keeps
-// useAdkChat's last result in `window.adkProbe`. The block's own code is not changed.
+// kind and status, `explain()`) and runs the README's `recover()` (its "When the connection fails"
+// block, as written) and `adk.resend(...)`, as a button of the app would, through a probe: the
+// page's `adk-stream-wasm/react` is a module that re-exports the package's and keeps useAdkChat's
+// last result in `window.adkProbe`, and `recover` in `window.adkRecover`. The blocks' own code is
+// not changed.
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -27,7 +29,9 @@ export function freePort() {
 
 const PROBE = `// The test's view of useAdkChat (dev-proxy.mjs): the package's module, the hook's result kept.
 import { useAdkChat as packaged } from 'adk-stream-wasm/react';
+import { recover } from './recover';
 export * from 'adk-stream-wasm/react';
+(window as unknown as { adkRecover: unknown }).adkRecover = recover;
 export const useAdkChat = ((options: unknown) => {
   const result = (packaged as (o: unknown) => unknown)(options);
   (window as unknown as { adkProbe: unknown }).adkProbe = result;
@@ -36,17 +40,19 @@ export const useAdkChat = ((options: unknown) => {
 `;
 
 /**
- * Writes the pages of `paths` (host.mjs's PATHS entries with their found blocks) into DIR and
+ * Writes the pages of `found` (host.mjs's PATHS entries with their blocks) and `recover` (the
+ * README's block, its code as written) into DIR and
  * starts the host's Vite dev server on DEVPORT with the README's proxy to 127.0.0.1:BACKENDPORT.
  * A BIDI block's backend address (ws://127.0.0.1:8000) becomes the dev server's, so its socket
  * goes through the proxy's `ws: true` too. Resolves with {url, pages, close()}.
  */
-export async function startDevProxy({ host, dir, found, devPort, backendPort }) {
+export async function startDevProxy({ host, dir, found, recover, devPort, backendPort }) {
   const url = `http://127.0.0.1:${devPort}`;
   const pages = {};
   for (const [p, block] of found) pages[p.id] = writePage(dir, p, block, url);
   const probe = path.join(dir, 'probe.tsx');
   fs.writeFileSync(probe, PROBE);
+  fs.writeFileSync(path.join(dir, 'recover.ts'), `// ${recover.file}:${recover.line}, verbatim\n${recover.code}\n`);
   const { createServer } = await import(pathToFileURL(path.join(host, 'node_modules/vite/dist/node/index.js')).href);
   const backend = `127.0.0.1:${backendPort}`;
   const server = await createServer({

@@ -57,7 +57,9 @@ before(async () => {
     assert.notEqual(typeof block, 'string', `${p.title}: ${block}`);
     return [p, block];
   });
-  proxy = await startDevProxy({ host: HOST, dir, found, devPort: await freePort(), backendPort });
+  const recover = blocks.find((b) => b.heading === 'When the connection fails' && b.lang === 'ts' && /export async function recover\(/.test(b.code));
+  assert.ok(recover, 'js/README.md has a ts block under "When the connection fails" that exports recover()');
+  proxy = await startDevProxy({ host: HOST, dir, found, recover, devPort: await freePort(), backendPort });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS], timeout: 30_000 });
 });
 after(async () => {
@@ -93,13 +95,24 @@ const state = (page) =>
     };
   });
 
+/** The README's recover() as written, on the hook's result (useChat's `error`, `regenerate`) and its adk. */
+const recover = (page) =>
+  page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    return w.adkRecover(w.adkProbe, w.adkProbe.adk);
+  });
+
 /** The alert's text is exactly the package's sentence for the user. */
 async function alertIs(driver, sentence) {
   await driver.waitError(new RegExp(sentence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   assert.equal(await driver.chatError(), sentence, 'the alert is the sentence for the user, nothing else');
 }
 
+// Payments of every backend instance of this run (a restarted backend counts from 0 again).
+let paidByStopped = 0;
+const payments = () => paidByStopped + (backend.server.listening ? backend.wallets.payments.length : 0);
 const stopBackend = async () => {
+  paidByStopped += backend.wallets.payments.length;
   await backend.close();
 };
 
@@ -110,6 +123,7 @@ test('issue 41 row 1, SSE behind Vite\'s proxy: approve while the backend is dow
     await driver.waitApprovals(1);
     await driver.settled(backend);
     const before = await state(page);
+    const paid = payments();
     await stopBackend();
     await driver.approveButtons().first().click();
     await alertIs(driver, USER_WORDS['http-error']);
@@ -127,12 +141,15 @@ test('issue 41 row 1, SSE behind Vite\'s proxy: approve while the backend is dow
     // response's message only when a chunk arrives, and the proxy's 502 brought none.
     assert.deepEqual(failed.messages, before.messages, 'the failed request left no message behind (no empty assistant message)');
 
+    assert.equal(await recover(page), 'may-resend', "the README's recover(): the user may send it again");
+    assert.equal(backend.server.listening, false);
     await startDemo();
+    // The button recover()'s 'may-resend' stands for.
     const resent = await page.evaluate(() => /** @type {any} */ (window).adkProbe.adk.resend({ mayHaveArrived: true }));
     assert.equal(resent, true, 'resend({ mayHaveArrived: true }) sends the answer after a 502');
     await driver.waitText(SHOWN.paid);
     await driver.settled(backend);
-    assert.equal(backend.wallets.payments.length, 1, 'paid once');
+    assert.equal(payments() - paid, 1, 'paid once');
     assert.equal(backend.stats.toJSON().sseRequests, 1, 'the answer was sent once');
     assert.equal(await driver.chatError(), null, 'the error is gone once the answer went through');
     const again = await page.evaluate(() => /** @type {any} */ (window).adkProbe.adk.resend({ mayHaveArrived: true }));
@@ -159,6 +176,7 @@ test('issue 41 row 2, SSE behind Vite\'s proxy: a backend that accepts and never
     const failed = await state(page);
     assert.deepEqual({ status: failed.status, kind: failed.error.kind, rule: failed.rule }, { status: 'error', kind: 'no-response', rule: 'arrival-unknown' });
     assert.ok(!failed.messages.some((m) => m.role === 'assistant'), 'no empty assistant message is left behind');
+    assert.equal(await recover(page), 'shown', "the README's recover(): the message may have arrived, nothing is resent");
     assert.deepEqual(errors, []);
   } finally {
     await silent?.close();
@@ -167,12 +185,13 @@ test('issue 41 row 2, SSE behind Vite\'s proxy: a backend that accepts and never
   }
 });
 
-test('issue 41 row 5, BIDI behind Vite\'s proxy (ws: true): the backend killed while an approval waits: the Approve button goes at once, no click, in the user\'s words (F-h)', { timeout: 60_000 }, async () => {
+test('issue 41 row 5, BIDI behind Vite\'s proxy (ws: true): the backend killed while an approval waits: the Approve button goes at once, no click, in the user\'s words (F-h); recover() asks again once it is back, paid once', { timeout: 60_000 }, async () => {
   const { context, page, errors, driver } = await open(BIDI);
   try {
     await driver.send(SAY.pay);
     await driver.waitApprovals(1);
     await driver.settled(backend);
+    const paid = payments();
     const killed = Date.now();
     await stopBackend();
     await alertIs(driver, USER_WORDS['connection-lost']);
@@ -180,7 +199,17 @@ test('issue 41 row 5, BIDI behind Vite\'s proxy (ws: true): the backend killed w
     assert.ok(Date.now() - killed < 5_000, `shown dead within 5 s, before any click (${Date.now() - killed} ms)`);
     assert.doesNotMatch(await driver.shown(), /Waiting for your answer/);
     assert.equal((await state(page)).error.kind, 'connection-lost');
-    assert.equal(backend.wallets.payments.length, 0, 'nothing was paid');
+    assert.equal(payments() - paid, 0, 'nothing was paid');
+    // The way forward, once the backend is back: the README's recover() asks again, the user approves.
+    await startDemo();
+    assert.equal(await recover(page), 'asked-again', "the README's recover(): the question sent again");
+    await driver.waitApprovals(1);
+    await driver.settled(backend);
+    await driver.approveAll();
+    await driver.waitText(SHOWN.paid);
+    await driver.settled(backend);
+    assert.equal(payments() - paid, 1, 'paid once');
+    assert.equal(await driver.chatError(), null, 'the error is gone once the payment went through');
     assert.deepEqual(errors, []);
   } finally {
     if (!backend.server.listening) await startDemo();
@@ -199,8 +228,7 @@ test('issue 41 row 6, BIDI behind Vite\'s proxy: a message sent while the backen
     await alertIs(driver, USER_WORDS[failed.error.kind]);
     assert.equal(failed.rule, 'waits-to-be-sent', 'explain() says the message waits to be sent');
     await startDemo();
-    const resent = await page.evaluate(() => /** @type {any} */ (window).adkProbe.adk.resend());
-    assert.equal(resent, true, 'resend() sends the message that never left');
+    assert.equal(await recover(page), 'resent', "the README's recover(): adk.resend() sends the message that never left");
     await driver.waitText(SHOWN.help);
     await driver.settled(backend);
     await untilBackend(() => backend.stats.toJSON().bidiMessages >= 1, 'the message');
