@@ -6,8 +6,12 @@
 //     status, explain() says arrival-unknown, no empty assistant message is left behind, and the
 //     way forward (resend({ mayHaveArrived: true }) once the backend is back) pays once;
 //   - SSE, a proxy whose backend accepts and never answers: bounded (the wait for headers, F-e);
-//   - BIDI, the backend killed while an approval waits: the Approve button goes at once, no click;
+//   - SSE with no proxy (the backend's own URL), the same fault: the browser's `Failed to fetch` is
+//     request-failed, arrival-unknown, and no repeat is offered (F-g);
+//   - BIDI, the backend killed while an approval waits: the Approve button goes at once, no click
+//     (F-h); once it is back, the question is asked again and paid once;
 //   - BIDI, a message sent while the backend is down: it never left, and resend() sends it once.
+// The way forward in each is the README's own `recover()` ("When the connection fails"), as written.
 // The demo backend keeps its SSE sessions in a file, so a restarted one resumes them as the real
 // one does (issue 35 case a), and pays once for a repeat of an answer it already holds (F-g).
 //   READMEPATHS_HOST     the host app with the packed package (scripts/test-readme-paths.sh)
@@ -39,6 +43,7 @@ const HEADERS_BOUND_MS = 60_000;
 
 const SSE = PATHS.find((p) => p.id === 'useadkchat-sse');
 const BIDI = PATHS.find((p) => p.id === 'useadkchat-bidi');
+const DIRECT = { ...SSE, id: 'useadkchat-sse-direct', title: 'useAdkChat (SSE), no proxy' };
 
 let backend, backendPort, sessionsFile, proxy, browser, dir;
 const startDemo = async () => {
@@ -57,6 +62,11 @@ before(async () => {
     assert.notEqual(typeof block, 'string', `${p.title}: ${block}`);
     return [p, block];
   });
+  // Row 4, no proxy: the SSE block with the backend's own URL, as the README's "Without a proxy"
+  // says (the backend allows the page's origin).
+  const [, sse] = found[0];
+  assert.match(sse.code, /api: '\/stream'/);
+  found.push([DIRECT, { block: sse.block, code: sse.code.replace("api: '/stream'", `api: 'http://127.0.0.1:${backendPort}/stream'`) }]);
   const recover = blocks.find((b) => b.heading === 'When the connection fails' && b.lang === 'ts' && /export async function recover\(/.test(b.code));
   assert.ok(recover, 'js/README.md has a ts block under "When the connection fails" that exports recover()');
   proxy = await startDevProxy({ host: HOST, dir, found, recover, devPort: await freePort(), backendPort });
@@ -180,6 +190,33 @@ test('issue 41 row 2, SSE behind Vite\'s proxy: a backend that accepts and never
     assert.deepEqual(errors, []);
   } finally {
     await silent?.close();
+    if (!backend.server.listening) await startDemo();
+    await context.close();
+  }
+});
+
+test('issue 41 row 4, SSE with no proxy: approve while the backend is down (a browser\'s Failed to fetch): request-failed in the user\'s words, arrival-unknown, no repeat offered, nothing paid', { timeout: 60_000 }, async () => {
+  const { context, page, errors, driver } = await open(DIRECT);
+  try {
+    await driver.send(SAY.pay);
+    await driver.waitApprovals(1);
+    await driver.settled(backend);
+    const before = await state(page);
+    const paid = payments();
+    await stopBackend();
+    await driver.approveButtons().first().click();
+    await alertIs(driver, USER_WORDS['request-failed']);
+    const failed = await state(page);
+    assert.deepEqual({ status: failed.status, kind: failed.error.kind, rule: failed.rule }, { status: 'error', kind: 'request-failed', rule: 'arrival-unknown' }, failed.error.message);
+    assert.deepEqual(failed.messages, before.messages, 'the failed request left no message behind');
+    assert.equal(await recover(page), 'shown', "the README's recover(): the answer may have arrived, nothing is resent");
+    await startDemo();
+    const resent = await page.evaluate(() => /** @type {any} */ (window).adkProbe.adk.resend({ mayHaveArrived: true }));
+    assert.equal(resent, false, 'never a repeat after a browser\'s Failed to fetch (the first request may still run)');
+    assert.equal(backend.stats.toJSON().sseRequests, 0, 'nothing was sent again');
+    assert.equal(payments() - paid, 0, 'nothing was paid');
+    assert.deepEqual(errors, []);
+  } finally {
     if (!backend.server.listening) await startDemo();
     await context.close();
   }
