@@ -8,8 +8,11 @@
 # (scripts/lib/examples.sh says why). The host has examples/vite's dependencies (its package.json
 # and lock). Chromium gets a granted position and a fake microphone (espeak-ng + sox, as
 # scripts/test-voice.sh). Builds nothing of the package: pkg/ comes from scripts/build-pkg.sh.
+# proxy-faults.test.mjs serves the useAdkChat blocks through Vite's DEV server with the README's
+# server.proxy and makes the backend behind it fail (issue 41: what the user sees, SPEC §5 F-e to F-h).
 #   READMEPATHS_FILTER=regex   only the tests whose name matches
 #   READMEPATHS_README=FILE    the blocks from FILE (a draft of js/README.md) instead
+#   READMEPATHS_FILES="a b"    which test files (default: paths.test.mjs proxy-faults.test.mjs)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 [ -f scripts/env.sh ] && source scripts/env.sh
@@ -38,6 +41,6 @@ filter=()
 [ -n "${READMEPATHS_FILTER:-}" ] && filter=(--test-name-pattern="$READMEPATHS_FILTER")
 start=$SECONDS
 status=0
-(cd tests/readme-paths && READMEPATHS_HOST=$host READMEPATHS_README=$readme node --test --test-concurrency=1 --test-reporter=spec "${filter[@]}" paths.test.mjs) || status=$?
+(cd tests/readme-paths && READMEPATHS_HOST=$host READMEPATHS_README=$readme node --test --test-concurrency=1 --test-reporter=spec "${filter[@]}" ${READMEPATHS_FILES:-paths.test.mjs proxy-faults.test.mjs}) || status=$?
 echo "test-readme-paths.sh: $((SECONDS - start)) s"
 exit "$status"

@@ -126,7 +126,7 @@ const withBackend = (code, backendUrl) =>
 /** The top-level `const` names of a script block: what the test drives it through. */
 const topLevelConsts = (code) => [...code.matchAll(/^(?:export\s+)?const\s+(\w+)\s*=/gm)].map((m) => m[1]);
 
-function writePage(dir, p, found, backendUrl) {
+export function writePage(dir, p, found, backendUrl) {
   const code = withBackend(found.code, backendUrl);
   const where = `${found.block.file}:${found.block.line}`;
   fs.mkdirSync(path.join(dir, p.id), { recursive: true });
