@@ -102,7 +102,9 @@ export class Responses {
     }
     this.#sent.add();
     this.#owner.sent(request.continues);
-    this.#asked = [];
+    // An answer settles the approvals asked so far; a new message leaves them waiting on this
+    // socket, where only it can answer them (F-a).
+    if (request.continues !== undefined) this.#asked = [];
     const stream = responseStream(() => this.cancel(request.id));
     // Chunks that came while no stream was open and continue the turn's message go first; their
     // response ends merged into this one, which stays open for the answer to this message. A turn
