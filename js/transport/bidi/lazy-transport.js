@@ -3,6 +3,7 @@
 // options reject that call with the same error `new BidiTransport(options)` would throw.
 
 import { AdkTransportError } from '../../errors/errors.js';
+import { withAdvice } from '../../errors/arguments.js';
 import { loadOnDemand } from '../../core/load-on-demand.js';
 import { AUDIO_PATH } from './audio-path.js';
 import { WATCH_FAULTS } from './watch-faults.js';
@@ -51,7 +52,7 @@ export class LazyBidiTransport {
   /** @param {string} name */
   #loaded(name) {
     if (this.#inner === null) {
-      throw new AdkTransportError('not-connected', `BidiTransport.${name}(): the transport has not connected yet; call connect() or send a message first.`);
+      throw new AdkTransportError('not-connected', withAdvice(`BidiTransport.${name}(): the transport has not connected yet`, 'call connect() or send a message first'));
     }
     return this.#inner;
   }

@@ -155,7 +155,8 @@ export const noResponse = (ms, what) =>
 export const approvalTimeout = (/** @type {number} */ ms) =>
   fault(
     'approval-timeout',
-    `the backend sent a tool-approval-request and then nothing within ${ms} ms (approvalTimeoutMs); expected a finish-step or further chunks. An interrupt with reason 'timeout' was sent`,
+    `the backend sent a tool-approval-request and then nothing within ${ms} ms (approvalTimeoutMs)`,
+    "expected a finish-step or further chunks; an interrupt with reason 'timeout' was sent",
   );
 /** SPEC §4a W5: chat.resumeStream() would split the turn's assistant message `id`.
  *  @param {string | undefined} id */
