@@ -171,8 +171,8 @@ export const resumeWouldSplit = (id) =>
 export const unhandledBufferedApproval = (approvalId) =>
   fault(
     'unhandled-buffered-approval',
-    `the backend asked for approval ${String(approvalId)} while no response stream was open (a second tool call of the same turn), and the transport has no onBufferedChunks handler, so the chat cannot show it`,
-    "pass onBufferedChunks: () => resumeBuffered(chat, transport) (from 'adk-stream-wasm/chat'), or use createAdk / useAdkChat, which do",
+    `the backend asked for approval ${String(approvalId)} while no response stream was open, and the transport has no onBufferedChunks handler, so the chat cannot show it`,
+    "a second tool call of the same turn, say; pass onBufferedChunks: () => resumeBuffered(chat, transport) (from 'adk-stream-wasm/chat'), or use createAdk / useAdkChat, which do",
   );
 
 export function abortError() {
