@@ -3,6 +3,7 @@
 // transport, Pattern B's tool_result, the resume of buffered chunks with AI SDK's stream reader):
 // about 1.8 KB gzip less in an app. Mode 'bidi' is refused by name.
 import { AdkChatWith } from './svelte/adk-chat.js';
+import { AdkSseTransport } from './transport/sse/sse-transport.js';
 /** @import { UIMessage, ChatTransport } from 'ai' */
 
 /**
@@ -23,6 +24,6 @@ import { AdkChatWith } from './svelte/adk-chat.js';
 export class AdkChat extends AdkChatWith {
   /** @param {Omit<AdkChatOptions<M, 'sse'>, 'url' | 'bidiPattern'> & { transport?: OWN }} [options] */
   constructor(options = {}) {
-    super(options, null);
+    super(options, null, AdkSseTransport);
   }
 }

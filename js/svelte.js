@@ -3,9 +3,10 @@
 // as @ai-sdk/svelte's Chat is: each reads the chat's `$state` messages, so a template or a
 // `$derived` that reads `pendingApprovals` or `explain` updates with them. Plain JS: the runes live
 // in AI SDK's Chat, which the app's Svelte compiler compiles.
-// svelte/adk-chat.js has its body; svelte-sse.js is the SSE-only entry, the same class without
-// what only BIDI needs (chat/bidi-parts.js).
+// svelte/adk-chat.js has its body; svelte-sse.js and svelte-bidi.js are the entries of one mode, the
+// same class without the other mode's parts (chat/bidi-parts.js, the SSE transport).
 import { BIDI } from './chat/bidi-parts.js';
+import { AdkSseTransport } from './transport/sse/sse-transport.js';
 import { AdkChatWith } from './svelte/adk-chat.js';
 // `adk-stream-wasm/svelte` imports `@ai-sdk/svelte` (and so `svelte` and `ai`) when it runs, so its
 // types use theirs directly: an app that imports this entry point has them installed.
@@ -43,6 +44,6 @@ export class AdkChat extends AdkChatWith {
    * @param {AdkChatOptions<M, MODE> & { transport?: OWN }} [options]
    */
   constructor(options = {}) {
-    super(options, BIDI);
+    super(options, BIDI, AdkSseTransport);
   }
 }

@@ -3,6 +3,7 @@
 // Pattern B's tool_result, the resume of buffered chunks with AI SDK's stream reader): about 1.8 KB
 // gzip less in an app. Mode 'bidi' is refused by name.
 import { useAdkChatWith } from './vue/use-adk-chat.js';
+import { AdkSseTransport } from './transport/sse/sse-transport.js';
 /** @import { UIMessage, ChatTransport } from 'ai' */
 
 /**
@@ -28,5 +29,5 @@ import { useAdkChatWith } from './vue/use-adk-chat.js';
  * @returns {UseAdkChatResult<M, 'sse', OWN>}
  */
 export function useAdkChat(options = {}) {
-  return /** @type {any} */ (useAdkChatWith(options, null));
+  return /** @type {any} */ (useAdkChatWith(options, null, AdkSseTransport));
 }

@@ -1,8 +1,9 @@
 // `adk-stream-wasm/vue`: useAdkChat for Vue 3, AI SDK's Vue `Chat` (@ai-sdk/vue) with this
 // library's engine, helpers, browser tools and transport (issue 34), in either mode:
-// vue/use-adk-chat.js has its body, with what only BIDI needs (chat/bidi-parts.js); vue-sse.js is
-// the SSE-only entry, the same body without it.
+// vue/use-adk-chat.js has its body, with what only BIDI needs (chat/bidi-parts.js) and the SSE
+// transport; vue-sse.js and vue-bidi.js are the entries of one mode, the same body without the other's.
 import { BIDI } from './chat/bidi-parts.js';
+import { AdkSseTransport } from './transport/sse/sse-transport.js';
 import { useAdkChatWith } from './vue/use-adk-chat.js';
 // `adk-stream-wasm/vue` imports `vue`, `@ai-sdk/vue` and `ai` when it runs, so its types use theirs
 // directly: an app that imports this entry point has all three installed.
@@ -66,5 +67,5 @@ import { useAdkChatWith } from './vue/use-adk-chat.js';
  * @returns {UseAdkChatResult<M, MODE, OWN>}
  */
 export function useAdkChat(options = {}) {
-  return /** @type {any} */ (useAdkChatWith(options, BIDI));
+  return /** @type {any} */ (useAdkChatWith(options, BIDI, AdkSseTransport));
 }

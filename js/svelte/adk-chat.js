@@ -1,7 +1,8 @@
-// Svelte's AdkChat body, shared by `adk-stream-wasm/svelte` (svelte.js, either mode) and the SSE-only
-// `adk-stream-wasm/svelte/sse` (svelte-sse.js): a class with reactive getters, as @ai-sdk/svelte's
-// Chat is; each reads the chat's `$state` messages. The BIDI parts (chat/bidi-parts.js) come in as
-// a constructor argument, so the SSE-only entry leaves them out.
+// Svelte's AdkChat body, shared by `adk-stream-wasm/svelte` (svelte.js, either mode), the SSE-only
+// `adk-stream-wasm/svelte/sse` (svelte-sse.js) and the BIDI-only `/svelte/bidi` (svelte-bidi.js): a
+// class with reactive getters, as @ai-sdk/svelte's Chat is; each reads the chat's `$state`
+// messages. The BIDI parts (chat/bidi-parts.js) and the SSE transport come in as constructor
+// arguments, so an entry of one mode leaves the other's out.
 import { onDestroy } from 'svelte';
 import { Chat } from '@ai-sdk/svelte';
 import { createFrameworkChat } from '../chat/framework-chat.js';
@@ -21,7 +22,7 @@ import { createFrameworkChat } from '../chat/framework-chat.js';
  */
 
 /**
- * AdkChat's body, with the BIDI parts or without them (null: the SSE-only entry).
+ * AdkChat's body, with the BIDI parts and AdkSseTransport, or without one of them (null: an entry of one mode).
  * @template {UIMessage<unknown>} [M=UIMessage<unknown>]
  * @template {AdkChatMode} [MODE='sse']
  * @template {ChatTransport<M> | undefined} [OWN=undefined]
@@ -33,9 +34,10 @@ export class AdkChatWith {
   /**
    * @param {AdkChatOptions<M, MODE> & { transport?: OWN }} options
    * @param {typeof import('../chat/bidi-parts.js').BIDI | null} BIDI
+   * @param {typeof import('../transport/sse/sse-transport.js').AdkSseTransport | null} SSE
    */
-  constructor(options, BIDI) {
-    this.#parts = createFrameworkChat(options, /** @type {new (init: any) => Chat<M>} */ (Chat), 'AdkChat', BIDI);
+  constructor(options, BIDI, SSE) {
+    this.#parts = createFrameworkChat(options, /** @type {new (init: any) => Chat<M>} */ (Chat), 'AdkChat', BIDI, SSE);
     // Closed with the component that creates it, as Vue's useAdkChat is (issue 42): Svelte takes
     // onDestroy from any code that runs while a component initialises, on the server too (after
     // its render). Anywhere else (a module, an event handler, a test) Svelte refuses it, and the
