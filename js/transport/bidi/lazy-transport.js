@@ -80,9 +80,7 @@ export class LazyBidiTransport {
   /** As BidiTransport's: false when no socket is open (there is nothing to interrupt), loaded or not.
    *  @param {InterruptReason} [reason] */
   interrupt(reason) {
-    if (this.#inner !== null) return this.#inner.interrupt(reason);
-    interruptReason(reason);
-    return false;
+    return this.#inner?.interrupt(reason) ?? (interruptReason(reason), false);
   }
 
   /** @param {'start' | 'stop'} action */
@@ -113,23 +111,23 @@ export class LazyBidiTransport {
 
   close() {
     this.#closed = true;
-    if (this.#inner !== null) this.#inner.close();
+    this.#inner?.close();
   }
 
   get messagesSent() {
-    return this.#inner === null ? 0 : this.#inner.messagesSent;
+    return this.#inner?.messagesSent ?? 0;
   }
 
 
   get connected() {
-    return this.#inner !== null && this.#inner.connected;
+    return this.#inner?.connected === true;
   }
 
   get socket() {
-    return this.#inner === null ? 'main' : this.#inner.socket;
+    return this.#inner?.socket ?? 'main';
   }
 
   get latencyMs() {
-    return this.#inner === null ? undefined : this.#inner.latencyMs;
+    return this.#inner?.latencyMs;
   }
 }
