@@ -175,11 +175,8 @@ export const unhandledBufferedApproval = (approvalId) =>
     "a second tool call of the same turn, say; pass onBufferedChunks: () => resumeBuffered(chat, transport) (from 'adk-stream-wasm/chat'), or use createAdk / useAdkChat, which do",
   );
 
-export function abortError() {
-  const error = new Error('the request was aborted');
-  error.name = 'AbortError';
-  return error;
-}
+/** An aborted request's error where the signal carries no reason: what `fetch` rejects with. */
+export const abortError = () => new DOMException('the request was aborted', 'AbortError');
 
 /**
  * The function at `options[key]`, or null when absent.
