@@ -122,7 +122,7 @@ export function fault(kind, message, advice) {
 export const suffix = (/** @type {string} */ reason) => (reason ? `, reason '${reason}'` : '');
 export const notConnected = (/** @type {string} */ method) =>
   fault('not-connected', `${method}(): the WebSocket is not open, so nothing was sent`, 'call connect() or send a message first (sendMessages opens the socket too)');
-export const closed = () => fault('closed', 'the transport was closed with close() while this request was in flight');
+export const closed = () => fault('closed', 'close() closed the transport while this request was in flight');
 export const sendFailed = (/** @type {unknown} */ error) => fault('send-failed', `the WebSocket refused to send the frame: ${messageOf(error)}`);
 /**
  * SPEC §5 F-a: the socket was lost (`cause`) while approvals `ids` waited for the user's answer.

@@ -91,8 +91,8 @@ export class BidiSocket {
       on((_event, socket) => {
         if (socket.open) return;
         this.drop();
-        const error = `the WebSocket to ${url} did not open within ${connectTimeoutMs} ms (connectTimeoutMs); the backend is unreachable or did not answer the handshake`;
-        this.#events.connectTimedOut(fault('connect-timeout', error));
+        const error = `the WebSocket to ${url} did not open within ${connectTimeoutMs} ms (connectTimeoutMs)`;
+        this.#events.connectTimedOut(fault('connect-timeout', error, 'the backend is unreachable or did not answer the handshake'));
       }),
       connectTimeoutMs,
     );
