@@ -3,14 +3,14 @@
 // as @ai-sdk/svelte's Chat is: each reads the chat's `$state` messages, so a template or a
 // `$derived` that reads `pendingApprovals` or `explain` updates with them. Plain JS: the runes live
 // in AI SDK's Chat, which the app's Svelte compiler compiles.
-import { onDestroy } from 'svelte';
-import { Chat } from '@ai-sdk/svelte';
-import { createFrameworkChat } from './chat/framework-chat.js';
+// svelte/adk-chat.js has its body; svelte-sse.js and svelte-bidi.js are the entries of one mode, the
+// same class without the other mode's parts (chat/bidi-parts.js, the SSE transport).
+import { BIDI } from './chat/bidi-parts.js';
+import { AdkSseTransport } from './transport/sse/sse-transport.js';
+import { AdkChatWith } from './svelte/adk-chat.js';
 // `adk-stream-wasm/svelte` imports `@ai-sdk/svelte` (and so `svelte` and `ai`) when it runs, so its
 // types use theirs directly: an app that imports this entry point has them installed.
-/** @import { UIMessage, ChatStatus, ChatTransport } from 'ai' */
-/** @import { Adk } from './chat/adk-types.d.ts' */
-/** @import { Explanation, PendingApproval } from './index.js' */
+/** @import { UIMessage, ChatTransport } from 'ai' */
 
 /** @typedef {import('./chat/framework-chat.js').AdkChatMode} AdkChatMode */
 /**
@@ -32,82 +32,18 @@ import { createFrameworkChat } from './chat/framework-chat.js';
  * `new AdkChat({mode: 'sse' | 'bidi', api?, url?, bidiPattern?, tools?, frontendTools?, backend?,
  * transport?, transportOptions?, id?, ...chatOptions})`: AI SDK's Svelte `Chat` with the package's
  * engine, approval helpers, browser tools and transport. Its getters read the chat's reactive
- * state: templates and `$derived` update with them.
+ * state: templates and `$derived` update with them. Closed with the component that creates it.
  * @template {UIMessage<unknown>} [M=UIMessage<unknown>]
  * @template {AdkChatMode} [MODE='sse']
  * @template {ChatTransport<M> | undefined} [OWN=undefined]
+ * @extends {AdkChatWith<M, MODE, OWN>}
  */
-export class AdkChat {
-  /** @type {import('./chat/framework-chat.js').FrameworkChat<Chat<M>>} */
-  #parts;
-
+export class AdkChat extends AdkChatWith {
   /**
    * `mode` decides the transport's type, as in React's useAdkChat.
    * @param {AdkChatOptions<M, MODE> & { transport?: OWN }} [options]
    */
   constructor(options = {}) {
-    this.#parts = createFrameworkChat(options, /** @type {new (init: any) => Chat<M>} */ (Chat), 'AdkChat');
-    // Closed with the component that creates it, as Vue's useAdkChat is (issue 42): Svelte takes
-    // onDestroy from any code that runs while a component initialises, on the server too (after
-    // its render). Anywhere else (a module, an event handler, a test) Svelte refuses it, and the
-    // app calls close() itself.
-    try {
-      onDestroy(this.close);
-    } catch {
-      // Not created during a component's initialisation: close() is the app's.
-    }
+    super(options, BIDI, AdkSseTransport);
   }
-
-  /** AI SDK's Svelte `Chat` itself. @returns {Chat<M>} */
-  get chat() {
-    return this.#parts.chat;
-  }
-  /** @returns {Adk} */
-  get adk() {
-    return this.#parts.adk;
-  }
-  /**
-   * The transport given as `transport`, else the one the chat built.
-   * @returns {OWN extends ChatTransport<M> ? OWN : AdkChatTransport<M, MODE>}
-   */
-  get transport() {
-    return /** @type {any} */ (this.#parts.transport);
-  }
-  /** @returns {M[]} */
-  get messages() {
-    return this.#parts.chat.messages;
-  }
-  /** @returns {ChatStatus} */
-  get status() {
-    return this.#parts.chat.status;
-  }
-  /** @returns {Error | undefined} */
-  get error() {
-    return this.#parts.chat.error;
-  }
-  /** The pending approvals of the last assistant message, read from the chat's messages now. @returns {PendingApproval<M>[]} */
-  get pendingApprovals() {
-    return this.#parts.adk.pendingApprovals(this.#parts.chat.messages);
-  }
-  /** Why the engine sends or waits, for the chat's messages now (`rule` is stable; render from it). @returns {Explanation} */
-  get explain() {
-    return this.#parts.adk.explain(this.#parts.chat.messages);
-  }
-
-  /** @type {Chat<M>['sendMessage']} */
-  sendMessage = (message, options) => this.#parts.chat.sendMessage(message, options);
-  /** @type {Chat<M>['regenerate']} */
-  regenerate = (options) => this.#parts.chat.regenerate(options);
-  /** @type {Chat<M>['stop']} */
-  stop = () => this.#parts.chat.stop();
-  /** @type {Adk['approve']} */
-  approve = (approvalId, options) => this.#parts.adk.approve(approvalId, options);
-  /** @type {Adk['deny']} */
-  deny = (approvalId, options) => this.#parts.adk.deny(approvalId, options);
-  /** @type {Adk['answerApprovals']} */
-  answerApprovals = (handler) => this.#parts.adk.answerApprovals(handler);
-  /** The library's `adk.addToolOutput`: it tells the engine the output is the browser's. @type {Adk['addToolOutput']} */
-  addToolOutput = (args) => this.#parts.adk.addToolOutput(args);
-  /** Detaches the engine and closes the transport it built: done by itself when the component that created the chat is destroyed. @type {() => void} */
-  close = () => this.#parts.close();
 }

@@ -1,12 +1,14 @@
 // `adk-stream-wasm/vue`: useAdkChat for Vue 3, AI SDK's Vue `Chat` (@ai-sdk/vue) with this
-// library's engine, helpers, browser tools and transport (issue 34). Its state is computed refs
-// over the chat's own reactive messages, as @ai-sdk/vue's Chat is used in a component.
-import { computed, getCurrentScope, onScopeDispose } from 'vue';
-import { Chat } from '@ai-sdk/vue';
-import { createFrameworkChat } from './chat/framework-chat.js';
+// library's engine, helpers, browser tools and transport (issue 34), in either mode:
+// vue/use-adk-chat.js has its body, with what only BIDI needs (chat/bidi-parts.js) and the SSE
+// transport; vue-sse.js and vue-bidi.js are the entries of one mode, the same body without the other's.
+import { BIDI } from './chat/bidi-parts.js';
+import { AdkSseTransport } from './transport/sse/sse-transport.js';
+import { useAdkChatWith } from './vue/use-adk-chat.js';
 // `adk-stream-wasm/vue` imports `vue`, `@ai-sdk/vue` and `ai` when it runs, so its types use theirs
 // directly: an app that imports this entry point has all three installed.
 /** @import { ComputedRef } from 'vue' */
+/** @import { Chat } from '@ai-sdk/vue' */
 /** @import { UIMessage, ChatStatus, ChatTransport } from 'ai' */
 /** @import { Adk } from './chat/adk-types.d.ts' */
 /** @import { Explanation, PendingApproval } from './index.js' */
@@ -65,25 +67,5 @@ import { createFrameworkChat } from './chat/framework-chat.js';
  * @returns {UseAdkChatResult<M, MODE, OWN>}
  */
 export function useAdkChat(options = {}) {
-  const { chat, adk, transport, close } = createFrameworkChat(options, /** @type {new (init: any) => Chat<M>} */ (Chat), 'useAdkChat');
-  if (getCurrentScope()) onScopeDispose(close);
-  return {
-    chat,
-    messages: computed(() => chat.messages),
-    status: computed(() => chat.status),
-    error: computed(() => chat.error),
-    pendingApprovals: computed(() => adk.pendingApprovals(chat.messages)),
-    explain: computed(() => adk.explain(chat.messages)),
-    sendMessage: chat.sendMessage,
-    regenerate: chat.regenerate,
-    stop: chat.stop,
-    approve: adk.approve,
-    deny: adk.deny,
-    answerApprovals: adk.answerApprovals,
-    // The library's addToolOutput: it tells the engine the output is the browser's.
-    addToolOutput: adk.addToolOutput,
-    adk,
-    transport: /** @type {any} */ (transport),
-    close,
-  };
+  return /** @type {any} */ (useAdkChatWith(options, BIDI, AdkSseTransport));
 }

@@ -37,6 +37,37 @@ export function partOf(module) {
   return module.startsWith('wasm/') || /_bg\.m?js$/.test(module) ? 'bindings' : 'glue';
 }
 
+// The AI SDK package of each framework's apps (the React apps' @ai-sdk/react pins the workspace's own `ai`).
+const FRAMEWORK_PACKAGES = [['vue', '@ai-sdk/vue'], ['svelte', '@ai-sdk/svelte']];
+
+/**
+ * Every `ai` import of the app resolved as `frameworkPackage` resolves it, so the build holds one copy
+ * of `ai`, the one that package pins, as an app installed as the README says does (two copies split
+ * AI SDK's state in two and weigh about 6 KB gzip). The workspace pins @ai-sdk/vue and @ai-sdk/svelte
+ * for the framework tests, each with its own `ai` beside the root's: without this, the app's and the
+ * package's `ai` imports get the root's copy and the framework's `Chat` its own.
+ */
+function oneAiCopy(frameworkPackage) {
+  return {
+    name: 'one-ai-copy',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== 'ai' || importer === undefined) return null;
+      const framework = await this.resolve(frameworkPackage, importer, { ...options, skipSelf: true });
+      return framework ? this.resolve('ai', framework.id, { ...options, skipSelf: true }) : null;
+    },
+  };
+}
+
+/** The Vite plugins of `size-apps/NAME`. */
+export async function appPlugins(name) {
+  // Svelte's apps are components: the Svelte plugin compiles them, and AI SDK's Svelte Chat (a runes module).
+  const plugins = name.startsWith('svelte') ? [(await import('@sveltejs/vite-plugin-svelte')).svelte({ configFile: false })] : [];
+  const framework = FRAMEWORK_PACKAGES.find(([prefix]) => name.startsWith(prefix));
+  if (framework) plugins.push(oneAiCopy(framework[1]));
+  return plugins;
+}
+
 /**
  * Builds `size-apps/NAME` into `outDir`. Returns `{outDir, files}`: each emitted file with its
  * measure and, for JS chunks, the package modules in it.
@@ -56,8 +87,7 @@ export async function buildApp({ appsDir, name, outDir, split = false }) {
         },
       }
     : undefined;
-  // Svelte's apps are components: the Svelte plugin compiles them, and AI SDK's Svelte Chat (a runes module).
-  const plugins = name.startsWith('svelte') ? [(await import('@sveltejs/vite-plugin-svelte')).svelte({ configFile: false })] : [];
+  const plugins = await appPlugins(name);
   const result = await build({
     root: join(appsDir, name),
     configFile: false,

@@ -49,10 +49,10 @@ export function goals(data) {
     ['sse-universal', 'SSE app through `/react` (the hook that takes either mode at run time)'],
     ['bidi', 'BIDI app (`/react` in BIDI mode with `/transport`)'],
     // Issue 42: against AI SDK's Vue and Svelte Chat with no package.
-    ['vue-sse', 'Vue SSE app (`/vue`)'],
-    ['vue-bidi', 'Vue BIDI app (`/vue` in BIDI mode)'],
-    ['svelte-sse', 'Svelte SSE app (`/svelte`)'],
-    ['svelte-bidi', 'Svelte BIDI app (`/svelte` in BIDI mode)'],
+    ['vue-sse', 'Vue SSE app (`/vue/sse`, the SSE-only entry)'],
+    ['vue-bidi', 'Vue BIDI app (`/vue/bidi`, the BIDI-only entry)'],
+    ['svelte-sse', 'Svelte SSE app (`/svelte/sse`, the SSE-only entry)'],
+    ['svelte-bidi', 'Svelte BIDI app (`/svelte/bidi`, the BIDI-only entry)'],
   ];
   for (const [name, label] of apps.filter(([name]) => size.added[name])) {
     const added = size.added[name].loaded.gzip;

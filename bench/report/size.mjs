@@ -13,12 +13,12 @@ const APP_LABEL = {
   'sse-universal': 'SSE through `adk-stream-wasm/react`: the same, with the hook that takes either mode',
   bidi: 'BIDI: `useAdkChat({mode: \'bidi\'})` with `BidiTransport` (`adk-stream-wasm/transport`)',
   geolocation: 'get_location: the SSE app that also runs `getLocation()`',
-  'vue-baseline': 'Vue baseline: AI SDK\'s Vue `Chat` + `DefaultChatTransport`, no package',
-  'vue-sse': 'Vue SSE: `useAdkChat()` from `adk-stream-wasm/vue`, `approve`, `createAutoSend` (vs the Vue baseline)',
-  'vue-bidi': 'Vue BIDI: `useAdkChat({mode: \'bidi\'})` from `adk-stream-wasm/vue` (vs the Vue baseline)',
-  'svelte-baseline': 'Svelte baseline: AI SDK\'s Svelte `Chat` + `DefaultChatTransport`, no package',
-  'svelte-sse': 'Svelte SSE: `new AdkChat()` from `adk-stream-wasm/svelte`, `approve`, `createAutoSend` (vs the Svelte baseline)',
-  'svelte-bidi': 'Svelte BIDI: `new AdkChat({mode: \'bidi\'})` from `adk-stream-wasm/svelte` (vs the Svelte baseline)',
+  'vue-baseline': 'Vue baseline: AI SDK\'s Vue `Chat` + `DefaultChatTransport`, no package (one copy of `ai`, the one @ai-sdk/vue pins)',
+  'vue-sse': 'Vue SSE: `useAdkChat()` from `adk-stream-wasm/vue/sse`, `approve`, `createAutoSend` (vs the Vue baseline)',
+  'vue-bidi': 'Vue BIDI: `useAdkChat({mode: \'bidi\'})` from `adk-stream-wasm/vue/bidi` (vs the Vue baseline)',
+  'svelte-baseline': 'Svelte baseline: AI SDK\'s Svelte `Chat` + `DefaultChatTransport`, no package (one copy of `ai`, the one @ai-sdk/svelte pins)',
+  'svelte-sse': 'Svelte SSE: `new AdkChat()` from `adk-stream-wasm/svelte/sse`, `approve`, `createAutoSend` (vs the Svelte baseline)',
+  'svelte-bidi': 'Svelte BIDI: `new AdkChat({mode: \'bidi\'})` from `adk-stream-wasm/svelte/bidi` (vs the Svelte baseline)',
 };
 const FRAMEWORK_ROWS = ['vue-baseline', 'vue-sse', 'vue-bidi', 'svelte-baseline', 'svelte-sse', 'svelte-bidi'];
 

@@ -2,7 +2,6 @@
 // exist, and the check that refuses what a chat would silently ignore or override. One rule for the
 // three (sharing it costs the React SSE app 11 B gzip against a copy of its own).
 import { invalidArgument } from '../errors/arguments.js';
-import { AdkSseTransport } from '../transport/sse/sse-transport.js';
 
 /** The app's callbacks: the Chat's own, and the engine's `onToolError` (and `onError` too). */
 export const CALLBACKS = ['onError', 'onToolCall', 'onFinish', 'onData', 'onToolError'];
@@ -43,17 +42,19 @@ export function checkOptions(options, F, more = []) {
 
 /**
  * A one-call chat's transport: the app's own, else the one the chat builds for its mode
- * (`bidi.transport` builds the BIDI one; `bidi` is null where the entry is SSE only). Its browser tools are
+ * (`bidi.transport` builds the BIDI one, `SSE` is AdkSseTransport; either is null where the entry
+ * takes the other mode only, and its mode was checked before). Its browser tools are
  * the engine's, asked through `holder.adk` once it exists: one set, said once (SPEC §4a W1, §6).
  * Chunks that arrive with no open stream go into the chat (nothing is lost, SPEC §5 W8), then the
  * app's own `onBufferedChunks` hears of them.
  * @param {Record<string, any>} options the chat's options, read with their defaults
  * @param {{adk: any}} holder @param {{transport: (options: any) => any} | null} bidi
+ * @param {typeof import('../transport/sse/sse-transport.js').AdkSseTransport | null} SSE
  */
-export function chatTransport({ transport, mode, api, url, backend, transportOptions }, holder, bidi) {
+export function chatTransport({ transport, mode, api, url, backend, transportOptions }, holder, bidi, SSE) {
   if (transport !== undefined) return transport;
   const isFrontendTool = (/** @type {string} */ name) => holder.adk !== null && holder.adk.autoSend.isFrontendTool(name);
-  if (mode !== 'bidi' || bidi === null) return new AdkSseTransport({ api, backend, frontendTools: isFrontendTool, ...transportOptions });
+  if (mode !== 'bidi' || bidi === null) return new /** @type {NonNullable<typeof SSE>} */ (SSE)({ api, backend, frontendTools: isFrontendTool, ...transportOptions });
   return bidi.transport({
     url,
     backend,

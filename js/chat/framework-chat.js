@@ -1,9 +1,10 @@
 // One AI SDK `Chat` of Vue or Svelte with this library's engine, helpers, browser tools and
 // transport: what `adk-stream-wasm/vue`'s useAdkChat and `adk-stream-wasm/svelte`'s AdkChat are
 // built on (issue 34). The framework's reactivity is its own `Chat`'s message store, so nothing
-// here depends on the framework: the entries pass the class in.
+// here depends on the framework: the entries pass the class in, and the BIDI parts
+// (bidi-parts.js) and the SSE transport, which the SSE-only entries (`/vue/sse`, `/svelte/sse`) and
+// the BIDI-only ones (`/vue/bidi`, `/svelte/bidi`) leave out.
 import { createAdkWith } from './create-adk.js';
-import { BIDI } from './bidi-parts.js';
 import { CALLBACKS, CHAT_OPTIONS, chatTransport, checkOptions } from './chat-options.js';
 import { describeValue, invalidArgument } from '../errors/arguments.js';
 // The Vue and Svelte entries' types (vue.js, svelte.js) import `ai` and this package's own only: an
@@ -63,22 +64,32 @@ import { describeValue, invalidArgument } from '../errors/arguments.js';
 
 /**
  * `options` as useAdkChat takes them (`{mode, api?, url?, bidiPattern?, tools?, frontendTools?,
- * backend?, transport?, transportOptions?, id?, ...chatOptions}`); `Chat` the framework's class.
+ * backend?, transport?, transportOptions?, id?, ...chatOptions}`); `Chat` the framework's class;
+ * `BIDI` the BIDI parts, or null for an SSE-only entry, which refuses mode 'bidi' by name; `SSE`
+ * AdkSseTransport, or null for a BIDI-only entry, whose mode is 'bidi' and which refuses 'sse'.
  * Returns `{chat, adk, transport, close()}`: the chat is attached, so approved browser tools run by
  * themselves; `close()` detaches it and closes the transport it built (a given one is the app's).
  * @template CHAT
  * @param {Record<string, any>} options @param {new (init: any) => CHAT} Chat @param {string} fn
+ * @param {typeof import('./bidi-parts.js').BIDI | null} BIDI
+ * @param {typeof import('../transport/sse/sse-transport.js').AdkSseTransport | null} SSE
  * @returns {FrameworkChat<CHAT>}
  */
-export function createFrameworkChat(options, Chat, fn) {
+export function createFrameworkChat(options, Chat, fn, BIDI, SSE) {
   if (options === null || typeof options !== 'object') {
     throw invalidArgument(fn, `the options are ${describeValue(options)}`, "{mode: 'sse' | 'bidi', api?, url?, ...}");
   }
+  if (BIDI === null && options.mode === 'bidi') {
+    throw invalidArgument(fn, "mode 'bidi' in the SSE-only entry", "mode 'sse' (or none); the entry without /sse ('adk-stream-wasm/vue', 'adk-stream-wasm/svelte') takes 'bidi'");
+  }
+  if (SSE === null && options.mode === 'sse') {
+    throw invalidArgument(fn, "mode 'sse' in the BIDI-only entry", "mode 'bidi' (or none); the entry without /bidi ('adk-stream-wasm/vue', 'adk-stream-wasm/svelte') takes 'sse'");
+  }
   checkOptions(options, fn);
-  const { mode = 'sse', api = '/api/chat', url, bidiPattern, tools, frontendTools, backend, transport: own, transportOptions, id } = options;
+  const { mode = SSE === null ? 'bidi' : 'sse', api = '/api/chat', url, bidiPattern, tools, frontendTools, backend, transport: own, transportOptions, id } = options;
   /** @type {{ adk: Adk | null }} */
   const holder = { adk: null };
-  const transport = chatTransport({ transport: own, mode, api, url, backend, transportOptions }, holder, BIDI);
+  const transport = chatTransport({ transport: own, mode, api, url, backend, transportOptions }, holder, BIDI, SSE);
   // onError hears the engine's errors (a WebAssembly trap) as well as the chat's.
   const adk = createAdkWith({ mode, bidiPattern, tools, frontendTools, transport, onToolError: options.onToolError, onError: options.onError }, BIDI, fn);
   holder.adk = adk;

@@ -4,9 +4,8 @@
 // copy over a newer message (W10). A module of its own: only a BIDI chat that meets such chunks runs
 // it, so createAdk loads it on demand and an SSE app never downloads it (nor AI SDK's stream reader
 // that it needs).
-import { readUIMessageStream } from 'ai';
+import { generateId, readUIMessageStream } from 'ai';
 import { describeValue, invalidArgument } from '../errors/arguments.js';
-import { newMessageId } from '../wire/chunk-owner.js';
 import { copyJson as copy } from '../core/json-copy.js';
 /** @import { ChatLike, UIMessageLike } from '../index.js' */
 
@@ -68,7 +67,9 @@ export async function resumeBuffered(chat, transport, options = {}) {
   const last = chat.messages[chat.messages.length - 1];
   // The message the chunks continue; a turn of the backend's own begins with a `start` naming another.
   /** @type {Message} */
-  const base = last && last.role === 'assistant' ? copy(/** @type {Message} */ (last)) : { id: newMessageId(), role: 'assistant', parts: [] };
+  // A new message's id is AI SDK's own, as its Chat makes them: this module then shares nothing with
+  // the transport's (chunk-owner.js), which a bundler would split into a chunk of its own for the two.
+  const base = last && last.role === 'assistant' ? copy(/** @type {Message} */ (last)) : { id: generateId(), role: 'assistant', parts: [] };
   const reader = readUIMessageStream({
     // The reader writes into the message it is given: a copy, so `base` stays what the chat held.
     message: /** @type {any} */ (copy(base)),

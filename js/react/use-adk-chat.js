@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Chat, useChat } from '@ai-sdk/react';
 import { invalidArgument } from '../errors/arguments.js';
 import { CALLBACKS, CHAT_OPTIONS, chatTransport, checkOptions } from '../chat/chat-options.js';
+import { AdkSseTransport } from '../transport/sse/sse-transport.js';
 
 /** `useChat`'s own options. */
 const USE_CHAT_OPTIONS = ['experimental_throttle', 'resume'];
@@ -39,7 +40,7 @@ export function useAdkChatWith(options, bidi, fn) {
   const created = useMemo(() => {
     /** @type {{ adk: import('../chat/adk-types.d.ts').Adk | null }} */
     const holder = { adk: null };
-    const transport = chatTransport({ transport: ownTransport, mode, api, url, backend, transportOptions }, holder, bidi);
+    const transport = chatTransport({ transport: ownTransport, mode, api, url, backend, transportOptions }, holder, bidi, AdkSseTransport);
     const call = (/** @type {string} */ name) => (/** @type {unknown[]} */ ...args) => {
       const callback = latest.current[name];
       return typeof callback === 'function' ? callback(...args) : undefined;

@@ -4,6 +4,9 @@
 // That its getters are reactive (a `$derived` follows them) is svelte-reactivity.test.ts's.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdkChat } from 'adk-stream-wasm/svelte';
+import { AdkChat as SseOnlyChat } from 'adk-stream-wasm/svelte/sse';
+import { AdkChat as BidiOnlyChat } from 'adk-stream-wasm/svelte/bidi';
+import { AdkSseTransport } from 'adk-stream-wasm/chat';
 import { adkScript } from 'adk-stream-wasm/testing';
 import { FRAMEWORKS, aiSdk } from './helpers/frameworks.js';
 import { assistantText, grantGeolocation, sleep, useDemoBackend, waitUntil } from './helpers/chat.js';
@@ -91,5 +94,53 @@ describe(`adk-stream-wasm/svelte AdkChat (AI SDK ${aiSdk})`, () => {
   it('issue 34: an option AdkChat does not know, or sendAutomaticallyWhen, is an AdkInvalidArgumentError', () => {
     expect(() => new AdkChat({ mode: 'sse', tranport: {} } as any)).toThrow(expect.objectContaining({ name: 'AdkInvalidArgumentError', message: expect.stringMatching(/the option `tranport` is not one AdkChat knows/) }));
     expect(() => new AdkChat({ sendAutomaticallyWhen: () => true } as any)).toThrow(expect.objectContaining({ name: 'AdkInvalidArgumentError' }));
+  });
+});
+
+// Issue 42: the SSE-only entry, the same class without the BIDI parts (as React's /react/sse).
+describe(`adk-stream-wasm/svelte/sse AdkChat (AI SDK ${aiSdk})`, () => {
+  it('SPEC §3 F1/F6, issue 42: sse, a payment approved through pendingApprovals: 2 requests, over AdkSseTransport', async () => {
+    const chat = new SseOnlyChat({ api: `${backend.url}/stream` });
+    chats.push(chat as unknown as AdkChat<any, any, any>);
+    expect(chat.transport).toBeInstanceOf(AdkSseTransport);
+    await chat.sendMessage({ text: 'Send $50 to Hanako' });
+    await waitUntil(() => chat.pendingApprovals.length === 1 && chat.status === 'ready', () => `one approval pending (${chat.status})`);
+    expect(chat.explain.rule).toBe('approval-pending');
+    await chat.approve(chat.pendingApprovals[0].approvalId);
+    await waitUntil(() => /Sent \$50 to Hanako/.test(assistantText(chat.messages)) && chat.status === 'ready', () => `the final text (${chat.status})`);
+    await sleep(200);
+    expect(backend.counts().sseRequests).toBe(2);
+    expect(chat.error).toBeUndefined();
+    expect(backend.counts().violations).toEqual([]);
+  });
+
+  it("issue 42: mode 'bidi' is an AdkInvalidArgumentError that names the SSE-only entry", () => {
+    expect(() => new SseOnlyChat({ mode: 'bidi', url: 'ws://127.0.0.1:9/live' } as any)).toThrow(
+      expect.objectContaining({ name: 'AdkInvalidArgumentError', message: expect.stringMatching(/^AdkChat\(\): mode 'bidi' in the SSE-only entry/) }),
+    );
+  });
+});
+
+// Issue 42: the BIDI-only entry, the same class without the SSE transport; its mode is 'bidi'.
+describe(`adk-stream-wasm/svelte/bidi AdkChat (AI SDK ${aiSdk})`, () => {
+  it('SPEC §3 F1/F6, issue 42: no mode is BIDI: a payment approved through pendingApprovals, 2 message frames', async () => {
+    const chat = new BidiOnlyChat({ url: `${backend.url.replace(/^http/, 'ws')}/live` });
+    chats.push(chat as unknown as AdkChat<any, any, any>);
+    expect(chat.transport).not.toBeInstanceOf(AdkSseTransport);
+    await chat.sendMessage({ text: 'Send $50 to Hanako' });
+    await waitUntil(() => chat.pendingApprovals.length === 1 && chat.status === 'ready', () => `one approval pending (${chat.status})`);
+    await chat.approve(chat.pendingApprovals[0].approvalId);
+    await waitUntil(() => /Sent \$50 to Hanako/.test(assistantText(chat.messages)) && chat.status === 'ready', () => `the final text (${chat.status})`);
+    await sleep(200);
+    expect(backend.counts().bidiMessages).toBe(2);
+    expect(backend.counts().sseRequests).toBe(0);
+    expect(chat.error).toBeUndefined();
+    expect(backend.counts().violations).toEqual([]);
+  });
+
+  it("issue 42: mode 'sse' is an AdkInvalidArgumentError that names the BIDI-only entry", () => {
+    expect(() => new BidiOnlyChat({ mode: 'sse', api: '/stream' } as any)).toThrow(
+      expect.objectContaining({ name: 'AdkInvalidArgumentError', message: expect.stringMatching(/^AdkChat\(\): mode 'sse' in the BIDI-only entry/) }),
+    );
   });
 });

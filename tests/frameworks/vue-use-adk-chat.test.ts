@@ -4,6 +4,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { effectScope, watch } from 'vue';
 import { useAdkChat } from 'adk-stream-wasm/vue';
+import { useAdkChat as useSseOnlyChat } from 'adk-stream-wasm/vue/sse';
+import { useAdkChat as useBidiOnlyChat } from 'adk-stream-wasm/vue/bidi';
+import { AdkSseTransport } from 'adk-stream-wasm/chat';
 import { adkScript } from 'adk-stream-wasm/testing';
 import { FRAMEWORKS, aiSdk } from './helpers/frameworks.js';
 import { assistantText, grantGeolocation, sleep, useDemoBackend, waitUntil } from './helpers/chat.js';
@@ -100,5 +103,63 @@ describe(`adk-stream-wasm/vue useAdkChat (AI SDK ${aiSdk})`, () => {
   it('issue 34: an option useAdkChat does not know, or sendAutomaticallyWhen, is an AdkInvalidArgumentError', () => {
     expect(() => setup({ mode: 'sse', tranport: {} } as any)).toThrow(expect.objectContaining({ name: 'AdkInvalidArgumentError', message: expect.stringMatching(/the option `tranport` is not one useAdkChat knows/) }));
     expect(() => setup({ sendAutomaticallyWhen: () => true } as any)).toThrow(expect.objectContaining({ name: 'AdkInvalidArgumentError' }));
+  });
+});
+
+// Issue 42: the SSE-only entry, the same hook without the BIDI parts (as React's /react/sse).
+describe(`adk-stream-wasm/vue/sse useAdkChat (AI SDK ${aiSdk})`, () => {
+  function setupSse(options: Parameters<typeof useSseOnlyChat>[0]) {
+    const scope = effectScope();
+    scopes.push(scope);
+    return scope.run(() => useSseOnlyChat(options))!;
+  }
+
+  it('SPEC §3 F1/F6, issue 42: sse, a payment approved through the computed pendingApprovals: 2 requests, over AdkSseTransport', async () => {
+    const chat = setupSse({ api: `${backend.url}/stream` });
+    expect(chat.transport).toBeInstanceOf(AdkSseTransport);
+    await chat.sendMessage({ text: 'Send $50 to Hanako' });
+    await waitUntil(() => chat.pendingApprovals.value.length === 1 && chat.status.value === 'ready', () => `one approval pending (${chat.status.value})`);
+    expect(chat.explain.value.rule).toBe('approval-pending');
+    await chat.approve(chat.pendingApprovals.value[0].approvalId);
+    await waitUntil(() => /Sent \$50 to Hanako/.test(assistantText(chat.messages.value)) && chat.status.value === 'ready', () => `the final text (${chat.status.value})`);
+    await sleep(200);
+    expect(backend.counts().sseRequests).toBe(2);
+    expect(chat.error.value).toBeUndefined();
+    expect(backend.counts().violations).toEqual([]);
+  });
+
+  it("issue 42: mode 'bidi' is an AdkInvalidArgumentError that names the SSE-only entry, and nothing is built", () => {
+    expect(() => setupSse({ mode: 'bidi', url: 'ws://127.0.0.1:9/live' } as any)).toThrow(
+      expect.objectContaining({ name: 'AdkInvalidArgumentError', message: expect.stringMatching(/^useAdkChat\(\): mode 'bidi' in the SSE-only entry/) }),
+    );
+  });
+});
+
+// Issue 42: the BIDI-only entry, the same hook without the SSE transport; its mode is 'bidi'.
+describe(`adk-stream-wasm/vue/bidi useAdkChat (AI SDK ${aiSdk})`, () => {
+  function setupBidi(options: Parameters<typeof useBidiOnlyChat>[0]) {
+    const scope = effectScope();
+    scopes.push(scope);
+    return scope.run(() => useBidiOnlyChat(options))!;
+  }
+
+  it('SPEC §3 F1/F6, issue 42: no mode is BIDI: a payment approved through the computed pendingApprovals, 2 message frames', async () => {
+    const chat = setupBidi({ url: `${backend.url.replace(/^http/, 'ws')}/live` });
+    expect(chat.transport).not.toBeInstanceOf(AdkSseTransport);
+    await chat.sendMessage({ text: 'Send $50 to Hanako' });
+    await waitUntil(() => chat.pendingApprovals.value.length === 1 && chat.status.value === 'ready', () => `one approval pending (${chat.status.value})`);
+    await chat.approve(chat.pendingApprovals.value[0].approvalId);
+    await waitUntil(() => /Sent \$50 to Hanako/.test(assistantText(chat.messages.value)) && chat.status.value === 'ready', () => `the final text (${chat.status.value})`);
+    await sleep(200);
+    expect(backend.counts().bidiMessages).toBe(2);
+    expect(backend.counts().sseRequests).toBe(0);
+    expect(chat.error.value).toBeUndefined();
+    expect(backend.counts().violations).toEqual([]);
+  });
+
+  it("issue 42: mode 'sse' is an AdkInvalidArgumentError that names the BIDI-only entry", () => {
+    expect(() => setupBidi({ mode: 'sse', api: '/stream' } as any)).toThrow(
+      expect.objectContaining({ name: 'AdkInvalidArgumentError', message: expect.stringMatching(/^useAdkChat\(\): mode 'sse' in the BIDI-only entry/) }),
+    );
   });
 });

@@ -1,8 +1,9 @@
-// The Vue BIDI size app: the Vue SSE app's chat over the WebSocket transport, `useAdkChat` in
-// BIDI mode (nothing connects before the first request, so the page needs no server).
+// The Vue BIDI size app: the Vue SSE app's chat over the WebSocket transport, `useAdkChat` from the
+// BIDI-only entry `adk-stream-wasm/vue/bidi` (nothing connects before the first request, so the
+// page needs no server).
 import { createApp, h, ref, watchEffect } from 'vue';
 import { createAutoSend, ready } from 'adk-stream-wasm';
-import { useAdkChat } from 'adk-stream-wasm/vue';
+import { useAdkChat } from 'adk-stream-wasm/vue/bidi';
 import { APPROVAL_ID, MESSAGES } from '../messages.js';
 
 createApp({

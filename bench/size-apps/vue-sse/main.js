@@ -1,9 +1,9 @@
-// The Vue SSE size app: the Vue baseline's chat through adk-stream-wasm, `useAdkChat` from
-// `adk-stream-wasm/vue` (AI SDK's Vue `Chat` and `DefaultChatTransport` underneath), its `approve`,
-// and a `createAutoSend` decision on the same chat.
+// The Vue SSE size app: the Vue baseline's chat through adk-stream-wasm, `useAdkChat` from the
+// SSE-only entry `adk-stream-wasm/vue/sse` (AI SDK's Vue `Chat` and `DefaultChatTransport`
+// underneath), its `approve`, and a `createAutoSend` decision on the same chat.
 import { createApp, h, ref, watchEffect } from 'vue';
 import { createAutoSend, ready } from 'adk-stream-wasm';
-import { useAdkChat } from 'adk-stream-wasm/vue';
+import { useAdkChat } from 'adk-stream-wasm/vue/sse';
 import { APPROVAL_ID, MESSAGES } from '../messages.js';
 
 createApp({

@@ -276,7 +276,7 @@ export class BidiTransport {
   /** The backend is closing the socket (its close frame came; the close event has not fired): it is
    *  gone now, as its close event would say, so nothing more goes on it (SPEC §5 F-f). */
   #closingNow() {
-    this.#dropSocket(fault('closed-mid-response', 'the backend closed the WebSocket (its close frame came); the next request reconnects'));
+    this.#dropSocket(fault('closed-mid-response', 'the backend closed the WebSocket (its close frame came)', 'the next request reconnects'));
     this.#app.flush();
   }
 

@@ -3,6 +3,7 @@
 // options reject that call with the same error `new BidiTransport(options)` would throw.
 
 import { AdkTransportError } from '../../errors/errors.js';
+import { withAdvice } from '../../errors/arguments.js';
 import { loadOnDemand } from '../../core/load-on-demand.js';
 import { AUDIO_PATH } from './audio-path.js';
 import { WATCH_FAULTS } from './watch-faults.js';
@@ -51,7 +52,7 @@ export class LazyBidiTransport {
   /** @param {string} name */
   #loaded(name) {
     if (this.#inner === null) {
-      throw new AdkTransportError('not-connected', `BidiTransport.${name}(): the transport has not connected yet; call connect() or send a message first.`);
+      throw new AdkTransportError('not-connected', withAdvice(`BidiTransport.${name}(): the transport has not connected yet`, 'call connect() or send a message first'));
     }
     return this.#inner;
   }
@@ -79,9 +80,7 @@ export class LazyBidiTransport {
   /** As BidiTransport's: false when no socket is open (there is nothing to interrupt), loaded or not.
    *  @param {InterruptReason} [reason] */
   interrupt(reason) {
-    if (this.#inner !== null) return this.#inner.interrupt(reason);
-    interruptReason(reason);
-    return false;
+    return this.#inner?.interrupt(reason) ?? (interruptReason(reason), false);
   }
 
   /** @param {'start' | 'stop'} action */
@@ -112,23 +111,23 @@ export class LazyBidiTransport {
 
   close() {
     this.#closed = true;
-    if (this.#inner !== null) this.#inner.close();
+    this.#inner?.close();
   }
 
   get messagesSent() {
-    return this.#inner === null ? 0 : this.#inner.messagesSent;
+    return this.#inner?.messagesSent ?? 0;
   }
 
 
   get connected() {
-    return this.#inner !== null && this.#inner.connected;
+    return this.#inner?.connected === true;
   }
 
   get socket() {
-    return this.#inner === null ? 'main' : this.#inner.socket;
+    return this.#inner?.socket ?? 'main';
   }
 
   get latencyMs() {
-    return this.#inner === null ? undefined : this.#inner.latencyMs;
+    return this.#inner?.latencyMs;
   }
 }

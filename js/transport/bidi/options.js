@@ -122,7 +122,7 @@ export function fault(kind, message, advice) {
 export const suffix = (/** @type {string} */ reason) => (reason ? `, reason '${reason}'` : '');
 export const notConnected = (/** @type {string} */ method) =>
   fault('not-connected', `${method}(): the WebSocket is not open, so nothing was sent`, 'call connect() or send a message first (sendMessages opens the socket too)');
-export const closed = () => fault('closed', 'the transport was closed with close() while this request was in flight');
+export const closed = () => fault('closed', 'close() closed the transport while this request was in flight');
 export const sendFailed = (/** @type {unknown} */ error) => fault('send-failed', `the WebSocket refused to send the frame: ${messageOf(error)}`);
 /**
  * SPEC §5 F-a: the socket was lost (`cause`) while approvals `ids` waited for the user's answer.
@@ -155,7 +155,8 @@ export const noResponse = (ms, what) =>
 export const approvalTimeout = (/** @type {number} */ ms) =>
   fault(
     'approval-timeout',
-    `the backend sent a tool-approval-request and then nothing within ${ms} ms (approvalTimeoutMs); expected a finish-step or further chunks. An interrupt with reason 'timeout' was sent`,
+    `the backend sent a tool-approval-request and then nothing within ${ms} ms (approvalTimeoutMs)`,
+    "expected a finish-step or further chunks; an interrupt with reason 'timeout' was sent",
   );
 /** SPEC §4a W5: chat.resumeStream() would split the turn's assistant message `id`.
  *  @param {string | undefined} id */
@@ -170,15 +171,12 @@ export const resumeWouldSplit = (id) =>
 export const unhandledBufferedApproval = (approvalId) =>
   fault(
     'unhandled-buffered-approval',
-    `the backend asked for approval ${String(approvalId)} while no response stream was open (a second tool call of the same turn), and the transport has no onBufferedChunks handler, so the chat cannot show it`,
-    "pass onBufferedChunks: () => resumeBuffered(chat, transport) (from 'adk-stream-wasm/chat'), or use createAdk / useAdkChat, which do",
+    `the backend asked for approval ${String(approvalId)} while no response stream was open, and the transport has no onBufferedChunks handler, so the chat cannot show it`,
+    "a second tool call of the same turn, say; pass onBufferedChunks: () => resumeBuffered(chat, transport) (from 'adk-stream-wasm/chat'), or use createAdk / useAdkChat, which do",
   );
 
-export function abortError() {
-  const error = new Error('the request was aborted');
-  error.name = 'AbortError';
-  return error;
-}
+/** An aborted request's error where the signal carries no reason: what `fetch` rejects with. */
+export const abortError = () => new DOMException('the request was aborted', 'AbortError');
 
 /**
  * The function at `options[key]`, or null when absent.

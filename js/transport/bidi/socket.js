@@ -91,8 +91,8 @@ export class BidiSocket {
       on((_event, socket) => {
         if (socket.open) return;
         this.drop();
-        const error = `the WebSocket to ${url} did not open within ${connectTimeoutMs} ms (connectTimeoutMs); the backend is unreachable or did not answer the handshake`;
-        this.#events.connectTimedOut(fault('connect-timeout', error));
+        const error = `the WebSocket to ${url} did not open within ${connectTimeoutMs} ms (connectTimeoutMs)`;
+        this.#events.connectTimedOut(fault('connect-timeout', error, 'the backend is unreachable or did not answer the handshake'));
       }),
       connectTimeoutMs,
     );
@@ -166,10 +166,11 @@ export class BidiSocket {
   /** @param {Socket} socket @param {number} code @param {string} reason */
   #onGone(socket, code, reason) {
     const error = socket.open
-      ? fault('closed-mid-response', `the WebSocket closed before the response ended (close code ${code}${suffix(reason)}); the next request reconnects`)
+      ? fault('closed-mid-response', `the WebSocket closed before the response ended (close code ${code}${suffix(reason)})`, 'the next request reconnects')
       : fault(
           'connect-failed',
-          `the WebSocket to ${this.#config.url} closed before it opened (close code ${code}${suffix(reason)}): the server refused the connection, is not running, or rejected the handshake; check the URL and that the backend is up`,
+          `the WebSocket to ${this.#config.url} closed before it opened (close code ${code}${suffix(reason)})`,
+          'the server refused the connection, is not running, or rejected the handshake; check the URL and that the backend is up',
         );
     this.#events.gone(error);
   }
@@ -209,7 +210,8 @@ export class BidiSocket {
       this.#events.gone(
         fault(
           'liveness',
-          `nothing arrived on the WebSocket for ${Math.floor(silent)} ms (livenessTimeoutMs is ${ms}): no chunk and no pong, so the network or the backend is gone without closing the socket. The socket was closed; the next request reconnects`,
+          `nothing arrived on the WebSocket for ${Math.floor(silent)} ms (livenessTimeoutMs is ${ms})`,
+          'no chunk and no pong: the network or the backend is gone without closing the socket. The socket was closed; the next request reconnects',
         ),
       );
       this.#events.settled();

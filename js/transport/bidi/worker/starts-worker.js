@@ -5,12 +5,18 @@
 // and a console warning says so once, in the same words whether the worker could not start or
 // main-thread.js could not be downloaded.
 import { closed, notConnected, sendFailed } from '../options.js';
+import { withAdvice } from '../../../errors/arguments.js';
 import { audioControlFrame } from '../../../wire/frames.js';
 
 /** The socket stays on the main thread: said once per transport, with why and what a CSP needs.
  *  @param {string} reason @returns {null} */
 function stayOnMainThread(reason) {
-  console.warn(`adk-stream-wasm: BidiTransport {socket: 'worker'}: the WebSocket stays on the main thread, as without the option (${reason}). The chat and the voice work; the voice costs the main thread more. Under a Content-Security-Policy the worker needs worker-src 'self'.`);
+  console.warn(
+    withAdvice(
+      `adk-stream-wasm: BidiTransport {socket: 'worker'}: the WebSocket stays on the main thread, as without the option (${reason}). Under a Content-Security-Policy the worker needs worker-src 'self'`,
+      'the chat and the voice work; the voice costs the main thread more',
+    ),
+  );
   return null;
 }
 
