@@ -12,8 +12,7 @@ import { AdkChat } from 'adk-stream-wasm/svelte';
 import { aiSdk } from './helpers/frameworks.js';
 import { waitUntil } from './helpers/chat.js';
 import { watchShown } from './helpers/derived.svelte.js';
-import { data } from '../integration/helpers/fixtures.js';
-import { WsBackend, textReply, type Turn } from '../integration/helpers/ws-backend.js';
+import { backendKilledWhileTheUserDecides as killableBackend } from '../integration/helpers/ws-backend.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -23,27 +22,11 @@ afterEach(async () => {
 /** How soon after the kill the chat must show it: the transport hears the close at once (F-a). */
 const AT_ONCE_MS = 1_000;
 
-/** A backend that asks for approval-1 on the first message; `kill()` cuts its socket (no close frame). */
+/** The killable backend (helpers), stopped after the test. */
 async function backendKilledWhileTheUserDecides() {
-  let socket: Turn['socket'] | null = null;
-  const backend = await WsBackend.start({
-    message(_frame, turn) {
-      if (turn.n > 0) return turn.send(textReply(`reply ${turn.n}`));
-      socket = turn.socket;
-      turn.send([
-        data({ type: 'start', messageId: 'turn-1' }),
-        data({ type: 'tool-input-available', toolCallId: 'call-1', toolName: 'process_payment', input: { amount: 1 } }),
-        data({ type: 'tool-approval-request', toolCallId: 'call-1', approvalId: 'approval-1' }),
-        data({ type: 'finish-step' }),
-      ]);
-    },
-  });
-  cleanups.push(() => backend.close());
-  const kill = () => {
-    if (socket === null) throw new Error('the backend has no socket to kill yet');
-    socket.terminate();
-  };
-  return { backend, kill };
+  const killable = await killableBackend();
+  cleanups.push(() => killable.backend.close());
+  return killable;
 }
 
 describe(`F-h: an approval lost with its socket (AI SDK ${aiSdk})`, () => {

@@ -10,8 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { BidiTransport } from 'adk-stream-wasm/transport';
 import { useAdkChat } from 'adk-stream-wasm/react';
 import { createAppChat, describeChat, lastMessage, texts, waitUntil, type AppChat } from './helpers/chat.js';
-import { data } from './helpers/fixtures.js';
-import { WsBackend, textReply, type Turn } from './helpers/ws-backend.js';
+import { backendKilledWhileTheUserDecides as killableBackend } from './helpers/ws-backend.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -21,30 +20,11 @@ afterEach(async () => {
 /** How soon after the kill the chat must show it: the transport hears the close at once (F-a). */
 const AT_ONCE_MS = 1_000;
 
-/** A backend that asks for approval-1 on the first message, then is killed (no close frame) at `kill()`. */
+/** The killable backend (helpers), stopped after the test. */
 async function backendKilledWhileTheUserDecides() {
-  let socket: Turn['socket'] | null = null;
-  const backend = await WsBackend.start({
-    message(_frame, turn) {
-      if (turn.n > 0) return turn.send(textReply(`reply ${turn.n}`));
-      socket = turn.socket;
-      turn.send([
-        data({ type: 'start', messageId: 'turn-1' }),
-        data({ type: 'tool-input-available', toolCallId: 'call-1', toolName: 'process_payment', input: { amount: 1 } }),
-        data({ type: 'tool-approval-request', toolCallId: 'call-1', approvalId: 'approval-1' }),
-        data({ type: 'finish-step' }),
-      ]);
-    },
-  });
-  cleanups.push(() => backend.close());
-  return {
-    backend,
-    kill() {
-      if (socket === null) throw new Error('the backend has no socket to kill yet');
-      socket.terminate();
-      return Date.now();
-    },
-  };
+  const killable = await killableBackend();
+  cleanups.push(() => killable.backend.close());
+  return killable;
 }
 
 function expectLost(error: any, when: string) {

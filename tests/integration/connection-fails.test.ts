@@ -5,17 +5,15 @@
 // reached the backend waits for one explicit resend) over BIDI and over SSE. Each ends within a
 // bound with the completed turn or an error that says what happened to the user's answer; nothing
 // is lost silently, nothing is paid twice.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BidiTransport } from 'adk-stream-wasm/transport';
 import { AdkSseTransport } from 'adk-stream-wasm/chat';
-// @ts-expect-error: the demo backend is plain JavaScript without declarations
-import { startBackend } from '../../www/server/app.mjs';
+import { Demo } from './helpers/demo.js';
 import { createAppChat, describeChat, expectQuiet, lastMessage, texts, waitUntil, type AppChat } from './helpers/chat.js';
-import { WsBackend, freePort, textReply } from './helpers/ws-backend.js';
+import { WsBackend, freePort, storedApprovalBackend, textReply } from './helpers/ws-backend.js';
 // @ts-ignore -- the README checker's own block reader (tools/check-readme.mjs).
 import { extractBlocks } from '../../tools/readme-blocks.mjs';
 
@@ -39,42 +37,6 @@ const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
-
-/** The demo backend on `port` (0: a free one); payments of earlier instances are kept in `paid`. */
-class Demo {
-  backend: any = null;
-  paid = 0;
-  port = 0;
-  // Its SSE sessions in a file, as the real ADK backend keeps them in SQLite: a restart resumes them.
-  sessionsFile = join(mkdtempSync(join(tmpdir(), 'adk-connection-fails-')), 'sessions.json');
-  static async start(): Promise<Demo> {
-    const demo = new Demo();
-    await demo.restart();
-    cleanups.push(() => rmSync(dirname(demo.sessionsFile), { recursive: true, force: true }));
-    cleanups.push(() => demo.kill());
-    return demo;
-  }
-  async restart() {
-    this.backend = await startBackend({ port: this.port, quiet: true, chunkDelayMs: 0, staticDir: null, sessionsFile: this.sessionsFile });
-    this.port = this.backend.port;
-  }
-  async kill() {
-    if (this.backend === null) return;
-    this.paid += this.backend.wallets.payments.length;
-    await this.backend.close();
-    this.backend = null;
-  }
-  /** The network between the chat and the backend is cut: each socket is destroyed, no close frame. */
-  cut() {
-    for (const session of this.backend.sessions) session.socket.terminate();
-  }
-  get payments(): number {
-    return this.paid + (this.backend ? this.backend.wallets.payments.length : 0);
-  }
-  get bidiMessages(): number {
-    return this.backend.stats.totals.bidiMessages;
-  }
-}
 
 async function settled(t: AppChat, boundMs: number) {
   await waitUntil(() => t.chat.status === 'ready' || t.chat.status === 'error', () => `the chat settles within ${boundMs} ms (${describeChat(t)})`, boundMs);
@@ -122,7 +84,7 @@ function expectConnectionLost(error: any, words: RegExp) {
  * `fail(demo)` (the backend killed, or the network cut) and onError hears connection-lost.
  */
 async function approvalPendingThen(fail: (demo: Demo) => unknown) {
-  const demo = await Demo.start();
+  const demo = await Demo.start(cleanups);
   const { t, reported } = bidiChat(demo);
   await t.chat.sendMessage({ text: 'Send $50 to Hanako' });
   const approvalId = await pendingApproval(t);
@@ -201,18 +163,8 @@ describe('F-c: an answer whose request was refused before it reached the backend
     expect(t.adk.explain()).toMatchObject({ send: false, rule: 'waits-to-be-sent' });
     expect(t.adk.explain().detail).toMatch(/resend\(\)/);
 
-    const backend = await WsBackend.start(
-      {
-        // A backend that keeps the approval in a stored session, so a new connection knows it
-        // (the demo and the real ADK backend drop it over BIDI: connection-lost is their case).
-        approvalsOutliveConnections: true,
-        message(frame, turn) {
-          const part = frame.messages.at(-1)?.parts?.[0];
-          turn.send(textReply(part?.state === 'approval-responded' ? 'paid once' : `reply ${turn.n}`));
-        },
-      },
-      { port },
-    );
+    // A backend that keeps the approval in a stored session, so a new connection knows it.
+    const backend = await storedApprovalBackend(port);
     cleanups.push(() => backend.close());
     // Never automatically: AI SDK asks again after the user's next act; nothing is sent.
     await expectQuiet(t, () => backend.messageFrames.length, 'message frames');
@@ -230,7 +182,7 @@ describe('F-c: an answer whose request was refused before it reached the backend
   });
 
   it('F-c over SSE (AdkSseTransport, the demo backend stopped, a refused connection as connect-failed): waits-to-be-sent; once back, resend() pays exactly once', async () => {
-    const demo = await Demo.start();
+    const demo = await Demo.start(cleanups);
     // AdkSseTransport reports the refused connection as connect-failed: nothing reached the backend.
     const transport = new AdkSseTransport({ api: `http://127.0.0.1:${demo.port}/stream` });
     const t = createAppChat(transport, { mode: 'sse' });

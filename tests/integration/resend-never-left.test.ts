@@ -11,7 +11,7 @@ import { AdkSseTransport } from 'adk-stream-wasm/chat';
 // @ts-expect-error: the demo backend is plain JavaScript without declarations
 import { startBackend } from '../../www/server/app.mjs';
 import { createAppChat, describeChat, expectQuiet, lastMessage, texts, waitUntil, type AppChat } from './helpers/chat.js';
-import { WsBackend, freePort, textReply } from './helpers/ws-backend.js';
+import { WsBackend, freePort, storedApprovalBackend } from './helpers/ws-backend.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -28,19 +28,9 @@ const RESTORED = [
   { id: 'a1', role: 'assistant', parts: [{ type: 'tool-process_payment', toolCallId: 'call-1', state: 'approval-requested', input: { amount: 1 }, approval: { id: 'approval-1' } }] },
 ];
 
-/** A BIDI backend on `port` that answers an approval with "paid once", and a message with "reply N". */
+/** A BIDI backend on `port` that knows an approval on any connection (storedApprovalBackend). */
 async function bidiBackend(port: number) {
-  const backend = await WsBackend.start(
-    {
-      // Keeps the approval in a stored session, so a new connection knows it.
-      approvalsOutliveConnections: true,
-      message(frame, turn) {
-        const part = frame.messages.at(-1)?.parts?.[0];
-        turn.send(textReply(part?.state === 'approval-responded' ? 'paid once' : `reply ${turn.n}`));
-      },
-    },
-    { port },
-  );
+  const backend = await storedApprovalBackend(port);
   cleanups.push(() => backend.close());
   return backend;
 }

@@ -6,50 +6,15 @@
 // `explain()` says the answer's arrival is unknown; and a repeat is offered, explicitly, only where
 // it pays at most once: after a 502 or 503 (the request is over) with an ADK backend.
 import { createServer, request, type Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdkSseTransport } from 'adk-stream-wasm/chat';
-// @ts-expect-error: the demo backend is plain JavaScript without declarations
-import { startBackend } from '../../www/server/app.mjs';
+import { Demo } from './helpers/demo.js';
 import { createAppChat, describeChat, expectQuiet, waitUntil, type AppChat } from './helpers/chat.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
-
-/** The demo backend, restartable on its port, its SSE sessions in a file (as ADK's in SQLite). */
-class Demo {
-  backend: any = null;
-  paid = 0;
-  port = 0;
-  sessionsFile = join(mkdtempSync(join(tmpdir(), 'adk-proxy-faults-')), 'sessions.json');
-  static async start(): Promise<Demo> {
-    const demo = new Demo();
-    await demo.restart();
-    cleanups.push(() => rmSync(dirname(demo.sessionsFile), { recursive: true, force: true }));
-    cleanups.push(() => demo.kill());
-    return demo;
-  }
-  async restart() {
-    this.backend = await startBackend({ port: this.port, quiet: true, chunkDelayMs: 0, staticDir: null, sessionsFile: this.sessionsFile });
-    this.port = this.backend.port;
-  }
-  async kill() {
-    if (this.backend === null) return;
-    this.paid += this.backend.wallets.payments.length;
-    await this.backend.close();
-    this.backend = null;
-  }
-  get payments(): number {
-    return this.paid + (this.backend ? this.backend.wallets.payments.length : 0);
-  }
-  get requests(): number {
-    return this.backend ? this.backend.stats.totals.sseRequests : 0;
-  }
-}
 
 const NUXT_502 = JSON.stringify({ error: true, url: '/api/stream', statusCode: 502, statusMessage: 'Bad Gateway', message: 'fetch failed', data: {} });
 
@@ -125,7 +90,7 @@ const paidText = (t: AppChat) => JSON.stringify(t.chat.messages.at(-1)?.parts ??
 
 describe('issue 41 item 1 (SPEC §5 F-g): a proxy’s answer is the package’s fault, in its words', () => {
   it('F-g 502, empty body (Vite’s dev proxy), backend down when the user approves: http-error 502, arrival-unknown; resend() sends nothing; resend({mayHaveArrived: true}) once the backend is back pays once', async () => {
-    const demo = await Demo.start();
+    const demo = await Demo.start(cleanups);
     const t = await approveWhileDown(demo, await proxy(demo));
     expect(t.chat.status).toBe('error');
     expectHttpError(t.chat.error, 502);
@@ -149,7 +114,7 @@ describe('issue 41 item 1 (SPEC §5 F-g): a proxy’s answer is the package’s 
   });
 
   it('F-g 502, a Nuxt-style JSON body: the message is the package’s, the body only in cause', async () => {
-    const demo = await Demo.start();
+    const demo = await Demo.start(cleanups);
     const t = await approveWhileDown(demo, await proxy(demo, { body: NUXT_502 }));
     expectHttpError(t.chat.error, 502);
     expect(t.chat.error.message).not.toContain('statusCode');
@@ -159,7 +124,7 @@ describe('issue 41 item 1 (SPEC §5 F-g): a proxy’s answer is the package’s 
   });
 
   it('F-g 503 from a gateway: the request is over, the repeat is offered as after a 502', async () => {
-    const demo = await Demo.start();
+    const demo = await Demo.start(cleanups);
     const t = createAppChat(new AdkSseTransport({ api: await proxy(demo, { answer: 503 }) }), { mode: 'sse' });
     await t.chat.sendMessage({ text: 'hello' });
     await settled(t);
@@ -169,7 +134,7 @@ describe('issue 41 item 1 (SPEC §5 F-g): a proxy’s answer is the package’s 
   });
 
   it('F-g 504: the backend may still be working on it: arrival-unknown, and no repeat, not even with mayHaveArrived', async () => {
-    const demo = await Demo.start();
+    const demo = await Demo.start(cleanups);
     const t = await approveRestored(new AdkSseTransport({ api: await proxy(demo, { answer: 504 }) }));
     expectHttpError(t.chat.error, 504);
     expect(t.chat.error.repeatable).toBe(false);
@@ -179,7 +144,7 @@ describe('issue 41 item 1 (SPEC §5 F-g): a proxy’s answer is the package’s 
   });
 
   it('F-g backend ai-sdk: after a 502 no repeat is offered (a stateless backend replays the history)', async () => {
-    const demo = await Demo.start();
+    const demo = await Demo.start(cleanups);
     const t = await approveWhileDown(demo, await proxy(demo), 'ai-sdk');
     expectHttpError(t.chat.error, 502);
     expect(t.chat.error.repeatable).toBe(false);

@@ -298,3 +298,49 @@ export async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
 }
+
+/**
+ * A BIDI backend on `port` that keeps an approval in a stored session, so a new connection knows it
+ * (the demo and the real ADK backend drop it over BIDI: connection-lost is their case). It answers
+ * an approval with "paid once" and any other message with "reply N".
+ */
+export function storedApprovalBackend(port: number): Promise<WsBackend> {
+  return WsBackend.start(
+    {
+      approvalsOutliveConnections: true,
+      message(frame, turn) {
+        const part = frame.messages.at(-1)?.parts?.[0];
+        turn.send(textReply(part?.state === 'approval-responded' ? 'paid once' : `reply ${turn.n}`));
+      },
+    },
+    { port },
+  );
+}
+
+/**
+ * A backend that asks for approval-1 on the first message and answers later ones with "reply N";
+ * `kill()` cuts its socket with no close frame (SPEC §5 F-a, F-h) and returns when it did.
+ */
+export async function backendKilledWhileTheUserDecides(): Promise<{ backend: WsBackend; kill(): number }> {
+  let socket: Turn['socket'] | null = null;
+  const backend = await WsBackend.start({
+    message(_frame, turn) {
+      if (turn.n > 0) return turn.send(textReply(`reply ${turn.n}`));
+      socket = turn.socket;
+      turn.send([
+        data({ type: 'start', messageId: 'turn-1' }),
+        data({ type: 'tool-input-available', toolCallId: 'call-1', toolName: 'process_payment', input: { amount: 1 } }),
+        data({ type: 'tool-approval-request', toolCallId: 'call-1', approvalId: 'approval-1' }),
+        data({ type: 'finish-step' }),
+      ]);
+    },
+  });
+  return {
+    backend,
+    kill() {
+      if (socket === null) throw new Error('the backend has no socket to kill yet');
+      (socket as NonNullable<Turn['socket']>).terminate();
+      return Date.now();
+    },
+  };
+}
