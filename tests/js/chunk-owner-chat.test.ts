@@ -59,13 +59,7 @@ describe('W11 (issue 40 item 1): a message sent while the answer still streams',
     expect(messageFrames(socket)).toHaveLength(1);
     send(socket, [{ type: 'text-delta', id: 't', delta: 'answer.' }, { type: 'text-end', id: 't' }, { type: 'finish' }]);
     socket.chunk('[DONE]');
-    await waitUntil(() => messageFrames(socket).length === 2, 'the second message frame went out after the first turn');
-    send(socket, answer('The second answer.'));
-    socket.chunk('[DONE]');
-    await Promise.all([sending, second]);
-    await waitUntil(() => chat.status === 'ready', 'the chat is ready');
-    expect(chat.error).toBeUndefined();
-    expect(shown(chat)).toEqual(['user: first question', 'assistant: The first answer.', 'user: second question', 'assistant: The second answer.']);
+    await secondAnswered(chat, socket, Promise.all([sending, second]).then(() => {}), 'The first answer.');
   });
 
   it('during a voice answer the agent started (createAdk, no request open): the voice answer stays whole, the typed question is answered after it', async () => {
@@ -97,48 +91,48 @@ describe('W11 (issue 40 item 1): a message sent while the answer still streams',
   });
 });
 
+/** The second question's frame went out: the backend answers it; the chat ends with both turns apart. */
+async function secondAnswered(chat: any, socket: FakeSocket, second: Promise<void>, first = 'The first ') {
+  await waitUntil(() => messageFrames(socket).length === 2, 'the second message frame went out');
+  send(socket, answer('The second answer.'));
+  socket.chunk('[DONE]');
+  await second;
+  await waitUntil(() => chat.status === 'ready', 'the chat is ready');
+  expect(chat.error).toBeUndefined();
+  expect(shown(chat)).toEqual(['user: first question', `assistant: ${first}`, 'user: second question', 'assistant: The second answer.']);
+}
+
+/** The first answer streams, the user presses Stop: the socket, once the stop has settled. */
+async function stopped(chat: any) {
+  const { socket, sending } = await streaming(chat);
+  await chat.stop();
+  await sending;
+  return socket;
+}
+
 describe('W12 (issue 40 item 2): Stop, then a new question', () => {
   it('a backend that ends the stopped turn without [DONE] and answers without start: the answer is whole, the chat not left submitted', async () => {
     const { chat } = bidiChat({ abortTailTimeoutMs: 50, responseTimeoutMs: 2000 });
-    const { socket, sending } = await streaming(chat);
-    await chat.stop();
-    await sending;
+    const socket = await stopped(chat);
     expect(socket.sent.some((frame) => frame.type === 'interrupt')).toBe(true);
-    const second = chat.sendMessage({ text: 'second question' });
-    // The backend said nothing more of the stopped turn: after the tail's silence bound the question goes.
-    await waitUntil(() => messageFrames(socket).length === 2, 'the second message frame went out');
-    send(socket, answer('The second answer.'));
-    socket.chunk('[DONE]');
-    await second;
-    await waitUntil(() => chat.status === 'ready', 'the chat is ready');
-    expect(chat.error).toBeUndefined();
-    expect(shown(chat)).toEqual(['user: first question', 'assistant: The first ', 'user: second question', 'assistant: The second answer.']);
+    // The backend says nothing more of the stopped turn: after the tail's silence bound the question goes.
+    await secondAnswered(chat, socket, chat.sendMessage({ text: 'second question' }));
   });
 
   it('an ADK backend, which ignores interrupt: the stopped turn streams on to its [DONE] and is dropped; the next answer is whole', async () => {
     const { chat } = bidiChat({ abortTailTimeoutMs: 5000 });
-    const { socket, sending } = await streaming(chat);
-    await chat.stop();
-    await sending;
+    const socket = await stopped(chat);
     const second = chat.sendMessage({ text: 'second question' });
     await sleep(20);
     send(socket, [{ type: 'text-delta', id: 't', delta: 'answer, dropped.' }, { type: 'text-end', id: 't' }, { type: 'finish' }]);
     expect(messageFrames(socket)).toHaveLength(1);
     socket.chunk('[DONE]');
-    await waitUntil(() => messageFrames(socket).length === 2, 'the second message frame went out after the tail');
-    send(socket, answer('The second answer.'));
-    socket.chunk('[DONE]');
-    await second;
-    await waitUntil(() => chat.status === 'ready', 'the chat is ready');
-    expect(chat.error).toBeUndefined();
-    expect(shown(chat)).toEqual(['user: first question', 'assistant: The first ', 'user: second question', 'assistant: The second answer.']);
+    await secondAnswered(chat, socket, second);
   });
 
   it('F-e: a question asked after Stop that the backend never answers ends in no-response, its bound not disarmed by the tail', async () => {
     const { chat } = bidiChat({ abortTailTimeoutMs: 30, responseTimeoutMs: 150 });
-    const { socket, sending } = await streaming(chat);
-    await chat.stop();
-    await sending;
+    const socket = await stopped(chat);
     const second = chat.sendMessage({ text: 'second question' });
     await waitUntil(() => messageFrames(socket).length === 2, 'the second message frame went out');
     await second;
