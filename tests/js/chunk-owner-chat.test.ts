@@ -110,6 +110,29 @@ async function stopped(chat: any) {
   return socket;
 }
 
+describe('W11: a user who sends twice', () => {
+  it('while the socket still opens: both questions are answered, in order, each in a message of its own; no chat error', async () => {
+    const { chat } = bidiChat();
+    const first = chat.sendMessage({ text: 'first question' });
+    await waitUntil(() => FakeSocket.all.length === 1, 'the socket was created');
+    const second = chat.sendMessage({ text: 'second question' });
+    await sleep(20);
+    const socket = FakeSocket.all[0];
+    socket.open();
+    await waitUntil(() => messageFrames(socket).length === 1, 'the first message frame went out');
+    send(socket, [{ type: 'start', messageId: 'backend-1' }, ...answer('The first answer.')]);
+    socket.chunk('[DONE]');
+    await waitUntil(() => messageFrames(socket).length === 2, 'the second message frame went out after the first turn');
+    send(socket, answer('The second answer.'));
+    socket.chunk('[DONE]');
+    await Promise.all([first, second]);
+    await waitUntil(() => chat.status === 'ready', 'the chat is ready');
+    expect(chat.error).toBeUndefined();
+    // Both questions came before any answer: the answers follow, in order.
+    expect(shown(chat)).toEqual(['user: first question', 'user: second question', 'assistant: The first answer.', 'assistant: The second answer.']);
+  });
+});
+
 describe('W12 (issue 40 item 2): Stop, then a new question', () => {
   it('a backend that ends the stopped turn without [DONE] and answers without start: the answer is whole, the chat not left submitted', async () => {
     const { chat } = bidiChat({ abortTailTimeoutMs: 50, responseTimeoutMs: 2000 });

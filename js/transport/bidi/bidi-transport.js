@@ -44,8 +44,8 @@ export class BidiTransport {
   /** @type {AppCallbacks} */ #app;
   /** Ids for requests, so a late event of an old one is recognised and ignored. */
   #nextId = 0;
-  /** A sendMessages waiting for the socket. @type {Request | null} */
-  #pending = null;
+  /** sendMessages calls waiting for the socket, in order (a user may send twice while it opens). @type {Request[]} */
+  #pending = [];
   /** The response side. @type {Responses} */
   #responses;
   /** @type {number | undefined} */
@@ -68,9 +68,8 @@ export class BidiTransport {
     this.#socket = new BidiSocket(this.#config, {
       opened: () => {
         this.#settleOpening(null);
-        const pending = this.#pending;
-        this.#pending = null;
-        if (pending !== null) this.#responses.start(pending);
+        // The first goes out; the response side holds the others until its turn ends (W11).
+        for (const pending of this.#pending.splice(0)) this.#responses.start(pending);
       },
       message: (data) => {
         for (const event of frameEvents(data)) this.#onEvent(event);
@@ -78,9 +77,7 @@ export class BidiTransport {
       gone: (error) => this.#dropSocket(error),
       connectTimedOut: (error) => {
         this.#settleOpening(error);
-        const pending = this.#pending;
-        this.#pending = null;
-        if (pending !== null) rejectRequest(pending, error);
+        for (const pending of this.#pending.splice(0)) rejectRequest(pending, error);
       },
       responding: () => this.#responses.open,
       settled: () => this.#app.flush(),
@@ -141,15 +138,12 @@ export class BidiTransport {
       /** @type {Request} */
       const request = { id: ++this.#nextId, resolve, reject, text, signal, unwatch: null, continues, what };
       request.unwatch = this.#watchAbort(signal, request.id);
-      const older = this.#pending;
-      this.#pending = null;
-      if (older !== null) rejectRequest(older, fault('superseded', 'a newer sendMessages() call replaced this one before the WebSocket opened'));
       if (this.#socket.open) this.#responses.start(request);
-      else if (this.#socket.opening) this.#pending = request;
+      else if (this.#socket.opening) this.#pending.push(request);
       else {
         const error = this.#socket.connect();
         if (error) rejectRequest(request, error);
-        else this.#pending = request;
+        else this.#pending.push(request);
       }
       this.#app.flush();
     });
@@ -286,9 +280,7 @@ export class BidiTransport {
   #dropSocket(error) {
     this.#socket.drop();
     this.#responses.gone(error);
-    const pending = this.#pending;
-    this.#pending = null;
-    if (pending !== null) this.#app.queue((e) => rejectRequest(pending, e), error);
+    for (const pending of this.#pending.splice(0)) this.#app.queue((e) => rejectRequest(pending, e), error);
     this.#settleOpening(error);
     this.#socket.forgetPing();
   }
@@ -314,12 +306,12 @@ export class BidiTransport {
    *  and the backend is told (`interrupt`, reason `user_abort`).
    *  @param {number} id @param {AbortSignal} signal */
   #onAbort(id, signal) {
-    const pending = this.#pending;
-    if (pending === null || pending.id !== id) return this.#responses.cancel(id, abortReason(signal));
-    this.#pending = null;
+    const at = this.#pending.findIndex((request) => request.id === id);
+    if (at === -1) return this.#responses.cancel(id, abortReason(signal));
+    const [pending] = this.#pending.splice(at, 1);
     this.#app.queue((r) => rejectRequest(pending, r), abortReason(signal));
-    // Nothing was sent; a half-open attempt is not kept for a request that is gone, unless a
+    // Nothing was sent; a half-open attempt is not kept for requests that are gone, unless a
     // connect() waits for it (the voice's): dropped, it would never settle (issue 32 §3).
-    if (this.#socket.opening && this.#opening.length === 0) this.#socket.drop();
+    if (this.#socket.opening && this.#opening.length === 0 && this.#pending.length === 0) this.#socket.drop();
   }
 }
