@@ -131,18 +131,24 @@ const stopBackend = async () => {
   await backend.close();
 };
 
+/** The user asks to pay and the approval is shown; the backend goes down; the user approves and
+ *  the alert shows `kind`'s sentence: the page's state before and after, and what was paid before. */
+async function approveWhileDown(page, driver, kind) {
+  await driver.send(SAY.pay);
+  await driver.waitApprovals(1);
+  await driver.settled(backend);
+  const before = await state(page);
+  const paid = payments();
+  await stopBackend();
+  await driver.approveButtons().first().click();
+  await alertIs(driver, kind);
+  return { before, paid, failed: await state(page) };
+}
+
 test('issue 41 row 1, SSE behind Vite\'s proxy: approve while the backend is down (502, empty body): the user\'s words, the status, arrival-unknown, no empty message; resend({ mayHaveArrived: true }) once it is back pays once', { timeout: 90_000 }, async () => {
   const { context, page, errors, driver } = await open(SSE);
   try {
-    await driver.send(SAY.pay);
-    await driver.waitApprovals(1);
-    await driver.settled(backend);
-    const before = await state(page);
-    const paid = payments();
-    await stopBackend();
-    await driver.approveButtons().first().click();
-    await alertIs(driver, 'http-error');
-    const failed = await state(page);
+    const { before, paid, failed } = await approveWhileDown(page, driver, 'http-error');
     assert.equal(failed.status, 'error');
     assert.deepEqual(
       { name: failed.error.name, kind: failed.error.kind, status: failed.error.status, repeatable: failed.error.repeatable },
@@ -203,15 +209,7 @@ test('issue 41 row 2, SSE behind Vite\'s proxy: a backend that accepts and never
 test('issue 41 row 4, SSE with no proxy: approve while the backend is down (a browser\'s Failed to fetch): request-failed in the user\'s words, arrival-unknown, no repeat offered, nothing paid', { timeout: 60_000 }, async () => {
   const { context, page, errors, driver } = await open(DIRECT);
   try {
-    await driver.send(SAY.pay);
-    await driver.waitApprovals(1);
-    await driver.settled(backend);
-    const before = await state(page);
-    const paid = payments();
-    await stopBackend();
-    await driver.approveButtons().first().click();
-    await alertIs(driver, 'request-failed');
-    const failed = await state(page);
+    const { before, paid, failed } = await approveWhileDown(page, driver, 'request-failed');
     assert.deepEqual({ status: failed.status, kind: failed.error.kind, rule: failed.rule }, { status: 'error', kind: 'request-failed', rule: 'arrival-unknown' }, failed.error.message);
     assert.deepEqual(failed.messages, before.messages, 'the failed request left no message behind');
     assert.equal(await recover(page), 'shown', "the README's recover(): the answer may have arrived, nothing is resent");
