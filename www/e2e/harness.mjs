@@ -2,7 +2,9 @@
 // here in-process), Chromium through playwright-core, and the steps a user takes in the app.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -236,5 +238,28 @@ export async function runFlow(name, { browser, backend, open = {}, reset = {} },
     throw error;
   } finally {
     await context.close().catch(() => {});
+  }
+}
+
+/**
+ * Chromium with a fake microphone that says `sentence` (espeak-ng speaks it, sox makes it the
+ * capture file Chromium plays as the microphone). `close()` ends the browser and removes the files.
+ * @param {string} prefix the temporary folder's name prefix
+ */
+export async function launchWithMicrophone(prefix, sentence = 'What is the weather in Tokyo today?') {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  try {
+    execFileSync('espeak-ng', ['-w', path.join(dir, 'spoken.wav'), sentence]);
+    execFileSync('sox', [path.join(dir, 'spoken.wav'), '-r', '48000', '-c', '1', '-b', '16', path.join(dir, 'mic.wav'), 'vol', '0.5']);
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${path.join(dir, 'mic.wav')}`],
+      timeout: 30_000,
+    });
+    return { browser, close: async () => (await browser.close(), remove()) };
+  } catch (error) {
+    remove();
+    throw error;
   }
 }

@@ -11,33 +11,20 @@
 //      payment is made once.
 import { before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/support/chromium.mjs';
-import { useBackend, flow, sendPrompt, answer, waitForState, finalText } from './harness.mjs';
+import { useBackend, flow, sendPrompt, answer, waitForState, finalText, launchWithMicrophone } from './harness.mjs';
 
-let dir;
+let microphone;
 let browser;
 let backend;
 before(async () => {
-  // A fake microphone: espeak-ng says a sentence, sox makes it Chromium's capture file.
-  dir = mkdtempSync(join(tmpdir(), 'adk-interleavings-e2e-'));
-  execFileSync('espeak-ng', ['-w', join(dir, 'spoken.wav'), 'What is the weather in Tokyo today?']);
-  execFileSync('sox', [join(dir, 'spoken.wav'), '-r', '48000', '-c', '1', '-b', '16', join(dir, 'mic.wav'), 'vol', '0.5']);
   backend = await useBackend();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${join(dir, 'mic.wav')}`],
-    timeout: 30_000,
-  });
+  // The voice case speaks through it.
+  microphone = await launchWithMicrophone('adk-interleavings-e2e-');
+  browser = microphone.browser;
 });
 after(async () => {
-  await browser?.close();
+  await microphone?.close();
   await backend?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 const env = (reset = {}) => ({ browser: () => browser, backend: () => backend, open: { mode: 'bidi' }, reset });
 

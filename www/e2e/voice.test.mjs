@@ -4,30 +4,17 @@
 // as text parts of the chat.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/support/chromium.mjs';
-import { useBackend, sendPrompt, finalText } from './harness.mjs';
+import { useBackend, sendPrompt, finalText, launchWithMicrophone } from './harness.mjs';
 
-let dir, browser, backend;
+let microphone, browser, backend;
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'adk-voice-e2e-'));
-  execFileSync('espeak-ng', ['-w', join(dir, 'spoken.wav'), 'What is the weather in Tokyo today?']);
-  execFileSync('sox', [join(dir, 'spoken.wav'), '-r', '48000', '-c', '1', '-b', '16', join(dir, 'mic.wav'), 'vol', '0.5']);
   backend = await useBackend();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${join(dir, 'mic.wav')}`],
-    timeout: 30_000,
-  });
+  microphone = await launchWithMicrophone('adk-voice-e2e-');
+  browser = microphone.browser;
 });
 after(async () => {
-  await browser?.close();
+  await microphone?.close();
   await backend?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 test('BIDI voice: the microphone button, pressed before any message, streams the user; the agent echoes it back with transcriptions; then the text chat works', { timeout: 90_000 }, async () => {
