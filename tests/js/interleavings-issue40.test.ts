@@ -2,23 +2,13 @@
 // (interleavings.test.ts) found on the package before the chunk owner (SPEC §5 W13), replayed as
 // they are, on the packed package with AI SDK's real Chat. Item 4 (F-f, F-c) is createAdk's
 // explain()/resend() after a socket that never opened, driven by hand below.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CASES } from './interleavings/cases.js';
 import { runInterleaving } from './interleavings/commands.js';
-import { useScriptedSockets } from './interleavings/backend.js';
+import { useInterleavingHooks } from './interleavings/backend.js';
 import { BOUNDS, Harness } from './interleavings/harness.js';
 
-let restoreSockets: () => void;
-beforeAll(() => {
-  restoreSockets = useScriptedSockets();
-});
-afterAll(() => restoreSockets());
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useInterleavingHooks();
 
 describe('issue 40: the shrunk interleavings, replayed', () => {
   it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {

@@ -7,27 +7,17 @@
 // command list and the seed and path that replay it.
 //
 // `make test` runs the fixed seeds below; the long run (interleavings/long-run.ts) is the fuzz step's.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, it, vi } from 'vitest';
+import { describe, it } from 'vitest';
 import fc from 'fast-check';
 import { Answer, Chunk, CloseEvent, CloseFrame, interleavings, MAX_COMMANDS, Open, runInterleaving, Send, Speak, VARIANTS } from './interleavings/commands.js';
-import { useScriptedSockets } from './interleavings/backend.js';
+import { useInterleavingHooks } from './interleavings/backend.js';
 
 /** The fixed seeds `make test` runs, and the interleavings per seed and backend. */
 const SEEDS = [40, 4002, 20261129];
 const RUNS_PER_SEED = 300;
 const chunks = (n: number) => Array.from({ length: n }, () => new Chunk());
 
-let restoreSockets: () => void;
-beforeAll(() => {
-  restoreSockets = useScriptedSockets();
-});
-afterAll(() => restoreSockets());
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useInterleavingHooks();
 
 // The paths with nothing at the same time hold on every package: the model and the harness agree
 // with the transport where the SPEC rows already passed (a check that fails here is the test's own).

@@ -9,6 +9,7 @@
 //
 // Every text delta carries a token naming its turn: `[a3.2]` (the agent's text, turn 3, second
 // delta), `[u3.1]` (the user's transcribed speech); tool call `call-3`, approval `appr-3`.
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 type Listener = (event: any) => void;
 export type Variant = 'adk' | 'ends-interrupted-turn';
 /** How the network treats a new socket: it opens when the test says (`ok`), never (`hang`), or the
@@ -94,6 +95,24 @@ export function useScriptedSockets(): () => void {
   return () => {
     (globalThis as any).WebSocket = old;
   };
+}
+
+/** The fake clock the interleavings run on: the transport's timers and `Date` (not the microtasks). */
+export const FAKE_TIMERS: Parameters<typeof vi.useFakeTimers>[0] = { toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] };
+
+/** A test file of interleavings: the scripted sockets for the whole file, the fake clock per test. */
+export function useInterleavingHooks(): void {
+  let restoreSockets: () => void;
+  beforeAll(() => {
+    restoreSockets = useScriptedSockets();
+  });
+  afterAll(() => restoreSockets());
+  beforeEach(() => {
+    vi.useFakeTimers(FAKE_TIMERS);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }
 
 export class ScriptedSocket {

@@ -7,13 +7,13 @@
 import { expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { interleavings, MAX_COMMANDS, runInterleaving, VARIANTS } from './commands.js';
-import { useScriptedSockets } from './backend.js';
+import { FAKE_TIMERS, useScriptedSockets } from './backend.js';
 
 const RUNS = Number(process.env.INTERLEAVINGS ?? 1000);
 const FIRST_SEED = Number(process.env.INTERLEAVINGS_SEED ?? 1);
 
 it(`${RUNS} interleavings from seed ${FIRST_SEED}`, async () => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  vi.useFakeTimers(FAKE_TIMERS);
   const restoreSockets = useScriptedSockets();
   const failures = new Map<string, { count: number; seed: number; variant: string }>();
   const started = performance.now();
